@@ -1,0 +1,103 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import path from 'node:path';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config/env.ts';
+import type { Engine } from './db/migrations/context.ts';
+import type { Database } from './db/schema.ts';
+import { registerModules } from './modules/index.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './plugins/events.ts';
+import { createJobRunner, type JobRunner } from './plugins/job-runner.ts';
+import { createMailer, type Mailer } from './plugins/mailer.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSessions } from './plugins/session.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { FileSystemDocumentStore, type DocumentStore } from './plugins/storage.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<Database>;
+    engine: Engine;
+    clock: Clock;
+    mailer: Mailer;
+    documents: DocumentStore;
+    events: EventBus;
+    jobs: JobRunner;
+  }
+}
+
+export interface AppDependencies {
+  config: Config;
+  db: Kysely<Database>;
+  engine: Engine;
+  clock?: Clock;
+  mailer?: Mailer;
+  documents?: DocumentStore;
+  /** Pino options; tests pass `false` to keep their output readable. */
+  logger?: boolean | { level: string };
+}
+
+export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
+  const { config } = dependencies;
+  const app = Fastify({
+    logger: dependencies.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'],
+    },
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  });
+
+  app.decorate('config', config);
+  app.decorate('db', dependencies.db);
+  app.decorate('engine', dependencies.engine);
+  app.decorate('clock', dependencies.clock ?? systemClock);
+  app.decorate('mailer', dependencies.mailer ?? createMailer(config, app.log));
+  app.decorate(
+    'documents',
+    dependencies.documents ?? new FileSystemDocumentStore(path.join(config.dataDir, 'documents')),
+  );
+  app.decorate(
+    'events',
+    dependencies.engine === 'postgres' && config.databaseUrl
+      ? createPostgresEventBus(config.databaseUrl, app.log)
+      : createMemoryEventBus(),
+  );
+  // Modules register their handlers; main.ts starts the worker after listen, tests run it.
+  app.decorate(
+    'jobs',
+    createJobRunner({ db: app.db, engine: dependencies.engine, clock: app.clock, log: app.log }),
+  );
+  // Jobs stop before the bus and, in main.ts, before the database is closed.
+  app.addHook('onClose', async () => {
+    await app.jobs.stop();
+    await app.events.close();
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+
+  // Compression first, so that static files and API answers are both compressed.
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(fastifyCookie);
+  // Parts are read as streams by the routes that take uploads, each with its own limits.
+  await app.register(fastifyMultipart);
+  // Before any route is added, so its onRoute hook sees (and gives an auth mode to) them all.
+  await registerSessions(app);
+  await registerOpenApi(app, config.publicUrl);
+  await app.register(registerModules, { prefix: '/api' });
+  await registerSpa(app, config.webDistDir);
+
+  return app;
+}

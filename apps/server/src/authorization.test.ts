@@ -1,0 +1,365 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLoggedInUser, type CreatedUser, type LoggedIn } from './test/factories.ts';
+import { createTestApp, testEngines, type TestApp } from './test/helper.ts';
+import {
+  addMember,
+  createSharedAccount,
+  createTestProvider,
+  deliverTestLetter,
+  moveLetterToAccount,
+  multipart,
+  personalAccountOf,
+} from './test/mailbox.ts';
+
+/** The mailbox routes (issue 3): every one must be in the matrix below. */
+const MAILBOX_PREFIXES = [
+  '/api/letters',
+  '/api/folders',
+  '/api/trash',
+  '/api/search',
+  '/api/home',
+  '/api/providers',
+  '/api/events',
+  '/api/sender/v1',
+  '/api/profile/notifications',
+];
+
+interface Target {
+  accountId: string;
+  letterId: string;
+  documentId: string;
+  folderId: string;
+}
+
+interface SessionCase {
+  write: boolean;
+  /** Why the other-user check does not apply: the route only ever shows the caller's own data. */
+  exempt?: string;
+  request(target: Target): InjectOptions;
+}
+
+const reply = multipart([
+  { name: 'subject', value: 'Re' },
+  { name: 'body', value: 'Answer' },
+]);
+
+const sessionCases: Record<string, SessionCase> = {
+  'GET /api/letters': {
+    write: false,
+    request: (x) => ({ url: `/api/letters?account_id=${x.accountId}` }),
+  },
+  'GET /api/letters/:id': { write: false, request: (x) => ({ url: `/api/letters/${x.letterId}` }) },
+  'GET /api/letters/:id/documents/:documentId/content': {
+    write: false,
+    request: (x) => ({ url: `/api/letters/${x.letterId}/documents/${x.documentId}/content` }),
+  },
+  'POST /api/letters/:id/read': {
+    write: true,
+    request: (x) => ({ method: 'POST', url: `/api/letters/${x.letterId}/read` }),
+  },
+  'POST /api/letters/:id/unread': {
+    write: true,
+    request: (x) => ({ method: 'POST', url: `/api/letters/${x.letterId}/unread` }),
+  },
+  'POST /api/letters/bulk': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: '/api/letters/bulk',
+      payload: { letter_ids: [x.letterId], action: 'trash' },
+    }),
+  },
+  'POST /api/letters/:id/replies': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: `/api/letters/${x.letterId}/replies`,
+      headers: { 'content-type': reply.contentType },
+      payload: reply.payload,
+    }),
+  },
+  'GET /api/folders': {
+    write: false,
+    request: (x) => ({ url: `/api/folders?account_id=${x.accountId}` }),
+  },
+  'POST /api/folders': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: '/api/folders',
+      payload: { account_id: x.accountId, name: 'New' },
+    }),
+  },
+  'PATCH /api/folders/:id': {
+    write: true,
+    request: (x) => ({
+      method: 'PATCH',
+      url: `/api/folders/${x.folderId}`,
+      payload: { name: 'Renamed' },
+    }),
+  },
+  'DELETE /api/folders/:id': {
+    write: true,
+    request: (x) => ({ method: 'DELETE', url: `/api/folders/${x.folderId}` }),
+  },
+  'POST /api/trash/empty': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: '/api/trash/empty',
+      payload: { account_id: x.accountId },
+    }),
+  },
+  'GET /api/search': {
+    write: false,
+    request: (x) => ({ url: `/api/search?account_id=${x.accountId}&q=letter` }),
+  },
+  'GET /api/home': {
+    write: false,
+    request: (x) => ({ url: `/api/home?account_id=${x.accountId}` }),
+  },
+  'GET /api/providers': {
+    write: false,
+    request: (x) => ({ url: `/api/providers?account_id=${x.accountId}` }),
+  },
+  'GET /api/providers/:id/logo': {
+    write: false,
+    exempt: 'provider logos are a public catalogue (no account data)',
+    request: () => ({ url: '/api/providers/some-provider/logo' }),
+  },
+  'GET /api/events': {
+    write: false,
+    exempt: "the stream carries only the caller's accounts (events.test.ts)",
+    request: () => ({ url: '/api/events' }),
+  },
+  'GET /api/profile/notifications': {
+    write: false,
+    exempt: "the caller's own preferences",
+    request: () => ({ url: '/api/profile/notifications' }),
+  },
+  'PUT /api/profile/notifications': {
+    write: true,
+    exempt: "the caller's own preferences",
+    request: () => ({
+      method: 'PUT',
+      url: '/api/profile/notifications',
+      payload: { email_on_new_letter: true, email_due_date_reminders: true },
+    }),
+  },
+};
+
+const senderRoutes = [
+  'POST /api/sender/v1/letters',
+  'GET /api/sender/v1/letters/:id',
+  'GET /api/sender/v1/messages',
+  'GET /api/sender/v1/messages/:id/documents/:documentId',
+  'GET /api/sender/v1/webhook',
+  'PUT /api/sender/v1/webhook',
+];
+
+const idsIn = (page: { items: Array<{ id: string }> }) => page.items.map((item) => item.id);
+
+function withUser(options: InjectOptions, user: LoggedIn | undefined): InjectOptions {
+  const headers = { ...options.headers, ...(user ? user.headers : {}) };
+  return { ...options, headers };
+}
+
+describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) => {
+  let t: TestApp;
+  let me: CreatedUser & LoggedIn;
+  let stranger: CreatedUser & LoggedIn;
+  let viewer: CreatedUser & LoggedIn;
+  let loggedOut: CreatedUser & LoggedIn;
+  let mine: Target;
+  let shared: Target;
+  let keyOf: { p1: string; p2: string };
+  let replyId: string;
+
+  const as = (key: string, options: InjectOptions) =>
+    t.app.inject({
+      ...options,
+      headers: { ...options.headers, authorization: `Bearer ${key}` },
+    });
+
+  async function targetFor(
+    accountId: string,
+    letterId: string,
+    folderName: string,
+  ): Promise<Target> {
+    const detail = await t.app.inject({
+      url: `/api/letters/${letterId}`,
+      headers: { cookie: me.cookie },
+    });
+    const folder = await t.app.inject({
+      method: 'POST',
+      url: '/api/folders',
+      headers: me.headers,
+      payload: { account_id: accountId, name: folderName },
+    });
+    return {
+      accountId,
+      letterId,
+      documentId: detail.json().documents[0].id,
+      folderId: folder.json().id,
+    };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000' });
+    me = await createLoggedInUser(t.app);
+    stranger = await createLoggedInUser(t.app);
+    viewer = await createLoggedInUser(t.app);
+    loggedOut = await createLoggedInUser(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: loggedOut.headers });
+    const p1 = await createTestProvider(t.app);
+    const p2 = await createTestProvider(t.app);
+    keyOf = { p1: p1.apiKey, p2: p2.apiKey };
+
+    const sharedAccount = await createSharedAccount(t.app, me.user.id);
+    await addMember(t.app, sharedAccount, viewer.user.id, 'viewer');
+    const letterA = await deliverTestLetter(t.app, p1.apiKey, me.email, {
+      subject: 'Letter for A',
+    });
+    const letterB = await deliverTestLetter(t.app, p1.apiKey, me.email, {
+      subject: 'Letter for B',
+    });
+    await moveLetterToAccount(t.app, letterB, sharedAccount);
+    await deliverTestLetter(t.app, p2.apiKey, stranger.email, { subject: 'Stranger letter' });
+    await t.app.jobs.runDueJobs();
+    mine = await targetFor(personalAccountOf(me), letterA, 'Folder A');
+    shared = await targetFor(sharedAccount, letterB, 'Folder B');
+    const answer = await t.app.inject({
+      ...withUser(sessionCases['POST /api/letters/:id/replies']?.request(mine) ?? {}, me),
+    });
+    replyId = answer.json().id;
+  });
+  afterAll(async () => t.close());
+
+  it('covers every mailbox route', () => {
+    const routes = t.app.routeTable
+      .filter(
+        (route) =>
+          route.method !== 'HEAD' &&
+          MAILBOX_PREFIXES.some((prefix) => route.url.startsWith(prefix)),
+      )
+      .map((route) => `${route.method} ${route.url}`)
+      .toSorted();
+    expect(routes).toEqual([...Object.keys(sessionCases), ...senderRoutes].toSorted());
+  });
+
+  it('answers 401 to anonymous and logged-out callers on every route', async () => {
+    for (const [route, routeCase] of Object.entries(sessionCases)) {
+      for (const user of [undefined, loggedOut]) {
+        const response = await t.app.inject(withUser(routeCase.request(mine), user));
+        expect({ route, status: response.statusCode }).toEqual({ route, status: 401 });
+      }
+    }
+  });
+
+  it("answers 404 to another user for every object of someone else's account", async () => {
+    for (const [route, routeCase] of Object.entries(sessionCases)) {
+      if (routeCase.exempt) continue;
+      const response = await t.app.inject(withUser(routeCase.request(mine), stranger));
+      expect({ route, status: response.statusCode, code: response.json().code }).toEqual({
+        route,
+        status: 404,
+        code: 'NOT_FOUND',
+      });
+    }
+  });
+
+  it('lets a viewer read everything and change nothing (403)', async () => {
+    for (const [route, routeCase] of Object.entries(sessionCases)) {
+      if (routeCase.exempt) continue;
+      const response = await t.app.inject(withUser(routeCase.request(shared), viewer));
+      const expected = routeCase.write ? 403 : 200;
+      expect({ route, status: response.statusCode }).toEqual({ route, status: expected });
+    }
+    const letter = await t.app.inject({
+      url: `/api/letters/${shared.letterId}`,
+      headers: { cookie: viewer.cookie },
+    });
+    expect(letter.json().is_read).toBe(false);
+  });
+
+  it('keeps two accounts of the same user apart in lists, counts, search and filing', async () => {
+    const get = async (url: string) =>
+      (await t.app.inject({ url, headers: { cookie: me.cookie } })).json();
+    expect(idsIn(await get(`/api/letters?account_id=${shared.accountId}`))).toEqual([
+      shared.letterId,
+    ]);
+    expect(idsIn(await get(`/api/letters?account_id=${mine.accountId}`))).toEqual([mine.letterId]);
+    const searchB = await get(`/api/search?account_id=${shared.accountId}&q=letter`);
+    expect(searchB.hits.map((hit: { letter: { id: string } }) => hit.letter.id)).toEqual([
+      shared.letterId,
+    ]);
+    expect((await get(`/api/home?account_id=${shared.accountId}`)).unread_letters).toBe(1);
+    const folders = await get(`/api/folders?account_id=${shared.accountId}`);
+    expect(folders.folders.map((folder: { id: string }) => folder.id)).toEqual([shared.folderId]);
+    const providers = await get(`/api/providers?account_id=${shared.accountId}`);
+    expect(
+      providers.providers.map((provider: { letter_count: number }) => provider.letter_count),
+    ).toEqual([1]);
+    // Filing a letter of A into a folder of B is refused.
+    const move = await t.app.inject({
+      method: 'POST',
+      url: '/api/letters/bulk',
+      headers: me.headers,
+      payload: { letter_ids: [mine.letterId], action: 'move', folder_id: shared.folderId },
+    });
+    expect(move.statusCode).toBe(404);
+  });
+
+  it('shows a stranger no foreign ids in their own lists, counts and search', async () => {
+    const account = personalAccountOf(stranger);
+    const get = async (url: string) =>
+      (await t.app.inject({ url, headers: { cookie: stranger.cookie } })).body;
+    const bodies = [
+      await get(`/api/letters?account_id=${account}&view=inbox`),
+      await get(`/api/search?account_id=${account}&q=letter`),
+      await get(`/api/home?account_id=${account}`),
+      await get(`/api/folders?account_id=${account}`),
+    ];
+    for (const body of bodies) {
+      for (const foreign of [
+        mine.letterId,
+        shared.letterId,
+        mine.folderId,
+        mine.accountId,
+        replyId,
+      ]) {
+        expect(body).not.toContain(foreign);
+      }
+    }
+  });
+
+  it('keeps providers to their own letters and messages', async () => {
+    expect(
+      (await as(keyOf.p1, { url: `/api/sender/v1/letters/${mine.letterId}` })).statusCode,
+    ).toBe(200);
+    expect(
+      (await as(keyOf.p2, { url: `/api/sender/v1/letters/${mine.letterId}` })).statusCode,
+    ).toBe(404);
+    const own = await as(keyOf.p1, { url: '/api/sender/v1/messages' });
+    const [message] = own.json().items;
+    expect(message.id).toBe(replyId);
+    expect((await as(keyOf.p2, { url: '/api/sender/v1/messages' })).json().items).toEqual([]);
+    const documentUrl = `/api/sender/v1/messages/${replyId}/documents/${message.documents[0]?.id ?? 'none'}`;
+    expect((await as(keyOf.p2, { url: documentUrl })).statusCode).toBe(404);
+    expect((await as(keyOf.p2, { url: '/api/sender/v1/webhook' })).json()).toEqual({
+      url: null,
+      secret: null,
+    });
+    for (const route of senderRoutes) {
+      const [method = 'GET', url = ''] = route.split(' ');
+      const options: InjectOptions = {
+        method: method === 'POST' ? 'POST' : method === 'PUT' ? 'PUT' : 'GET',
+        url: url.replace(':id', mine.letterId).replace(':documentId', mine.documentId),
+        headers: me.headers,
+      };
+      const response = await t.app.inject(options);
+      expect({ route, status: response.statusCode }).toEqual({ route, status: 401 });
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { emailSchema, languageSchema } from '@kuvert/shared/auth';
+import { AppError } from '../plugins/app-error.ts';
+import { inviteUser } from '../modules/users/users.service.ts';
+import { providerCommands } from './provider-commands.ts';
+import { UsageError } from './usage-error.ts';
+
+/** Where a command writes; the entry point binds it to the console, tests capture it. */
+export interface CliIo {
+  out(text: string): void;
+  error(text: string): void;
+}
+
+export interface OpenedApp {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export interface CliCommand {
+  /** The words that select the command, e.g. ['user', 'invite']. */
+  words: string[];
+  usage: string;
+  run(app: FastifyInstance, args: string[], io: CliIo): Promise<number>;
+}
+
+const EXIT_FAILED = 1;
+const EXIT_USAGE = 2;
+
+const userInvite: CliCommand = {
+  words: ['user', 'invite'],
+  usage:
+    'user invite <email> [--first-name NAME] [--last-name NAME] [--language en|de]\n' +
+    '      Create a user without a password and mail them an invitation link.',
+  async run(app, args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        'first-name': { type: 'string' },
+        'last-name': { type: 'string' },
+        language: { type: 'string' },
+      },
+    });
+    const email = emailSchema.safeParse(positionals[0] ?? '');
+    if (!email.success || positionals.length !== 1)
+      throw new UsageError('expected one e-mail address');
+    const language = languageSchema.safeParse(values.language ?? 'en');
+    if (!language.success) throw new UsageError('--language must be en or de');
+
+    const { user, isResent } = await inviteUser(app, {
+      email: email.data,
+      firstName: values['first-name'],
+      lastName: values['last-name'],
+      language: language.data,
+    });
+    io.out(
+      isResent
+        ? `Sent a new invitation to ${user.email} (user ${user.id} had not accepted yet).`
+        : `Invited ${user.email}: created user ${user.id} with a personal account.`,
+    );
+    io.out(`Invitation mail went to: ${app.mailer.destination ?? 'the configured mailer'}`);
+    return 0;
+  },
+};
+
+/** Every command; later ones (`provider create`, `purge`) are added here. */
+const commands: CliCommand[] = [userInvite, ...providerCommands];
+
+export function usageText(): string {
+  const lines = commands.map((command) => `  kuvert ${command.usage}`);
+  return [
+    'Usage:',
+    ...lines,
+    '',
+    'Configuration is read from the environment, as for the server.',
+  ].join('\n');
+}
+
+function findCommand(argv: string[]): { command: CliCommand; args: string[] } | undefined {
+  for (const command of commands) {
+    const isMatch = command.words.every((word, index) => argv[index] === word);
+    if (isMatch) return { command, args: argv.slice(command.words.length) };
+  }
+  return undefined;
+}
+
+/** Runs one command; answers the process exit code. Opens the app only for a known command. */
+export async function runCli(
+  argv: string[],
+  io: CliIo,
+  openApp: () => Promise<OpenedApp>,
+): Promise<number> {
+  const found = findCommand(argv);
+  if (!found) {
+    io.error(usageText());
+    return EXIT_USAGE;
+  }
+  const opened = await openApp();
+  try {
+    return await found.command.run(opened.app, found.args, io);
+  } catch (error) {
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
+      io.error(`${error.message}\n\n  kuvert ${found.command.usage}`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof AppError) {
+      io.error(`${error.code}: ${error.message}`);
+      return EXIT_FAILED;
+    }
+    throw error;
+  } finally {
+    await opened.close();
+  }
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+describe('configuration', () => {
+  it('starts with no variables at all, on defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      isHttps: false,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      trustProxy: [],
+      sessionIdleSeconds: 30 * 60,
+      sessionAbsoluteSeconds: 12 * 3600,
+      loginWindowSeconds: 15 * 60,
+      isDemoEnabled: true,
+    });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('reads the variables an operator sets', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://post.example.com/',
+      DATABASE_URL: 'postgres://kuvert@db/kuvert',
+      SMTP_URL: '',
+      TRUST_PROXY: '10.0.0.1, 10.0.0.0/8 ,',
+      SESSION_IDLE_MINUTES: '15',
+      KUVERT_DEMO: 'no',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'https://post.example.com',
+      isHttps: true,
+      databaseUrl: 'postgres://kuvert@db/kuvert',
+      smtpUrl: undefined,
+      trustProxy: ['10.0.0.1', '10.0.0.0/8'],
+      sessionIdleSeconds: 900,
+      isDemoEnabled: false,
+    });
+  });
+
+  it('names every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        PUBLIC_URL: 'not a url',
+        SESSION_IDLE_MINUTES: '0',
+        KUVERT_DEMO: 'maybe',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = error instanceof Error ? error.message : '';
+    for (const name of ['PORT', 'PUBLIC_URL', 'SESSION_IDLE_MINUTES', 'KUVERT_DEMO', 'LOG_LEVEL']) {
+      expect(message).toContain(name);
+    }
+    expect(error instanceof ConfigError ? error.problems : []).toHaveLength(5);
+  });
+});

@@ -1,0 +1,124 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
+
+/** Every setting Kuvert reads from its environment, with its default. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl.describe('PostgreSQL connection string; SQLite in DATA_DIR when unset'),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .describe('Address users reach the portal at; used in e-mails and the Origin check'),
+  SMTP_URL: optionalUrl.describe(
+    'smtp(s)://user:pass@host:port; .eml files in DATA_DIR when unset',
+  ),
+  MAIL_FROM: z.string().min(3).default('Kuvert <no-reply@kuvert.localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .describe('Comma-separated proxy addresses/CIDRs whose X-Forwarded-For is believed'),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  KUVERT_DEMO: booleanFromString.default(true),
+  TRASH_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(30)
+    .describe('Days a trashed letter is kept before it is deleted for good'),
+  WEB_DIST_DIR: z.string().optional().describe('Built SPA; defaults to apps/web/dist'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  isHttps: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: string[];
+  sessionIdleSeconds: number;
+  sessionAbsoluteSeconds: number;
+  loginMaxAttemptsPerAccount: number;
+  loginMaxAttemptsPerAddress: number;
+  loginWindowSeconds: number;
+  isDemoEnabled: boolean;
+  trashRetentionDays: number;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../../web/dist');
+
+/** Parses the environment once; throws a ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    isHttps: publicUrl.startsWith('https://'),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY.split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    sessionIdleSeconds: env.SESSION_IDLE_MINUTES * 60,
+    sessionAbsoluteSeconds: env.SESSION_ABSOLUTE_HOURS * 3600,
+    loginMaxAttemptsPerAccount: env.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT,
+    loginMaxAttemptsPerAddress: env.LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
+    loginWindowSeconds: env.LOGIN_WINDOW_MINUTES * 60,
+    isDemoEnabled: env.KUVERT_DEMO,
+    trashRetentionDays: env.TRASH_RETENTION_DAYS,
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
+  };
+}
+
+/** The documented variables, for the README table and `kuvert config`. */
+export const envDocumentation = envSchema.shape;

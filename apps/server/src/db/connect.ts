@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { Pool, types } from 'pg';
+import type { Engine } from './migrations/context.ts';
+import { createMigrationProvider } from './migrations/index.ts';
+import { openNodeSqlite } from './node-sqlite.ts';
+import type { Database } from './schema.ts';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+}
+
+const PG_INT8 = 20;
+const PG_TIMESTAMPTZ = 1184;
+const PG_TIMESTAMP = 1114;
+
+// Both engines hand timestamps to the code as ISO strings and counts as numbers.
+types.setTypeParser(PG_INT8, (value) => Number(value));
+types.setTypeParser(PG_TIMESTAMPTZ, (value) => new Date(value).toISOString());
+types.setTypeParser(PG_TIMESTAMP, (value) => new Date(`${value}Z`).toISOString());
+
+export interface ConnectOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  poolSize?: number;
+  /** An idle pooled connection failed (server restart, network); the pool reconnects. */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
+function warnIdleConnectionError(error: Error): void {
+  console.warn(`Kuvert: an idle database connection was closed (${error.message})`);
+}
+
+/** PostgreSQL when a URL is given, else the embedded SQLite file in the data folder. */
+export function connectDatabase(options: ConnectOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // Without a listener, an idle client's error is thrown as an uncaught exception and ends
+    // the process; the pool replaces the connection on its own.
+    pool.on('error', options.onIdleConnectionError ?? warnIdleConnectionError);
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      engine: 'postgres',
+    };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const database = openNodeSqlite(path.join(options.dataDir, 'kuvert.sqlite'));
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
+    engine: 'sqlite',
+  };
+}
+
+/** Applies every pending migration; throws with the failing migration's error. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: createMigrationProvider({ engine: handle.engine }),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}`, { cause: error });
+  }
+}

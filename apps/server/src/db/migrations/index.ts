@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import type { MigrationContext } from './context.ts';
+import * as foundation from './0001-foundation.ts';
+import * as jobs from './0002-jobs.ts';
+import * as mailbox from './0003-mailbox.ts';
+
+interface MigrationModule {
+  up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
+}
+
+/** Every migration in order; names are permanent once released. */
+const migrations: Record<string, MigrationModule> = {
+  '0001-foundation': foundation,
+  '0002-jobs': jobs,
+  '0003-mailbox': mailbox,
+};
+
+export function createMigrationProvider(context: MigrationContext): MigrationProvider {
+  return {
+    async getMigrations() {
+      const bound: Record<string, Migration> = {};
+      for (const [name, migration] of Object.entries(migrations)) {
+        bound[name] = { up: (db) => migration.up(db, context) };
+      }
+      return bound;
+    },
+  };
+}

@@ -1,0 +1,209 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Timestamps are ISO-8601 strings in UTC on both engines:
+ * TEXT on SQLite, timestamptz on PostgreSQL (parsed back to ISO strings by the pg driver).
+ * There are no boolean columns: a nullable timestamp says when something became true.
+ */
+export interface Database {
+  users: UsersTable;
+  accounts: AccountsTable;
+  memberships: MembershipsTable;
+  sessions: SessionsTable;
+  one_time_tokens: OneTimeTokensTable;
+  rate_limit_hits: RateLimitHitsTable;
+  audit_events: AuditEventsTable;
+  jobs: JobsTable;
+  providers: ProvidersTable;
+  provider_api_keys: ProviderApiKeysTable;
+  folders: FoldersTable;
+  letters: LettersTable;
+  letter_documents: LetterDocumentsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  email_verified_at: string | null;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  language: string;
+  created_at: string;
+  updated_at: string;
+  disabled_at: string | null;
+  /** 1 or 0: mail a notice when a letter arrives. */
+  email_on_new_letter: Generated<number>;
+  email_due_date_reminders: Generated<number>;
+}
+
+export interface AccountsTable {
+  id: string;
+  name: string;
+  kind: string;
+  created_at: string;
+}
+
+export interface MembershipsTable {
+  account_id: string;
+  user_id: string;
+  role: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** Public id, given to the browser as the login token. */
+  id: string;
+  /** SHA-256 of the cookie secret; the secret itself is never stored. */
+  secret_hash: string;
+  user_id: string;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  idle_expires_at: string;
+  absolute_expires_at: string;
+  user_agent: string;
+  ip_address: string;
+  revoked_at: string | null;
+}
+
+export interface OneTimeTokensTable {
+  id: string;
+  /** SHA-256 of the token mailed to the user. */
+  token_hash: string;
+  user_id: string;
+  purpose: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface RateLimitHitsTable {
+  id: Generated<number>;
+  key: string;
+  hit_at: string;
+}
+
+export interface AuditEventsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  created_at: string;
+  ip_address: string;
+  user_agent: string;
+}
+
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
+
+export interface JobsTable {
+  /** A UUIDv7, so the primary key also orders jobs by creation. */
+  id: string;
+  type: string;
+  /** JSON, parsed by the job's handler. */
+  payload: string;
+  status: JobStatus;
+  /** Attempts started so far; raised when a worker claims the job. */
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+  /** While running: when the claim expires and another worker may take the job over. */
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Set for recurring jobs: at most one pending job per key (a partial unique index). */
+  unique_key: Generated<string | null>;
+}
+
+export interface ProvidersTable {
+  id: string;
+  name: string;
+  category: string;
+  /** The logo's key in the DocumentStore. */
+  logo_key: string | null;
+  logo_content_type: string | null;
+  verified_at: string | null;
+  webhook_url: string | null;
+  webhook_secret: string | null;
+  created_at: string;
+}
+
+export interface ProviderApiKeysTable {
+  id: string;
+  provider_id: string;
+  /** SHA-256 of the key; the key itself is shown once and never stored. */
+  key_hash: string;
+  /** The first characters, so an operator can tell keys apart. */
+  key_prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface FoldersTable {
+  id: string;
+  account_id: string;
+  name: string;
+  created_at: string;
+}
+
+export type LetterDirectionValue = 'inbound' | 'outbound';
+
+export interface LettersTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  direction: LetterDirectionValue;
+  kind: string;
+  subject: string;
+  body: string;
+  external_id: string | null;
+  recipient_email: string | null;
+  in_reply_to: string | null;
+  delivery_status: string;
+  delivery_failure_reason: string | null;
+  read_at: string | null;
+  folder_id: string | null;
+  trashed_at: string | null;
+  created_by_user_id: string | null;
+  /** Minor units. */
+  invoice_amount: number | null;
+  invoice_currency: string | null;
+  /** YYYY-MM-DD. */
+  invoice_due_date: string | null;
+  invoice_iban: string | null;
+  invoice_bic: string | null;
+  invoice_reference: string | null;
+  signature_due_date: string | null;
+  created_at: string;
+}
+
+export interface LetterDocumentsTable {
+  id: string;
+  letter_id: string;
+  position: number;
+  filename: string;
+  content_type: string;
+  size: number;
+  /** Key in the DocumentStore; several rows may share one (content-addressed). */
+  storage_key: string;
+  page_count: number | null;
+  /** Extracted text (PDFs), for search. */
+  text: string | null;
+  extracted_at: string | null;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  provider_id: string;
+  key: string;
+  /** SHA-256 over the request (metadata and document digests). */
+  fingerprint: string;
+  status: string;
+  response_status: number;
+  /** The JSON answered the first time, answered again on a retry. */
+  response_body: string;
+  created_at: string;
+}

@@ -1,0 +1,12 @@
+import { accountKindSchema, accountRoleSchema, type Account } from '@kuvert/shared/accounts';
+import type { AccountWithRoleRow } from './accounts.repository.ts';
+
+export function toAccount(row: AccountWithRoleRow): Account {
+  return {
+    id: row.id,
+    name: row.name,
+    // The columns carry CHECK constraints; parsing narrows the type without a cast.
+    kind: accountKindSchema.parse(row.kind),
+    role: accountRoleSchema.parse(row.role),
+  };
+}

@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionResponse } from '@kuvert/shared/auth';
+import { AppError } from '../../plugins/app-error.ts';
+import { recordAuditEvent, type RequestOrigin } from '../../plugins/audit.ts';
+import { spendPasswordVerification, verifyPassword } from '../../plugins/passwords.ts';
+import {
+  assertWithinRateLimits,
+  clearRateLimitHits,
+  recordRateLimitHits,
+  type RateLimitRule,
+} from '../../plugins/rate-limit.ts';
+import {
+  createSession,
+  revokeSessionBySecret,
+  revokeUserSession,
+  slideSession,
+} from '../../plugins/session-store.ts';
+import { toRequestSession, type RequestSession } from '../../plugins/session.ts';
+import { listAccountsForUser } from '../accounts/accounts.service.ts';
+import {
+  getUserByEmail,
+  getUserById,
+  normaliseEmail,
+  type UserRow,
+} from '../users/users.service.ts';
+import { toSessionResponse } from './auth.presenter.ts';
+
+export function loginAccountKey(email: string): string {
+  return `login:account:${normaliseEmail(email)}`;
+}
+
+function loginRules(app: FastifyInstance, email: string, origin: RequestOrigin): RateLimitRule[] {
+  const windowSeconds = app.config.loginWindowSeconds;
+  return [
+    { key: loginAccountKey(email), max: app.config.loginMaxAttemptsPerAccount, windowSeconds },
+    {
+      key: `login:address:${origin.ipAddress}`,
+      max: app.config.loginMaxAttemptsPerAddress,
+      windowSeconds,
+    },
+  ];
+}
+
+/** True only for an enabled user whose password matches; always spends one hash. */
+async function isValidLogin(user: UserRow | undefined, password: string): Promise<boolean> {
+  if (!user?.password_hash) {
+    await spendPasswordVerification(password);
+    return false;
+  }
+  const matches = await verifyPassword(password, user.password_hash);
+  return matches && user.disabled_at === null;
+}
+
+async function describeSession(
+  app: FastifyInstance,
+  session: RequestSession,
+  user: UserRow,
+): Promise<SessionResponse> {
+  const accounts = await listAccountsForUser(app.db, user.id);
+  return toSessionResponse({ now: app.clock.now(), session, user, accounts });
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  origin: RequestOrigin;
+  /** The secret of a session cookie the browser still had: replaced, never reused. */
+  previousSecret?: string;
+}
+
+/**
+ * Checks the limits before the password, so a locked-out guesser learns nothing more; the
+ * answer for unknown e-mail, wrong password, no password yet or disabled user is the same.
+ */
+export async function login(
+  app: FastifyInstance,
+  input: LoginInput,
+): Promise<{ response: SessionResponse; secret: string }> {
+  const rules = loginRules(app, input.email, input.origin);
+  await assertWithinRateLimits(app, rules);
+
+  const user = await getUserByEmail(app, input.email);
+  if (!user || !(await isValidLogin(user, input.password))) {
+    await recordRateLimitHits(
+      app,
+      rules.map((rule) => rule.key),
+    );
+    if (user) {
+      await recordAuditEvent(app, app.db, {
+        userId: user.id,
+        type: 'login_failed',
+        origin: input.origin,
+      });
+    }
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+
+  await clearRateLimitHits(app, loginAccountKey(user.email));
+  if (input.previousSecret) {
+    await revokeSessionBySecret(app.db, input.previousSecret, app.clock.now());
+  }
+  const { session, secret } = await createSession(app, {
+    userId: user.id,
+    userAgent: input.origin.userAgent,
+    ipAddress: input.origin.ipAddress,
+  });
+  await recordAuditEvent(app, app.db, {
+    userId: user.id,
+    type: 'login_succeeded',
+    origin: input.origin,
+  });
+  return { response: await describeSession(app, toRequestSession(session), user), secret };
+}
+
+export async function logout(
+  app: FastifyInstance,
+  session: RequestSession,
+  origin: RequestOrigin,
+): Promise<void> {
+  await revokeUserSession(app.db, session.userId, session.id, app.clock.now());
+  await recordAuditEvent(app, app.db, { userId: session.userId, type: 'logout', origin });
+}
+
+async function sessionUser(app: FastifyInstance, session: RequestSession): Promise<UserRow> {
+  const user = await getUserById(app.db, session.userId);
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  return user;
+}
+
+export async function getSession(
+  app: FastifyInstance,
+  session: RequestSession,
+): Promise<SessionResponse> {
+  return describeSession(app, session, await sessionUser(app, session));
+}
+
+/** Slides the idle expiry forward (never past the absolute one). */
+export async function refreshSession(
+  app: FastifyInstance,
+  session: RequestSession,
+): Promise<SessionResponse> {
+  const user = await sessionUser(app, session);
+  const slid = await slideSession(app, {
+    id: session.id,
+    absolute_expires_at: session.absoluteExpiresAt.toISOString(),
+  });
+  return describeSession(app, { ...session, idleExpiresAt: new Date(slid.idle_expires_at) }, user);
+}

@@ -1,0 +1,73 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLoggedInUser } from '../../test/factories.ts';
+import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
+import { createTestProvider, deliverTestLetter, personalAccountOf } from '../../test/mailbox.ts';
+
+/** Reads server-sent events from a real connection until `count` events have arrived. */
+async function readEvents(response: Response, count: number): Promise<unknown[]> {
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error('no body');
+  const decoder = new TextDecoder();
+  const events: unknown[] = [];
+  let buffer = '';
+  while (events.length < count) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end = buffer.indexOf('\n\n');
+    while (end !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = block.split('\n').find((line) => line.startsWith('data: '));
+      if (data) events.push(JSON.parse(data.slice(6)));
+      end = buffer.indexOf('\n\n');
+    }
+  }
+  await reader.cancel();
+  return events;
+}
+
+describe.each(testEngines)('live events (%s)', (engine) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(engine);
+  });
+  afterEach(async () => t.close());
+
+  it('streams letter.created for the caller’s accounts only, and closes on shutdown', async () => {
+    const me = await createLoggedInUser(t.app);
+    const stranger = await createLoggedInUser(t.app);
+    const { apiKey } = await createTestProvider(t.app, { name: 'Nordbank' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? (address satisfies AddressInfo).port : 0;
+
+    const response = await fetch(`http://127.0.0.1:${port}/api/events`, {
+      headers: { cookie: me.cookie },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    // Give the PostgreSQL listener a moment to be subscribed before publishing.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await deliverTestLetter(t.app, apiKey, stranger.email, { subject: 'Not for you' });
+    const mine = await deliverTestLetter(t.app, apiKey, me.email, { subject: 'For you' });
+
+    const [event] = await readEvents(response, 1);
+    expect(event).toEqual({
+      type: 'letter.created',
+      account_id: personalAccountOf(me),
+      letter_id: mine,
+      subject: 'For you',
+      provider_name: 'Nordbank',
+    });
+    const anonymous = await fetch(`http://127.0.0.1:${port}/api/events`);
+    expect(anonymous.status).toBe(401);
+    // Another stream stays open; close() must still end promptly.
+    const open = await fetch(`http://127.0.0.1:${port}/api/events`, {
+      headers: { cookie: me.cookie },
+    });
+    expect(open.status).toBe(200);
+  });
+});

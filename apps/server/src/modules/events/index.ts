@@ -1,0 +1,77 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { LiveEvent } from '@kuvert/shared/events';
+import { errorResponses } from '../../plugins/openapi.ts';
+import { findLiveSessionBySecret } from '../../plugins/session-store.ts';
+import { requireSession, sessionCookieName } from '../../plugins/session.ts';
+import { getEventAccountIds } from './events.service.ts';
+
+/** Proxies commonly drop a connection silent for 30–60 s; a comment every 25 s keeps it open. */
+const HEARTBEAT_MS = 25_000;
+const RECONNECT_HINT_MS = 3000;
+
+function write(raw: ServerResponse, text: string): void {
+  if (!raw.writableEnded && !raw.destroyed) raw.write(text);
+}
+
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const open = new Set<ServerResponse>();
+  // Before the server stops accepting: end every stream, or close() would wait on them forever.
+  app.addHook('preClose', async () => {
+    for (const raw of open) raw.end();
+    open.clear();
+  });
+
+  app.get(
+    '/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary:
+          'Server-sent events (text/event-stream): each `data:` is a LiveEvent of one of the caller’s accounts',
+        response: { 200: z.string().describe('An event stream'), ...errorResponses(401) },
+      },
+      compress: false,
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const secret = request.cookies[sessionCookieName(app.config)] ?? '';
+      let accountIds = await getEventAccountIds(app, session.userId);
+      const raw = reply.raw;
+      reply.hijack();
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        // nginx would otherwise buffer the stream and deliver events late.
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+      });
+      write(raw, `retry: ${RECONNECT_HINT_MS}\n\n`);
+      open.add(raw);
+
+      const unsubscribe = app.events.subscribe((event: LiveEvent) => {
+        if (accountIds.has(event.account_id)) {
+          write(raw, `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+        }
+      });
+      // Each beat also re-checks the session and the memberships: a logout or a removal
+      // from an account ends or narrows the stream within one interval.
+      const heartbeat = setInterval(() => {
+        void (async () => {
+          const live = await findLiveSessionBySecret(app.db, secret, app.clock.now());
+          if (!live) return raw.end();
+          accountIds = await getEventAccountIds(app, session.userId);
+          write(raw, ': heartbeat\n\n');
+        })().catch(() => raw.end());
+      }, HEARTBEAT_MS);
+
+      raw.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(raw);
+      });
+    },
+  );
+};

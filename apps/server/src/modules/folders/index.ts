@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createFolderRequestSchema,
+  folderListSchema,
+  folderSchema,
+  renameFolderRequestSchema,
+} from '@kuvert/shared/folders';
+import { accountQuerySchema } from '@kuvert/shared/home';
+import { errorResponses, noContentSchema } from '../../plugins/openapi.ts';
+import { requireSession } from '../../plugins/session.ts';
+import { createFolder, deleteFolder, listFolders, renameFolder } from './folders.service.ts';
+
+const folderParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/folders',
+    {
+      schema: {
+        tags: ['folders'],
+        summary: "The account's folders with letter and unread counts",
+        querystring: accountQuerySchema,
+        response: { 200: folderListSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      folders: await listFolders(app, requireSession(request).userId, request.query.account_id),
+    }),
+  );
+
+  app.post(
+    '/folders',
+    {
+      schema: {
+        tags: ['folders'],
+        summary: 'Create a folder; names are unique per account (409)',
+        body: createFolderRequestSchema,
+        response: { 201: folderSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const folder = await createFolder(app, requireSession(request).userId, request.body);
+      return reply.status(201).send(folder);
+    },
+  );
+
+  app.patch(
+    '/folders/:id',
+    {
+      schema: {
+        tags: ['folders'],
+        summary: 'Rename a folder',
+        params: folderParamsSchema,
+        body: renameFolderRequestSchema,
+        response: { 200: folderSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      renameFolder(app, requireSession(request).userId, request.params.id, request.body.name),
+  );
+
+  app.delete(
+    '/folders/:id',
+    {
+      schema: {
+        tags: ['folders'],
+        summary: 'Delete a folder; its letters go back to the inbox',
+        params: folderParamsSchema,
+        response: { 204: noContentSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteFolder(app, requireSession(request).userId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,80 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** Counts for the home page; every query carries the membership check and the account. */
+
+function accountLetters(db: Kysely<Database>, userId: string, accountId: string) {
+  return db
+    .selectFrom('letters as l')
+    .where('l.account_id', '=', accountId)
+    .where('l.trashed_at', 'is', null)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('memberships as m')
+          .select('m.user_id')
+          .whereRef('m.account_id', '=', 'l.account_id')
+          .where('m.user_id', '=', userId),
+      ),
+    );
+}
+
+export async function countUnread(
+  db: Kysely<Database>,
+  userId: string,
+  accountId: string,
+): Promise<number> {
+  const row = await accountLetters(db, userId, accountId)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('l.direction', '=', sql.lit('inbound'))
+    .where('l.read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function countByKind(
+  db: Kysely<Database>,
+  userId: string,
+  accountId: string,
+  kind: 'invoice' | 'signature_request',
+): Promise<number> {
+  const row = await accountLetters(db, userId, accountId)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('l.direction', '=', sql.lit('inbound'))
+    .where('l.kind', '=', kind)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export interface InvoiceTotalRow {
+  currency: string;
+  total: number;
+  next_due_date: string | null;
+}
+
+/**
+ * Open invoices per currency. Until payments exist (issue 4 adds a payment status), every
+ * inbound invoice letter that is not trashed counts as open.
+ */
+export async function sumOpenInvoices(
+  db: Kysely<Database>,
+  userId: string,
+  accountId: string,
+): Promise<InvoiceTotalRow[]> {
+  const rows = await accountLetters(db, userId, accountId)
+    .select((eb) => [
+      'l.invoice_currency as currency',
+      eb.fn.sum<number>('l.invoice_amount').as('total'),
+      eb.fn.min<string>('l.invoice_due_date').as('next_due_date'),
+    ])
+    .where('l.direction', '=', sql.lit('inbound'))
+    .where('l.kind', '=', 'invoice')
+    .where('l.invoice_currency', 'is not', null)
+    .groupBy('l.invoice_currency')
+    .orderBy('l.invoice_currency')
+    .execute();
+  return rows.map((row) => ({
+    currency: row.currency ?? '',
+    total: Number(row.total),
+    next_due_date: row.next_due_date,
+  }));
+}

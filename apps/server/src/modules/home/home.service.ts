@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { HomeSummary } from '@kuvert/shared/home';
+import { assertAccountRole } from '../accounts/account-access.ts';
+import { listLetters } from '../letters/letters.service.ts';
+import { countByKind, countUnread, sumOpenInvoices } from './home.repository.ts';
+
+const RECENT_LETTERS = 5;
+
+export async function getHomeSummary(
+  app: FastifyInstance,
+  userId: string,
+  accountId: string,
+): Promise<HomeSummary> {
+  await assertAccountRole(app.db, userId, accountId, 'viewer');
+  const [unread, invoiceCount, totals, signatures, recent] = await Promise.all([
+    countUnread(app.db, userId, accountId),
+    countByKind(app.db, userId, accountId, 'invoice'),
+    sumOpenInvoices(app.db, userId, accountId),
+    countByKind(app.db, userId, accountId, 'signature_request'),
+    listLetters(app, userId, { account_id: accountId, view: 'inbox', limit: RECENT_LETTERS }),
+  ]);
+  const dueDates = totals.flatMap((row) => (row.next_due_date ? [row.next_due_date] : []));
+  return {
+    unread_letters: unread,
+    open_invoices: {
+      count: invoiceCount,
+      totals: totals.map((row) => ({ amount: row.total, currency: row.currency })),
+      next_due_date: dueDates.toSorted()[0] ?? null,
+    },
+    open_signature_requests: signatures,
+    recent_letters: recent.items,
+  };
+}

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes } from './accounts/index.ts';
+import { authRoutes } from './auth/index.ts';
+import { eventRoutes } from './events/index.ts';
+import { folderRoutes } from './folders/index.ts';
+import { healthRoutes } from './health/index.ts';
+import { homeRoutes } from './home/index.ts';
+import { registerLetterJobs } from './letters/letter-jobs.ts';
+import { letterRoutes } from './letters/index.ts';
+import { notificationPreferenceRoutes } from './profile/notification-preferences.ts';
+import { profileRoutes } from './profile/index.ts';
+import { registerWebhookJobs } from './providers/provider-webhooks.service.ts';
+import { providerRoutes } from './providers/index.ts';
+import { searchRoutes } from './search/index.ts';
+import { senderApiRoutes } from './sender-api/index.ts';
+import { trashRoutes } from './trash/index.ts';
+
+/** Every API area, mounted under /api. */
+export const registerModules: FastifyPluginAsync = async (app) => {
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
+  await app.register(profileRoutes);
+  await app.register(notificationPreferenceRoutes);
+  // The mailbox (issue 3).
+  registerLetterJobs(app);
+  registerWebhookJobs(app);
+  await app.register(letterRoutes);
+  await app.register(folderRoutes);
+  await app.register(trashRoutes);
+  await app.register(searchRoutes);
+  await app.register(homeRoutes);
+  await app.register(providerRoutes);
+  await app.register(eventRoutes);
+  await app.register(senderApiRoutes, { prefix: '/sender/v1' });
+};

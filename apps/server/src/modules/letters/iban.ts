@@ -1,0 +1,17 @@
+/** An IBAN without spaces, in capitals. */
+export function normaliseIban(iban: string): string {
+  return iban.replace(/\s+/g, '').toUpperCase();
+}
+
+/** ISO 13616: country, check digits, then the account; valid when the mod-97 remainder is 1. */
+export function isValidIban(iban: string): boolean {
+  const compact = normaliseIban(iban);
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(compact)) return false;
+  const rearranged = compact.slice(4) + compact.slice(0, 4);
+  let remainder = 0;
+  for (const character of rearranged) {
+    const digits = /\d/.test(character) ? character : String(character.charCodeAt(0) - 55);
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}

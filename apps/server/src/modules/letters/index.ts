@@ -1,0 +1,156 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bulkLetterRequestSchema,
+  bulkLetterResultSchema,
+  letterDetailSchema,
+  letterListQuerySchema,
+  letterPageSchema,
+} from '@kuvert/shared/letters';
+import { errorResponses, noContentSchema } from '../../plugins/openapi.ts';
+import { sendDocument, sendRangeNotSatisfiable } from '../../plugins/send-document.ts';
+import { requireSession } from '../../plugins/session.ts';
+import { multipartValidatorCompiler } from '../../plugins/uploads.ts';
+import { openLetterDocument } from './letter-documents.service.ts';
+import { replyToLetter } from './letter-replies.service.ts';
+import {
+  getLetterDetail,
+  listLetters,
+  markLetterRead,
+  markLetterUnread,
+  updateLetters,
+} from './letters.service.ts';
+
+const letterParamsSchema = z.object({ id: z.string().min(1).max(64) });
+const documentParamsSchema = letterParamsSchema.extend({ documentId: z.string().min(1).max(64) });
+const contentQuerySchema = z.object({
+  disposition: z.enum(['inline', 'attachment']).default('attachment'),
+});
+const replyBodySchema = z
+  .object({
+    subject: z.string().describe('1–200 characters'),
+    body: z.string().describe('1–20000 characters'),
+    attachment: z.array(z.file()).optional().describe('Up to 10 PDFs or images, 25 MB each'),
+  })
+  .describe('multipart/form-data');
+
+export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/letters',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'A page of letters of one account and view, newest first (keyset cursor)',
+        querystring: letterListQuerySchema,
+        response: { 200: letterPageSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => listLetters(app, requireSession(request).userId, request.query),
+  );
+
+  app.get(
+    '/letters/:id',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'One letter with body, documents and replies',
+        params: letterParamsSchema,
+        response: { 200: letterDetailSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => getLetterDetail(app, requireSession(request).userId, request.params.id),
+  );
+
+  app.post(
+    '/letters/:id/read',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'Mark read (the client calls this on opening); tells the provider the first time',
+        params: letterParamsSchema,
+        response: { 204: noContentSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await markLetterRead(app, requireSession(request).userId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/letters/:id/unread',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'Mark unread',
+        params: letterParamsSchema,
+        response: { 204: noContentSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await markLetterUnread(app, requireSession(request).userId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/letters/bulk',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'One action on many letters; any letter not the caller’s makes it 404',
+        body: bulkLetterRequestSchema,
+        response: { 200: bulkLetterResultSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => updateLetters(app, requireSession(request).userId, request.body),
+  );
+
+  app.post(
+    '/letters/:id/replies',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'Reply to a provider: multipart with subject, body and attachment files',
+        consumes: ['multipart/form-data'],
+        params: letterParamsSchema,
+        body: replyBodySchema,
+        response: { 201: letterDetailSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+      },
+      validatorCompiler: multipartValidatorCompiler,
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const letter = await replyToLetter(app, session.userId, request.params.id, request);
+      return reply.status(201).send(letter);
+    },
+  );
+
+  app.get(
+    '/letters/:id/documents/:documentId/content',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'Download or show a document; supports a single HTTP Range',
+        params: documentParamsSchema,
+        querystring: contentQuerySchema,
+        response: { 200: z.any().describe('The file'), ...errorResponses(401, 404) },
+      },
+      // Documents are streamed with their length (and ranges); compression would break both.
+      compress: false,
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const { id, documentId } = request.params;
+      const content = await openLetterDocument(
+        app,
+        session.userId,
+        id,
+        documentId,
+        request.headers.range,
+      );
+      if ('unsatisfiable' in content) return sendRangeNotSatisfiable(reply, content.size);
+      return sendDocument(reply, content, request.query.disposition);
+    },
+  );
+};

@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { DeliveryStatus } from '@kuvert/shared/letters';
+import type { letterMetadataSchema } from '@kuvert/shared/sender-api';
+import { newId } from '../../db/ids.ts';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { findPersonalAccountByEmail } from '../accounts/account-access.ts';
+import { updateSearchIndex } from '../search/search-index.service.ts';
+import { isValidIban, normaliseIban } from './iban.ts';
+import { DOCUMENT_EXTRACT_JOB, LETTER_NOTIFY_JOB } from './letter-job-types.ts';
+import { insertLetter, insertLetterDocuments } from './letters.repository.ts';
+
+export type ParsedLetterMetadata = z.output<typeof letterMetadataSchema>;
+
+/** A document already safe in the DocumentStore, to be attached to the letter. */
+export interface StoredLetterDocument {
+  key: string;
+  size: number;
+  filename: string;
+  contentType: string;
+}
+
+export interface DeliveryResult {
+  id: string;
+  accountId: string;
+  status: DeliveryStatus;
+}
+
+export interface DeliveryOptions {
+  /** More writes that must commit or fail with the letter (the Sender API's idempotency row). */
+  withinTransaction?: (trx: Kysely<Database>, result: DeliveryResult) => Promise<void>;
+  /** Backdates the letter; only the demo's history uses it, the Sender API never does. */
+  deliveredAt?: Date;
+}
+
+function invalid(path: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', { details: [{ path, message }] });
+}
+
+/** Rules the schema cannot express: what each kind needs. */
+function assertKindDetails(metadata: ParsedLetterMetadata): void {
+  if (metadata.kind === 'invoice') {
+    if (!metadata.invoice) throw invalid('metadata.invoice', 'An invoice needs invoice details');
+    if (!isValidIban(metadata.invoice.iban)) {
+      throw invalid('metadata.invoice.iban', 'Not a valid IBAN (check digits do not match)');
+    }
+  }
+  if (metadata.kind === 'signature_request' && !metadata.signature) {
+    throw invalid('metadata.signature', 'A signature request needs signature details');
+  }
+}
+
+/**
+ * Delivers a letter from a provider into the recipient's personal mailbox: the one path for
+ * the Sender API and the demo. The letter, its documents, the text-extraction and notice
+ * jobs and the search entry commit together; the live event follows the commit.
+ */
+export async function deliverLetter(
+  app: FastifyInstance,
+  provider: { id: string; name: string },
+  metadata: ParsedLetterMetadata,
+  documents: StoredLetterDocument[],
+  options: DeliveryOptions = {},
+): Promise<DeliveryResult> {
+  assertKindDetails(metadata);
+  if (documents.length === 0) throw invalid('document', 'At least one document is needed');
+  const recipient = await findPersonalAccountByEmail(app.db, metadata.recipient.email);
+  if (!recipient) {
+    throw new AppError('RECIPIENT_UNKNOWN', {
+      message: `No Kuvert user has the e-mail address ${metadata.recipient.email}.`,
+      details: [{ path: 'metadata.recipient.email', message: 'No Kuvert user has this address' }],
+    });
+  }
+  const now = options.deliveredAt ?? app.clock.now();
+  const nowIso = now.toISOString();
+  const result: DeliveryResult = {
+    id: newId(now.getTime()),
+    accountId: recipient.accountId,
+    status: 'delivered',
+  };
+  const invoice = metadata.kind === 'invoice' ? metadata.invoice : undefined;
+
+  await app.db.transaction().execute(async (trx) => {
+    await insertLetter(trx, {
+      id: result.id,
+      account_id: recipient.accountId,
+      provider_id: provider.id,
+      direction: 'inbound',
+      kind: metadata.kind,
+      subject: metadata.subject,
+      body: metadata.body,
+      external_id: metadata.external_id ?? null,
+      recipient_email: metadata.recipient.email,
+      in_reply_to: null,
+      delivery_status: result.status,
+      delivery_failure_reason: null,
+      read_at: null,
+      folder_id: null,
+      trashed_at: null,
+      created_by_user_id: null,
+      invoice_amount: invoice?.amount ?? null,
+      invoice_currency: invoice?.currency ?? null,
+      invoice_due_date: invoice?.due_date ?? null,
+      invoice_iban: invoice ? normaliseIban(invoice.iban) : null,
+      invoice_bic: invoice?.bic ?? null,
+      invoice_reference: invoice?.reference ?? null,
+      signature_due_date:
+        metadata.kind === 'signature_request' ? (metadata.signature?.due_date ?? null) : null,
+      created_at: nowIso,
+    });
+    const rows = documents.map((document, position) => ({
+      id: newId(now.getTime()),
+      letter_id: result.id,
+      position,
+      filename: document.filename,
+      content_type: document.contentType,
+      size: document.size,
+      storage_key: document.key,
+      page_count: null,
+      text: null,
+      extracted_at: null,
+      created_at: nowIso,
+    }));
+    await insertLetterDocuments(trx, rows);
+    for (const row of rows) {
+      if (row.content_type !== 'application/pdf') continue;
+      await app.jobs.enqueue(trx, { type: DOCUMENT_EXTRACT_JOB, payload: { document_id: row.id } });
+    }
+    await app.jobs.enqueue(trx, { type: LETTER_NOTIFY_JOB, payload: { letter_id: result.id } });
+    await updateSearchIndex(app, trx, result.id);
+    await options.withinTransaction?.(trx, result);
+  });
+
+  await publishSafely(app, {
+    type: 'letter.created',
+    account_id: recipient.accountId,
+    letter_id: result.id,
+    subject: metadata.subject,
+    provider_name: provider.name,
+  });
+  return result;
+}
+
+/** After a commit, a lost live event must not turn a done delivery into an error. */
+export async function publishSafely(
+  app: FastifyInstance,
+  event: Parameters<FastifyInstance['events']['publish']>[0],
+): Promise<void> {
+  try {
+    await app.events.publish(event);
+  } catch (error) {
+    app.log.warn({ err: error, event: event.type }, 'live event not published');
+  }
+}

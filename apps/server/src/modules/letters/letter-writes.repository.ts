@@ -1,0 +1,186 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { isMemberOf } from './letters.repository.ts';
+
+/** Writes on letters. Callers have checked the role; membership stays in the query anyway. */
+
+export interface AccessibleLetterRow {
+  id: string;
+  account_id: string;
+  role: string;
+}
+
+export async function findLettersWithRole(
+  db: Kysely<Database>,
+  userId: string,
+  letterIds: string[],
+): Promise<AccessibleLetterRow[]> {
+  return db
+    .selectFrom('letters as l')
+    .innerJoin('memberships as m', (join) =>
+      join.onRef('m.account_id', '=', 'l.account_id').on('m.user_id', '=', userId),
+    )
+    .select(['l.id', 'l.account_id', 'm.role'])
+    .where('l.id', 'in', letterIds)
+    .execute();
+}
+
+function writable(db: Kysely<Database>, userId: string, letterIds: string[]) {
+  return db.updateTable('letters as l').where('l.id', 'in', letterIds).where(isMemberOf(userId));
+}
+
+export interface NewlyReadRow {
+  id: string;
+  provider_id: string;
+  account_id: string;
+}
+
+/** Marks inbound letters read; answers only those that were unread until now. */
+export async function markLettersRead(
+  db: Kysely<Database>,
+  userId: string,
+  letterIds: string[],
+  now: string,
+): Promise<NewlyReadRow[]> {
+  return (
+    writable(db, userId, letterIds)
+      .set({ read_at: now })
+      .where('l.read_at', 'is', null)
+      .where('l.direction', '=', sql.lit('inbound'))
+      // Unqualified: SQLite's RETURNING does not accept the table alias.
+      .returning(['id', 'provider_id', 'account_id'])
+      .execute()
+  );
+}
+
+export async function markLettersUnread(
+  db: Kysely<Database>,
+  userId: string,
+  letterIds: string[],
+): Promise<number> {
+  const result = await writable(db, userId, letterIds)
+    .set({ read_at: null })
+    .where('l.read_at', 'is not', null)
+    .where('l.direction', '=', sql.lit('inbound'))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function moveLetters(
+  db: Kysely<Database>,
+  userId: string,
+  letterIds: string[],
+  folderId: string | null,
+): Promise<number> {
+  const result = await writable(db, userId, letterIds)
+    .set({ folder_id: folderId })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function trashLetters(
+  db: Kysely<Database>,
+  userId: string,
+  letterIds: string[],
+  now: string,
+): Promise<number> {
+  const result = await writable(db, userId, letterIds)
+    .set({ trashed_at: now })
+    .where('l.trashed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function restoreLetters(
+  db: Kysely<Database>,
+  userId: string,
+  letterIds: string[],
+): Promise<number> {
+  const result = await writable(db, userId, letterIds)
+    .set({ trashed_at: null })
+    .where('l.trashed_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The storage keys of the letters' documents, gathered before the rows go. */
+export async function findStorageKeys(
+  db: Kysely<Database>,
+  letterIds: string[],
+): Promise<string[]> {
+  if (letterIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('letter_documents')
+    .select('storage_key')
+    .distinct()
+    .where('letter_id', 'in', letterIds)
+    .execute();
+  return rows.map((row) => row.storage_key);
+}
+
+/** Deletes letters (documents cascade); only trashed ones, so nothing is lost by mistake. */
+export async function deleteTrashedLetters(
+  db: Kysely<Database>,
+  letterIds: string[],
+): Promise<number> {
+  if (letterIds.length === 0) return 0;
+  const result = await db
+    .deleteFrom('letters')
+    .where('id', 'in', letterIds)
+    .where('trashed_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function findTrashedLetterIds(
+  db: Kysely<Database>,
+  filter: { accountId?: string; trashedBefore?: string; limit: number },
+): Promise<string[]> {
+  let query = db.selectFrom('letters').select('id').where('trashed_at', 'is not', null);
+  if (filter.accountId) query = query.where('account_id', '=', filter.accountId);
+  if (filter.trashedBefore) query = query.where('trashed_at', '<', filter.trashedBefore);
+  const rows = await query.limit(filter.limit).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Keys no letter document and no provider logo points at any more. */
+export async function findUnreferencedKeys(
+  db: Kysely<Database>,
+  keys: string[],
+): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const documents = await db
+    .selectFrom('letter_documents')
+    .select('storage_key as key')
+    .where('storage_key', 'in', keys)
+    .execute();
+  const logos = await db
+    .selectFrom('providers')
+    .select('logo_key as key')
+    .where('logo_key', 'in', keys)
+    .execute();
+  const referenced = new Set([...documents, ...logos].map((row) => row.key));
+  return keys.filter((key) => !referenced.has(key));
+}
+
+export async function updateDocumentText(
+  db: Kysely<Database>,
+  documentId: string,
+  extracted: { text: string; pageCount: number; now: string },
+): Promise<string | undefined> {
+  const row = await db
+    .updateTable('letter_documents')
+    .set({ text: extracted.text, page_count: extracted.pageCount, extracted_at: extracted.now })
+    .where('id', '=', documentId)
+    .returning('letter_id')
+    .executeTakeFirst();
+  return row?.letter_id;
+}
+
+export async function findDocumentById(db: Kysely<Database>, documentId: string) {
+  return db
+    .selectFrom('letter_documents')
+    .selectAll()
+    .where('id', '=', documentId)
+    .executeTakeFirst();
+}

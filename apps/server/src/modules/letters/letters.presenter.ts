@@ -1,0 +1,91 @@
+import {
+  deliveryStatusSchema,
+  letterKindSchema,
+  type LetterDetail,
+  type LetterDocument,
+  type LetterKind,
+  type LetterSummary,
+} from '@kuvert/shared/letters';
+import type { DeliveryStatus } from '@kuvert/shared/letters';
+import type { LetterDocumentRow, LetterRow, LetterSummaryRow } from './letters.repository.ts';
+
+const EXCERPT_MAX_CHARS = 160;
+
+export function toKind(value: string): LetterKind {
+  const parsed = letterKindSchema.safeParse(value);
+  return parsed.success ? parsed.data : 'letter';
+}
+
+export function toDeliveryStatus(value: string): DeliveryStatus {
+  const parsed = deliveryStatusSchema.safeParse(value);
+  return parsed.success ? parsed.data : 'queued';
+}
+
+/** The first words of the body, cut at a word boundary, on one line. */
+export function toExcerpt(body: string): string {
+  const flat = body.replace(/\s+/g, ' ').trim();
+  if (flat.length <= EXCERPT_MAX_CHARS) return flat;
+  const cut = flat.slice(0, EXCERPT_MAX_CHARS);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > EXCERPT_MAX_CHARS / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+export function toLetterSummary(row: LetterSummaryRow): LetterSummary {
+  const hasInvoice =
+    row.invoice_amount !== null && row.invoice_currency !== null && row.invoice_due_date !== null;
+  return {
+    id: row.id,
+    account_id: row.account_id,
+    direction: row.direction,
+    kind: toKind(row.kind),
+    subject: row.subject,
+    excerpt: toExcerpt(row.excerpt),
+    provider: {
+      id: row.provider_id,
+      name: row.provider_name,
+      has_logo: row.provider_logo_key !== null,
+      is_verified: row.provider_verified_at !== null,
+    },
+    created_at: row.created_at,
+    // What the user wrote themselves is never "unread".
+    is_read: row.direction === 'outbound' || row.read_at !== null,
+    folder_id: row.folder_id,
+    trashed_at: row.trashed_at,
+    document_count: Number(row.document_count ?? 0),
+    delivery_status: toDeliveryStatus(row.delivery_status),
+    invoice: hasInvoice
+      ? {
+          amount: Number(row.invoice_amount),
+          currency: row.invoice_currency ?? '',
+          due_date: row.invoice_due_date ?? '',
+        }
+      : null,
+  };
+}
+
+export function toLetterDocument(row: LetterDocumentRow): LetterDocument {
+  return {
+    id: row.id,
+    filename: row.filename,
+    content_type: row.content_type,
+    size: Number(row.size),
+    page_count: row.page_count,
+  };
+}
+
+export function toLetterDetail(
+  summary: LetterSummaryRow,
+  letter: LetterRow,
+  documents: LetterDocumentRow[],
+  replies: LetterSummaryRow[],
+): LetterDetail {
+  return {
+    ...toLetterSummary(summary),
+    body: letter.body,
+    documents: documents.map(toLetterDocument),
+    in_reply_to: letter.in_reply_to,
+    read_at: letter.read_at,
+    delivery_failure_reason: letter.delivery_failure_reason,
+    replies: replies.map(toLetterSummary),
+  };
+}

@@ -1,0 +1,205 @@
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import type { Database, LetterDocumentsTable, LettersTable } from '../../db/schema.ts';
+import type { LetterCursor } from './letter-cursor.ts';
+
+export type LetterRow = Selectable<LettersTable>;
+export type LetterDocumentRow = Selectable<LetterDocumentsTable>;
+
+const EXCERPT_SOURCE_CHARS = 300;
+
+type LetterScope = ExpressionBuilder<Database & { l: LettersTable }, 'l'>;
+
+/** The ownership check every portal query carries: the caller is a member of the account. */
+export function isMemberOf(userId: string) {
+  return (eb: LetterScope) =>
+    eb.exists(
+      eb
+        .selectFrom('memberships as m')
+        .select('m.user_id')
+        .whereRef('m.account_id', '=', 'l.account_id')
+        .where('m.user_id', '=', userId),
+    );
+}
+
+/**
+ * Letters as lists show them, with provider and document count joined in: one query per
+ * page, however many rows it has. Only letters of the caller's accounts.
+ */
+export function selectLetterSummaries(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('letters as l')
+    .innerJoin('providers as p', 'p.id', 'l.provider_id')
+    .select((eb) => [
+      'l.id',
+      'l.account_id',
+      'l.direction',
+      'l.kind',
+      'l.subject',
+      sql<string>`substr(l.body, 1, ${sql.lit(EXCERPT_SOURCE_CHARS)})`.as('excerpt'),
+      'l.created_at',
+      'l.read_at',
+      'l.folder_id',
+      'l.trashed_at',
+      'l.delivery_status',
+      'l.invoice_amount',
+      'l.invoice_currency',
+      'l.invoice_due_date',
+      'p.id as provider_id',
+      'p.name as provider_name',
+      'p.logo_key as provider_logo_key',
+      'p.verified_at as provider_verified_at',
+      eb
+        .selectFrom('letter_documents as d')
+        .select((inner) => inner.fn.countAll<number>().as('count'))
+        .whereRef('d.letter_id', '=', 'l.id')
+        .as('document_count'),
+    ])
+    .where(isMemberOf(userId));
+}
+
+export type LetterSummaryRow = Awaited<
+  ReturnType<ReturnType<typeof selectLetterSummaries>['executeTakeFirstOrThrow']>
+>;
+
+export interface LetterListFilter {
+  userId: string;
+  accountId: string;
+  view: 'inbox' | 'unread' | 'outbox' | 'trash' | 'folder';
+  folderId?: string;
+  providerId?: string;
+  cursor?: LetterCursor;
+  limit: number;
+}
+
+/** Keyset pagination on (created_at desc, id desc); view predicates match the partial indexes. */
+export async function findLetterPage(
+  db: Kysely<Database>,
+  filter: LetterListFilter,
+): Promise<LetterSummaryRow[]> {
+  let query = selectLetterSummaries(db, filter.userId).where('l.account_id', '=', filter.accountId);
+  switch (filter.view) {
+    case 'inbox':
+      query = query
+        .where('l.direction', '=', sql.lit('inbound'))
+        .where('l.folder_id', 'is', null)
+        .where('l.trashed_at', 'is', null);
+      break;
+    case 'unread':
+      query = query
+        .where('l.direction', '=', sql.lit('inbound'))
+        .where('l.read_at', 'is', null)
+        .where('l.trashed_at', 'is', null);
+      break;
+    case 'outbox':
+      query = query
+        .where('l.direction', '=', sql.lit('outbound'))
+        .where('l.trashed_at', 'is', null);
+      break;
+    case 'trash':
+      query = query.where('l.trashed_at', 'is not', null);
+      break;
+    case 'folder':
+      query = query
+        .where('l.folder_id', '=', filter.folderId ?? '')
+        .where('l.folder_id', 'is not', null)
+        .where('l.trashed_at', 'is', null);
+      break;
+  }
+  if (filter.providerId) query = query.where('l.provider_id', '=', filter.providerId);
+  const cursor = filter.cursor;
+  if (cursor) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('l.created_at', 'l.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
+    );
+  }
+  return query
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.id', 'desc')
+    .limit(filter.limit + 1)
+    .execute();
+}
+
+/** The letter with the caller's role in its account; undefined when not theirs. */
+export async function findLetterForUser(
+  db: Kysely<Database>,
+  userId: string,
+  letterId: string,
+): Promise<(LetterRow & { role: string }) | undefined> {
+  return db
+    .selectFrom('letters as l')
+    .innerJoin('memberships as m', (join) =>
+      join.onRef('m.account_id', '=', 'l.account_id').on('m.user_id', '=', userId),
+    )
+    .selectAll('l')
+    .select('m.role')
+    .where('l.id', '=', letterId)
+    .executeTakeFirst();
+}
+
+export async function findLetterSummary(
+  db: Kysely<Database>,
+  userId: string,
+  letterId: string,
+): Promise<LetterSummaryRow | undefined> {
+  return selectLetterSummaries(db, userId).where('l.id', '=', letterId).executeTakeFirst();
+}
+
+export async function findReplies(
+  db: Kysely<Database>,
+  userId: string,
+  letterId: string,
+): Promise<LetterSummaryRow[]> {
+  return selectLetterSummaries(db, userId)
+    .where('l.in_reply_to', '=', letterId)
+    .where('l.trashed_at', 'is', null)
+    .orderBy('l.created_at', 'asc')
+    .orderBy('l.id', 'asc')
+    .execute();
+}
+
+export async function findDocumentsOfLetter(
+  db: Kysely<Database>,
+  letterId: string,
+): Promise<LetterDocumentRow[]> {
+  return db
+    .selectFrom('letter_documents')
+    .selectAll()
+    .where('letter_id', '=', letterId)
+    .orderBy('position')
+    .execute();
+}
+
+/** A document of a letter the caller may see (membership in the query), or undefined. */
+export async function findDocumentForUser(
+  db: Kysely<Database>,
+  userId: string,
+  letterId: string,
+  documentId: string,
+): Promise<LetterDocumentRow | undefined> {
+  return db
+    .selectFrom('letter_documents as d')
+    .innerJoin('letters as l', 'l.id', 'd.letter_id')
+    .selectAll('d')
+    .where('d.id', '=', documentId)
+    .where('d.letter_id', '=', letterId)
+    .where(isMemberOf(userId))
+    .executeTakeFirst();
+}
+
+export async function insertLetter(db: Kysely<Database>, row: LetterRow): Promise<void> {
+  await db.insertInto('letters').values(row).execute();
+}
+
+export async function insertLetterDocuments(
+  db: Kysely<Database>,
+  rows: LetterDocumentRow[],
+): Promise<void> {
+  if (rows.length > 0) await db.insertInto('letter_documents').values(rows).execute();
+}
+
+export async function findLetterById(
+  db: Kysely<Database>,
+  letterId: string,
+): Promise<LetterRow | undefined> {
+  return db.selectFrom('letters').selectAll().where('id', '=', letterId).executeTakeFirst();
+}

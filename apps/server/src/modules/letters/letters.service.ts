@@ -1,0 +1,206 @@
+import type { FastifyInstance } from 'fastify';
+import type {
+  BulkLetterRequest,
+  BulkLetterResult,
+  LetterDetail,
+  LetterPage,
+  LetterSummary,
+  LetterView,
+} from '@kuvert/shared/letters';
+import { AppError } from '../../plugins/app-error.ts';
+import { assertAccountRole, assertRole } from '../accounts/account-access.ts';
+import { getFolderAccountId } from '../folders/folders.service.ts';
+import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
+import { decodeCursor, encodeCursor } from './letter-cursor.ts';
+import { publishSafely } from './letter-delivery.service.ts';
+import { deleteTrashedLettersForever } from './letter-removal.service.ts';
+import {
+  findLettersWithRole,
+  markLettersRead,
+  markLettersUnread,
+  moveLetters,
+  restoreLetters,
+  trashLetters,
+} from './letter-writes.repository.ts';
+import { toLetterDetail, toLetterSummary } from './letters.presenter.ts';
+import {
+  findDocumentsOfLetter,
+  findLetterForUser,
+  findLetterPage,
+  findReplies,
+  selectLetterSummaries,
+} from './letters.repository.ts';
+
+export interface LetterListInput {
+  account_id: string;
+  view: LetterView;
+  folder_id?: string | undefined;
+  provider_id?: string | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+export async function listLetters(
+  app: FastifyInstance,
+  userId: string,
+  input: LetterListInput,
+): Promise<LetterPage> {
+  await assertAccountRole(app.db, userId, input.account_id, 'viewer');
+  if (input.view === 'folder') {
+    if (!input.folder_id) {
+      throw new AppError('VALIDATION_FAILED', {
+        details: [{ path: 'querystring.folder_id', message: 'Required for the folder view' }],
+      });
+    }
+    const folderAccount = await getFolderAccountId(app, input.folder_id);
+    if (folderAccount !== input.account_id) throw new AppError('NOT_FOUND');
+  }
+  const rows = await findLetterPage(app.db, {
+    userId,
+    accountId: input.account_id,
+    view: input.view,
+    folderId: input.folder_id,
+    providerId: input.provider_id,
+    cursor: decodeCursor(input.cursor),
+    limit: input.limit,
+  });
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  const hasMore = rows.length > input.limit;
+  return {
+    items: page.map(toLetterSummary),
+    next_cursor: hasMore && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+  };
+}
+
+/** Summaries of the given letters the caller may see, in one query. */
+export async function getLetterSummaries(
+  app: FastifyInstance,
+  userId: string,
+  letterIds: string[],
+): Promise<LetterSummary[]> {
+  if (letterIds.length === 0) return [];
+  const rows = await selectLetterSummaries(app.db, userId).where('l.id', 'in', letterIds).execute();
+  return rows.map(toLetterSummary);
+}
+
+export async function getLetterDetail(
+  app: FastifyInstance,
+  userId: string,
+  letterId: string,
+): Promise<LetterDetail> {
+  const letter = await findLetterForUser(app.db, userId, letterId);
+  if (!letter) throw new AppError('NOT_FOUND');
+  const [summary] = await selectLetterSummaries(app.db, userId)
+    .where('l.id', '=', letterId)
+    .execute();
+  if (!summary) throw new AppError('NOT_FOUND');
+  const documents = await findDocumentsOfLetter(app.db, letterId);
+  const replies = await findReplies(app.db, userId, letterId);
+  return toLetterDetail(summary, letter, documents, replies);
+}
+
+/**
+ * The letters, all visible to the caller and all writable: a foreign id is 404 (not
+ * skipped, not 403), so the answer never says whether someone else's letter exists.
+ */
+async function requireWritableLetters(
+  app: FastifyInstance,
+  userId: string,
+  letterIds: string[],
+): Promise<{ ids: string[]; accountIds: Set<string> }> {
+  const ids = [...new Set(letterIds)];
+  const rows = await findLettersWithRole(app.db, userId, ids);
+  if (rows.length !== ids.length) throw new AppError('NOT_FOUND');
+  for (const row of rows) assertRole(row.role, 'member');
+  return { ids, accountIds: new Set(rows.map((row) => row.account_id)) };
+}
+
+/** Marks read; the first time an inbound letter is read, its provider hears of it. */
+async function markRead(app: FastifyInstance, userId: string, ids: string[]): Promise<number> {
+  const now = app.clock.now().toISOString();
+  return app.db.transaction().execute(async (trx) => {
+    const newlyRead = await markLettersRead(trx, userId, ids, now);
+    for (const letter of newlyRead) {
+      await enqueueWebhook(app, trx, {
+        providerId: letter.provider_id,
+        type: 'letter.read',
+        data: { letter_id: letter.id, read_at: now },
+      });
+    }
+    return newlyRead.length;
+  });
+}
+
+async function applyBulkAction(
+  app: FastifyInstance,
+  userId: string,
+  request: BulkLetterRequest,
+  target: { ids: string[]; accountIds: Set<string> },
+): Promise<number> {
+  const { ids } = target;
+  switch (request.action) {
+    case 'mark_read':
+      return markRead(app, userId, ids);
+    case 'mark_unread':
+      return markLettersUnread(app.db, userId, ids);
+    case 'move': {
+      const folderId = request.folder_id ?? null;
+      if (folderId !== null) {
+        const folderAccount = await getFolderAccountId(app, folderId);
+        // The folder must be in the letters' own account: no filing across mailboxes.
+        if (
+          folderAccount === undefined ||
+          [...target.accountIds].some((id) => id !== folderAccount)
+        ) {
+          throw new AppError('NOT_FOUND');
+        }
+      }
+      return moveLetters(app.db, userId, ids, folderId);
+    }
+    case 'trash':
+      return trashLetters(app.db, userId, ids, app.clock.now().toISOString());
+    case 'restore':
+      return restoreLetters(app.db, userId, ids);
+    case 'delete_forever':
+      return deleteTrashedLettersForever(app, ids);
+  }
+}
+
+export async function updateLetters(
+  app: FastifyInstance,
+  userId: string,
+  request: BulkLetterRequest,
+): Promise<BulkLetterResult> {
+  const target = await requireWritableLetters(app, userId, request.letter_ids);
+  const updated = await applyBulkAction(app, userId, request, target);
+  for (const accountId of target.accountIds) {
+    await publishSafely(app, { type: 'letters.changed', account_id: accountId });
+  }
+  return { updated };
+}
+
+/**
+ * Opening a letter calls this. A viewer may open letters but changes nothing: 403, and the
+ * letter stays unread for the members (the client knows the role and need not call).
+ */
+export async function markLetterRead(
+  app: FastifyInstance,
+  userId: string,
+  letterId: string,
+): Promise<void> {
+  const letter = await findLetterForUser(app.db, userId, letterId);
+  if (!letter) throw new AppError('NOT_FOUND');
+  assertRole(letter.role, 'member');
+  if ((await markRead(app, userId, [letterId])) > 0) {
+    await publishSafely(app, { type: 'letters.changed', account_id: letter.account_id });
+  }
+}
+
+export async function markLetterUnread(
+  app: FastifyInstance,
+  userId: string,
+  letterId: string,
+): Promise<void> {
+  await updateLetters(app, userId, { letter_ids: [letterId], action: 'mark_unread' });
+}

@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  activeSessionListSchema,
+  auditEventListSchema,
+  changePasswordRequestSchema,
+  profileSchema,
+  updateProfileRequestSchema,
+} from '@kuvert/shared/profile';
+import { requestOrigin } from '../../plugins/audit.ts';
+import { errorResponses, noContentSchema } from '../../plugins/openapi.ts';
+import { clearSessionCookie, requireSession } from '../../plugins/session.ts';
+import {
+  changePassword,
+  getProfile,
+  listAuditEvents,
+  listSessions,
+  revokeSession,
+  updateProfile,
+} from './profile.service.ts';
+
+const sessionParamsSchema = z.object({ id: z.string().min(1).max(128) });
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/profile',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "The caller's profile",
+        response: { 200: profileSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => getProfile(app, requireSession(request).userId),
+  );
+
+  app.put(
+    '/profile',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Change name and language',
+        body: updateProfileRequestSchema,
+        response: { 200: profileSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      updateProfile(app, requireSession(request).userId, request.body, requestOrigin(request)),
+  );
+
+  app.post(
+    '/profile/password',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Change the password; logs out every other session',
+        body: changePasswordRequestSchema,
+        response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      await changePassword(app, requireSession(request), request.body, requestOrigin(request));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/profile/sessions',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "The caller's active sessions; `is_current` marks this one",
+        response: { 200: activeSessionListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ sessions: await listSessions(app, requireSession(request)) }),
+  );
+
+  app.delete(
+    '/profile/sessions/:id',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'End one of the caller’s sessions by its id (login token)',
+        params: sessionParamsSchema,
+        response: { 204: noContentSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      await revokeSession(app, session, request.params.id, requestOrigin(request));
+      if (request.params.id === session.id) clearSessionCookie(reply, app.config);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/profile/audit-events',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "The caller's latest 50 security events",
+        response: { 200: auditEventListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ events: await listAuditEvents(app, requireSession(request).userId) }),
+  );
+};

@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import type {
+  ActiveSession,
+  AuditEvent,
+  ChangePasswordRequest,
+  Profile,
+  UpdateProfileRequest,
+} from '@kuvert/shared/profile';
+import { AppError } from '../../plugins/app-error.ts';
+import {
+  listRecentAuditEvents,
+  recordAuditEvent,
+  type RequestOrigin,
+} from '../../plugins/audit.ts';
+import {
+  assertPasswordStrongEnough,
+  hashPassword,
+  verifyPassword,
+} from '../../plugins/passwords.ts';
+import {
+  assertWithinRateLimits,
+  clearRateLimitHits,
+  recordRateLimitHits,
+} from '../../plugins/rate-limit.ts';
+import {
+  listLiveSessions,
+  revokeUserSession,
+  revokeUserSessions,
+} from '../../plugins/session-store.ts';
+import type { RequestSession } from '../../plugins/session.ts';
+import { renamePersonalAccount } from '../accounts/accounts.service.ts';
+import { changeUser, fullName, getUserById, type UserRow } from '../users/users.service.ts';
+import { toActiveSession, toAuditEvents, toProfile } from './profile.presenter.ts';
+
+const AUDIT_EVENTS_SHOWN = 50;
+
+async function requireUser(app: FastifyInstance, userId: string): Promise<UserRow> {
+  const user = await getUserById(app.db, userId);
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  return user;
+}
+
+export async function getProfile(app: FastifyInstance, userId: string): Promise<Profile> {
+  return toProfile(await requireUser(app, userId));
+}
+
+export async function updateProfile(
+  app: FastifyInstance,
+  userId: string,
+  input: UpdateProfileRequest,
+  origin: RequestOrigin,
+): Promise<Profile> {
+  const user = await app.db.transaction().execute(async (trx) => {
+    const updated = await changeUser(app, trx, userId, {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      language: input.language,
+    });
+    await renamePersonalAccount(trx, userId, fullName(updated) || updated.email);
+    await recordAuditEvent(app, trx, { userId, type: 'profile_updated', origin });
+    return updated;
+  });
+  return toProfile(user);
+}
+
+/**
+ * Needs the current password (a borrowed, unlocked device is not enough), is limited like
+ * login, and logs out every other device; this one stays logged in.
+ */
+export async function changePassword(
+  app: FastifyInstance,
+  session: RequestSession,
+  input: ChangePasswordRequest,
+  origin: RequestOrigin,
+): Promise<void> {
+  const rule = {
+    key: `password_change:user:${session.userId}`,
+    max: app.config.loginMaxAttemptsPerAccount,
+    windowSeconds: app.config.loginWindowSeconds,
+  };
+  await assertWithinRateLimits(app, [rule]);
+  const user = await requireUser(app, session.userId);
+  const isCurrentRight =
+    user.password_hash !== null &&
+    (await verifyPassword(input.current_password, user.password_hash));
+  if (!isCurrentRight) {
+    await recordRateLimitHits(app, [rule.key]);
+    throw new AppError('PASSWORD_WRONG');
+  }
+  assertPasswordStrongEnough(input.new_password, user.email);
+  const passwordHash = await hashPassword(input.new_password);
+  await app.db.transaction().execute(async (trx) => {
+    await changeUser(app, trx, user.id, { password_hash: passwordHash });
+    await revokeUserSessions(trx, user.id, app.clock.now(), session.id);
+    await recordAuditEvent(app, trx, { userId: user.id, type: 'password_changed', origin });
+  });
+  await clearRateLimitHits(app, rule.key);
+}
+
+export async function listSessions(
+  app: FastifyInstance,
+  session: RequestSession,
+): Promise<ActiveSession[]> {
+  const rows = await listLiveSessions(app.db, session.userId, app.clock.now());
+  return rows.map((row) => toActiveSession(row, session.id));
+}
+
+/** Revokes one of the caller's own sessions; anybody else's id is simply not found. */
+export async function revokeSession(
+  app: FastifyInstance,
+  session: RequestSession,
+  sessionId: string,
+  origin: RequestOrigin,
+): Promise<void> {
+  const isRevoked = await revokeUserSession(app.db, session.userId, sessionId, app.clock.now());
+  if (!isRevoked) throw new AppError('SESSION_NOT_FOUND');
+  await recordAuditEvent(app, app.db, { userId: session.userId, type: 'session_revoked', origin });
+}
+
+export async function listAuditEvents(app: FastifyInstance, userId: string): Promise<AuditEvent[]> {
+  return toAuditEvents(await listRecentAuditEvents(app.db, userId, AUDIT_EVENTS_SHOWN));
+}

@@ -1,0 +1,190 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
+import { createLoggedInUser, login } from '../../test/factories.ts';
+
+describe.each(testEngines)('profile (%s)', (engine) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(engine);
+  });
+  afterEach(async () => t.close());
+
+  function changePassword(headers: Record<string, string>, current: string, next: string) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/profile/password',
+      headers,
+      payload: { current_password: current, new_password: next },
+    });
+  }
+
+  it('shows the profile and saves name and language', async () => {
+    const me = await createLoggedInUser(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
+    const shown = await t.app.inject({ url: '/api/profile', headers: { cookie: me.cookie } });
+    expect(shown.json()).toEqual({
+      id: me.user.id,
+      email: me.email,
+      email_verified: true,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      language: 'en',
+      created_at: me.user.created_at,
+    });
+
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: me.headers,
+      payload: { first_name: ' Augusta ', last_name: 'King', language: 'de' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      first_name: 'Augusta',
+      last_name: 'King',
+      language: 'de',
+    });
+    const session = await t.app.inject({
+      url: '/api/auth/session',
+      headers: { cookie: me.cookie },
+    });
+    expect(session.json()).toMatchObject({ first_name: 'Augusta', language: 'de' });
+    expect(session.json().accounts[0].name).toBe('Augusta King');
+  });
+
+  it('rejects an empty first name', async () => {
+    const me = await createLoggedInUser(t.app);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: me.headers,
+      payload: { first_name: '  ', last_name: '', language: 'en' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_FAILED');
+    expect(response.json().details).toEqual([expect.objectContaining({ path: 'body.first_name' })]);
+  });
+
+  describe('password change', () => {
+    it('logs out the other devices and keeps this one', async () => {
+      const me = await createLoggedInUser(t.app);
+      const other = await login(t.app, me.email, me.password);
+      const changed = await changePassword(me.headers, me.password, 'a much better secret');
+      expect(changed.statusCode).toBe(204);
+      expect(
+        (await t.app.inject({ url: '/api/auth/session', headers: { cookie: me.cookie } }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await t.app.inject({ url: '/api/auth/session', headers: { cookie: other.cookie } }))
+          .statusCode,
+      ).toBe(401);
+      await expect(login(t.app, me.email, 'a much better secret')).resolves.toBeDefined();
+    });
+
+    it('needs the right current password, and limits guessing it', async () => {
+      const me = await createLoggedInUser(t.app);
+      const wrong = await changePassword(me.headers, 'not my password', 'a much better secret');
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().code).toBe('PASSWORD_WRONG');
+      for (let i = 1; i < t.config.loginMaxAttemptsPerAccount; i += 1) {
+        await changePassword(me.headers, 'not my password', 'a much better secret');
+      }
+      const limited = await changePassword(me.headers, me.password, 'a much better secret');
+      expect(limited.statusCode).toBe(429);
+    });
+
+    it('refuses the e-mail address as the new password', async () => {
+      const me = await createLoggedInUser(t.app);
+      const response = await changePassword(me.headers, me.password, me.email);
+      expect(response.json().code).toBe('PASSWORD_TOO_WEAK');
+    });
+  });
+
+  describe('sessions', () => {
+    it('lists the active sessions, marks this one and revokes another', async () => {
+      const me = await createLoggedInUser(t.app);
+      const phone = await login(t.app, me.email, me.password, { 'user-agent': 'Phone/1.0' });
+      const loggedOut = await login(t.app, me.email, me.password);
+      await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: loggedOut.headers });
+
+      const listed = await t.app.inject({
+        url: '/api/profile/sessions',
+        headers: { cookie: me.cookie },
+      });
+      const sessions = listed.json().sessions;
+      expect(sessions).toHaveLength(2);
+      expect(sessions.find((s: { is_current: boolean }) => s.is_current).id).toBe(me.loginToken);
+      expect(sessions.find((s: { id: string }) => s.id === phone.loginToken)).toMatchObject({
+        is_current: false,
+        user_agent: 'Phone/1.0',
+        ip_address: '127.0.0.1',
+      });
+
+      const revoked = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/profile/sessions/${phone.loginToken}`,
+        headers: me.headers,
+      });
+      expect(revoked.statusCode).toBe(204);
+      expect(
+        (await t.app.inject({ url: '/api/auth/session', headers: { cookie: phone.cookie } }))
+          .statusCode,
+      ).toBe(401);
+      const after = await t.app.inject({
+        url: '/api/profile/sessions',
+        headers: { cookie: me.cookie },
+      });
+      expect(after.json().sessions).toHaveLength(1);
+    });
+
+    it("answers 404 for somebody else's session and leaves it alone", async () => {
+      const me = await createLoggedInUser(t.app);
+      const stranger = await createLoggedInUser(t.app);
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/profile/sessions/${stranger.loginToken}`,
+        headers: me.headers,
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('SESSION_NOT_FOUND');
+      expect(
+        (await t.app.inject({ url: '/api/auth/session', headers: { cookie: stranger.cookie } }))
+          .statusCode,
+      ).toBe(200);
+    });
+
+    it('does not list expired sessions', async () => {
+      const me = await createLoggedInUser(t.app);
+      t.clock.advanceSeconds(t.config.sessionIdleSeconds - 60);
+      const fresh = await login(t.app, me.email, me.password);
+      t.clock.advanceSeconds(120);
+      const listed = await t.app.inject({
+        url: '/api/profile/sessions',
+        headers: { cookie: fresh.cookie },
+      });
+      expect(listed.json().sessions.map((s: { id: string }) => s.id)).toEqual([fresh.loginToken]);
+    });
+  });
+
+  it('shows the latest security events, newest first, only the caller’s', async () => {
+    const me = await createLoggedInUser(t.app);
+    await createLoggedInUser(t.app);
+    t.clock.advanceSeconds(5);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: me.headers,
+      payload: { first_name: 'New', last_name: 'Name', language: 'en' },
+    });
+    const response = await t.app.inject({
+      url: '/api/profile/audit-events',
+      headers: { cookie: me.cookie },
+    });
+    const events = response.json().events;
+    expect(events.map((event: { type: string }) => event.type)).toEqual([
+      'profile_updated',
+      'login_succeeded',
+    ]);
+    expect(events[0]).toMatchObject({ ip_address: '127.0.0.1', user_agent: 'lightMyRequest' });
+  });
+});

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { webhookEventTypeSchema, type WebhookEventType } from '@kuvert/shared/sender-api';
+import { newId } from '../../db/ids.ts';
+import type { Database } from '../../db/schema.ts';
+import { PermanentJobError } from '../../plugins/jobs.ts';
+import { deliverWebhook } from '../../lib/webhooks.ts';
+import { findProviderById } from './providers.repository.ts';
+
+export const WEBHOOK_JOB = 'webhook.deliver';
+/** Backoff from the job system: 30 s doubling to 1 h; 12 attempts span about half a day. */
+const WEBHOOK_MAX_ATTEMPTS = 12;
+
+const webhookJobSchema = z.object({
+  provider_id: z.string(),
+  event_id: z.string(),
+  type: webhookEventTypeSchema,
+  created_at: z.iso.datetime(),
+  data: z.unknown(),
+});
+
+/**
+ * Queues a signed event for the provider, in the caller's transaction, if the provider has a
+ * webhook. The URL and secret are read when sending, so a rotated secret signs retries too.
+ */
+export async function enqueueWebhook(
+  app: Pick<FastifyInstance, 'jobs' | 'clock'>,
+  db: Kysely<Database>,
+  event: { providerId: string; type: WebhookEventType; data: unknown },
+): Promise<void> {
+  const provider = await findProviderById(db, event.providerId);
+  if (!provider?.webhook_url) return;
+  const now = app.clock.now();
+  await app.jobs.enqueue(db, {
+    type: WEBHOOK_JOB,
+    maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+    payload: {
+      provider_id: event.providerId,
+      event_id: newId(now.getTime()),
+      type: event.type,
+      created_at: now.toISOString(),
+      data: event.data,
+    },
+  });
+}
+
+export function registerWebhookJobs(app: FastifyInstance): void {
+  app.jobs.register(WEBHOOK_JOB, async (payload) => {
+    const parsed = webhookJobSchema.safeParse(payload);
+    if (!parsed.success) throw new PermanentJobError('Malformed webhook job');
+    const job = parsed.data;
+    const provider = await findProviderById(app.db, job.provider_id);
+    // The provider removed its webhook (or is gone) since: nobody is waiting for it.
+    if (!provider?.webhook_url || !provider.webhook_secret) return;
+    await deliverWebhook({
+      url: provider.webhook_url,
+      secret: provider.webhook_secret,
+      event: { id: job.event_id, type: job.type, createdAt: new Date(job.created_at) },
+      payload: job.data,
+      clock: app.clock,
+    });
+  });
+}

@@ -1,0 +1,146 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ProviderApiKeysTable, ProvidersTable } from '../../db/schema.ts';
+
+export type ProviderRow = Selectable<ProvidersTable>;
+export type ProviderApiKeyRow = Selectable<ProviderApiKeysTable>;
+
+export async function insertProvider(db: Kysely<Database>, row: ProviderRow): Promise<void> {
+  await db.insertInto('providers').values(row).execute();
+}
+
+export async function findProviderById(
+  db: Kysely<Database>,
+  id: string,
+): Promise<ProviderRow | undefined> {
+  return db.selectFrom('providers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findProviderByName(
+  db: Kysely<Database>,
+  name: string,
+): Promise<ProviderRow | undefined> {
+  return db.selectFrom('providers').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+export async function findAllProviders(db: Kysely<Database>): Promise<ProviderRow[]> {
+  return db.selectFrom('providers').selectAll().orderBy('name').orderBy('id').execute();
+}
+
+export async function updateProviderWebhook(
+  db: Kysely<Database>,
+  id: string,
+  webhook: { url: string; secret: string },
+): Promise<void> {
+  await db
+    .updateTable('providers')
+    .set({ webhook_url: webhook.url, webhook_secret: webhook.secret })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertApiKey(db: Kysely<Database>, row: ProviderApiKeyRow): Promise<void> {
+  await db.insertInto('provider_api_keys').values(row).execute();
+}
+
+export async function revokeApiKeysOfProvider(
+  db: Kysely<Database>,
+  providerId: string,
+  now: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('provider_api_keys')
+    .set({ revoked_at: now })
+    .where('provider_id', '=', providerId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The provider of a live (not revoked) key, found by the key's hash. */
+export async function findProviderByKeyHash(
+  db: Kysely<Database>,
+  keyHash: string,
+): Promise<(ProviderRow & { key_id: string; key_last_used_at: string | null }) | undefined> {
+  return db
+    .selectFrom('provider_api_keys as k')
+    .innerJoin('providers as p', 'p.id', 'k.provider_id')
+    .selectAll('p')
+    .select(['k.id as key_id', 'k.last_used_at as key_last_used_at'])
+    .where('k.key_hash', '=', keyHash)
+    .where('k.revoked_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function markApiKeyUsed(
+  db: Kysely<Database>,
+  keyId: string,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('provider_api_keys')
+    .set({ last_used_at: now })
+    .where('id', '=', keyId)
+    .execute();
+}
+
+export async function countLiveKeys(db: Kysely<Database>, providerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('provider_api_keys')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('provider_id', '=', providerId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export interface AccountProviderRow extends ProviderRow {
+  letter_count: number;
+  unread_count: number;
+}
+
+/** Providers that wrote to the account, with counts; the membership check is in the query. */
+export async function findProvidersOfAccount(
+  db: Kysely<Database>,
+  userId: string,
+  accountId: string,
+): Promise<AccountProviderRow[]> {
+  const rows = await db
+    .selectFrom('letters as l')
+    .innerJoin('providers as p', 'p.id', 'l.provider_id')
+    .selectAll('p')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('letter_count'),
+      eb.fn
+        .sum<number>(eb.case().when('l.read_at', 'is', null).then(1).else(0).end())
+        .as('unread_count'),
+    ])
+    .where('l.account_id', '=', accountId)
+    .where('l.direction', '=', 'inbound')
+    .where('l.trashed_at', 'is', null)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('memberships as m')
+          .select('m.user_id')
+          .whereRef('m.account_id', '=', 'l.account_id')
+          .where('m.user_id', '=', userId),
+      ),
+    )
+    .groupBy([
+      'p.id',
+      'p.name',
+      'p.category',
+      'p.logo_key',
+      'p.logo_content_type',
+      'p.verified_at',
+      'p.webhook_url',
+      'p.webhook_secret',
+      'p.created_at',
+    ])
+    .orderBy('p.name')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    letter_count: Number(row.letter_count),
+    unread_count: Number(row.unread_count),
+  }));
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { searchRepositoryFor } from './search.repository.ts';
+
+/**
+ * Brings the letter's search entry up to date. Pass the transaction that changed the letter
+ * (delivery, text extraction), so the index never disagrees with what is committed.
+ */
+export async function updateSearchIndex(
+  app: Pick<FastifyInstance, 'engine'>,
+  db: Kysely<Database>,
+  letterId: string,
+): Promise<void> {
+  await searchRepositoryFor(app.engine).indexLetter(db, letterId);
+}

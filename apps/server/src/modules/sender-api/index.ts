@@ -1,0 +1,162 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  deliveredLetterSchema,
+  senderLetterStatusSchema,
+  senderMessagePageSchema,
+  senderMessageQuerySchema,
+  webhookConfigRequestSchema,
+  webhookConfigSchema,
+} from '@kuvert/shared/sender-api';
+import { errorResponses } from '../../plugins/openapi.ts';
+import { sendDocument } from '../../plugins/send-document.ts';
+import type { AuthMode } from '../../plugins/session.ts';
+import { multipartValidatorCompiler } from '../../plugins/uploads.ts';
+import { setProviderWebhook, toWebhookConfig } from '../providers/providers.service.ts';
+import { addApiKeyAuthentication, requireProvider } from './sender-auth.ts';
+import {
+  getSenderLetterStatus,
+  listSenderMessages,
+  openMessageDocument,
+  submitLetter,
+} from './sender-api.service.ts';
+
+const apiKeyAuth: { auth: AuthMode } = { auth: 'api-key' };
+const security = [{ providerApiKey: [] }];
+const tags = ['sender-api'];
+
+const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
+const messageDocumentParamsSchema = idParamsSchema.extend({
+  documentId: z.string().min(1).max(64),
+});
+const idempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe('Any unique string per letter; a retry with the same key returns the first answer'),
+});
+const letterBodySchema = z
+  .object({
+    metadata: z
+      .string()
+      .describe('JSON text of a SenderLetterMetadata object (recipient, subject, kind, …)'),
+    document: z.array(z.file()).describe('1–10 PDF files, up to 20 MB each'),
+  })
+  .describe('multipart/form-data');
+
+/** The Sender API for providers: a public contract (DESIGN §6). */
+export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  addApiKeyAuthentication(app);
+
+  app.post(
+    '/letters',
+    {
+      config: apiKeyAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Deliver a letter: multipart with a `metadata` JSON part and `document` PDF parts',
+        consumes: ['multipart/form-data'],
+        headers: idempotencyHeadersSchema,
+        body: letterBodySchema,
+        response: {
+          201: deliveredLetterSchema,
+          ...errorResponses(400, 401, 409, 413, 415, 422),
+        },
+      },
+      validatorCompiler: multipartValidatorCompiler,
+    },
+    async (request, reply) => {
+      const provider = requireProvider(request);
+      const key = request.headers['idempotency-key'];
+      const delivered = await submitLetter(
+        app,
+        provider,
+        request,
+        typeof key === 'string' ? key : undefined,
+      );
+      return reply.status(201).send(delivered);
+    },
+  );
+
+  app.get(
+    '/letters/:id',
+    {
+      config: apiKeyAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Delivery and read status of one of your letters',
+        params: idParamsSchema,
+        response: { 200: senderLetterStatusSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => getSenderLetterStatus(app, requireProvider(request).id, request.params.id),
+  );
+
+  app.get(
+    '/messages',
+    {
+      config: apiKeyAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Letters users sent you (replies), newest first; follow next_cursor',
+        querystring: senderMessageQuerySchema,
+        response: { 200: senderMessagePageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => listSenderMessages(app, requireProvider(request).id, request.query),
+  );
+
+  app.get(
+    '/messages/:id/documents/:documentId',
+    {
+      config: apiKeyAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Download an attachment of a message',
+        params: messageDocumentParamsSchema,
+        response: { 200: z.any().describe('The file'), ...errorResponses(401, 404) },
+      },
+      compress: false,
+    },
+    async (request, reply) => {
+      const { id, documentId } = request.params;
+      const document = await openMessageDocument(app, requireProvider(request).id, id, documentId);
+      return sendDocument(reply, document, 'attachment');
+    },
+  );
+
+  app.get(
+    '/webhook',
+    {
+      config: apiKeyAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Your webhook URL and signing secret',
+        response: { 200: webhookConfigSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => toWebhookConfig(requireProvider(request)),
+  );
+
+  app.put(
+    '/webhook',
+    {
+      config: apiKeyAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Set the webhook URL; answers a new signing secret each time',
+        body: webhookConfigRequestSchema,
+        response: { 200: webhookConfigSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => setProviderWebhook(app, requireProvider(request).id, request.body.url),
+  );
+};

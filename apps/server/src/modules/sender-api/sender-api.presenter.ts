@@ -1,0 +1,72 @@
+import type { SenderLetterStatus, SenderMessage } from '@kuvert/shared/sender-api';
+import { toDeliveryStatus, toKind } from '../letters/letters.presenter.ts';
+import type { MessageRow } from './sender-api.repository.ts';
+
+interface LetterStatusRow {
+  id: string;
+  kind: string;
+  subject: string;
+  external_id: string | null;
+  delivery_status: string;
+  recipient_email: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+interface DocumentRow {
+  id: string;
+  letter_id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  page_count: number | null;
+}
+
+export function toSenderLetterStatus(
+  row: LetterStatusRow,
+  documents: DocumentRow[],
+): SenderLetterStatus {
+  const status = toDeliveryStatus(row.delivery_status);
+  return {
+    id: row.id,
+    kind: toKind(row.kind),
+    subject: row.subject,
+    external_id: row.external_id,
+    status,
+    recipient: { email: row.recipient_email ?? '' },
+    created_at: row.created_at,
+    // Digital delivery into a Kuvert mailbox happens the moment the letter is accepted.
+    delivered_at: status === 'delivered' ? row.created_at : null,
+    read_at: row.read_at,
+    documents: documents.map((document) => ({
+      id: document.id,
+      filename: document.filename,
+      size: Number(document.size),
+      page_count: document.page_count,
+    })),
+  };
+}
+
+export function toSenderMessage(
+  row: MessageRow,
+  documents: DocumentRow[],
+  baseUrl: string,
+): SenderMessage {
+  const name = `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() || row.account_name;
+  return {
+    id: row.id,
+    type: 'letter',
+    in_reply_to: row.in_reply_to,
+    subject: row.subject,
+    body: row.body,
+    from: { name, email: row.email ?? '' },
+    created_at: row.created_at,
+    documents: documents.map((document) => ({
+      id: document.id,
+      filename: document.filename,
+      content_type: document.content_type,
+      size: Number(document.size),
+      url: `${baseUrl}/api/sender/v1/messages/${encodeURIComponent(row.id)}/documents/${encodeURIComponent(document.id)}`,
+    })),
+  };
+}

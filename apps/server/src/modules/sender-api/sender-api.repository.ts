@@ -1,0 +1,116 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, IdempotencyKeysTable } from '../../db/schema.ts';
+
+export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
+
+export async function findIdempotencyRecord(
+  db: Kysely<Database>,
+  providerId: string,
+  key: string,
+): Promise<IdempotencyRow | undefined> {
+  return db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('provider_id', '=', providerId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+/** Fails with a unique violation when the key is taken: the guard against double delivery. */
+export async function insertIdempotencyRecord(
+  db: Kysely<Database>,
+  row: IdempotencyRow,
+): Promise<void> {
+  await db.insertInto('idempotency_keys').values(row).execute();
+}
+
+/** One of the provider's own letters; another provider's id is simply not found. */
+export async function findProviderLetter(
+  db: Kysely<Database>,
+  providerId: string,
+  letterId: string,
+) {
+  return db
+    .selectFrom('letters')
+    .select([
+      'id',
+      'kind',
+      'subject',
+      'external_id',
+      'delivery_status',
+      'recipient_email',
+      'created_at',
+      'read_at',
+    ])
+    .where('id', '=', letterId)
+    .where('provider_id', '=', providerId)
+    .where('direction', '=', sql.lit('inbound'))
+    .executeTakeFirst();
+}
+
+export async function findDocumentsOfLetters(db: Kysely<Database>, letterIds: string[]) {
+  if (letterIds.length === 0) return [];
+  return db
+    .selectFrom('letter_documents')
+    .select(['id', 'letter_id', 'filename', 'content_type', 'size', 'page_count'])
+    .where('letter_id', 'in', letterIds)
+    .orderBy('letter_id')
+    .orderBy('position')
+    .execute();
+}
+
+/** Letters users sent to the provider, newest first, by keyset on (created_at, id). */
+export async function findMessagePage(
+  db: Kysely<Database>,
+  providerId: string,
+  options: { cursor?: { createdAt: string; id: string }; limit: number },
+) {
+  let query = db
+    .selectFrom('letters as l')
+    .leftJoin('users as u', 'u.id', 'l.created_by_user_id')
+    .innerJoin('accounts as a', 'a.id', 'l.account_id')
+    .select([
+      'l.id',
+      'l.in_reply_to',
+      'l.subject',
+      'l.body',
+      'l.created_at',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'a.name as account_name',
+    ])
+    .where('l.provider_id', '=', providerId)
+    .where('l.direction', '=', sql.lit('outbound'));
+  const cursor = options.cursor;
+  if (cursor) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('l.created_at', 'l.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
+    );
+  }
+  return query
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.id', 'desc')
+    .limit(options.limit + 1)
+    .execute();
+}
+
+export type MessageRow = Awaited<ReturnType<typeof findMessagePage>>[number];
+
+/** A document of a message sent to this provider. */
+export async function findMessageDocument(
+  db: Kysely<Database>,
+  providerId: string,
+  messageId: string,
+  documentId: string,
+) {
+  return db
+    .selectFrom('letter_documents as d')
+    .innerJoin('letters as l', 'l.id', 'd.letter_id')
+    .select(['d.filename', 'd.content_type', 'd.size', 'd.storage_key'])
+    .where('d.id', '=', documentId)
+    .where('l.id', '=', messageId)
+    .where('l.provider_id', '=', providerId)
+    .where('l.direction', '=', sql.lit('outbound'))
+    .executeTakeFirst();
+}

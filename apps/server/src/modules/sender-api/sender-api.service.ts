@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  deliveredLetterSchema,
+  letterMetadataSchema,
+  SENDER_MAX_DOCUMENT_BYTES,
+  SENDER_MAX_DOCUMENTS,
+  type DeliveredLetter,
+  type SenderLetterStatus,
+  type SenderMessagePage,
+} from '@kuvert/shared/sender-api';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { readMultipart, type UploadedFile } from '../../plugins/multipart-reader.ts';
+import { decodeCursor, encodeCursor } from '../letters/letter-cursor.ts';
+import { deliverLetter, type ParsedLetterMetadata } from '../letters/letter-delivery.service.ts';
+import { discardUploads } from '../letters/letter-removal.service.ts';
+import type { ProviderRow } from '../providers/providers.service.ts';
+import { toSenderLetterStatus, toSenderMessage } from './sender-api.presenter.ts';
+import {
+  findDocumentsOfLetters,
+  findIdempotencyRecord,
+  findMessageDocument,
+  findMessagePage,
+  findProviderLetter,
+  insertIdempotencyRecord,
+  type IdempotencyRow,
+} from './sender-api.repository.ts';
+
+const METADATA_MAX_BYTES = 64 * 1024;
+
+function parseMetadata(text: string | undefined): ParsedLetterMetadata {
+  if (text === undefined) {
+    throw new AppError('VALIDATION_FAILED', {
+      details: [{ path: 'metadata', message: 'Required' }],
+    });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new AppError('VALIDATION_FAILED', {
+      details: [{ path: 'metadata', message: 'Not valid JSON' }],
+    });
+  }
+  const parsed = letterMetadataSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION_FAILED', {
+      details: parsed.error.issues.map((issue) => ({
+        path: ['metadata', ...issue.path.map(String)].join('.'),
+        message: issue.message,
+      })),
+    });
+  }
+  return parsed.data;
+}
+
+/** Same metadata and same documents (by content and name) → same fingerprint. */
+function fingerprintOf(metadata: ParsedLetterMetadata, files: UploadedFile[]): string {
+  const documents = files.map((file) => [file.key, file.filename]);
+  return createHash('sha256').update(JSON.stringify({ metadata, documents })).digest('hex');
+}
+
+function replay(record: IdempotencyRow, fingerprint: string): DeliveredLetter {
+  if (record.fingerprint !== fingerprint) {
+    throw new AppError('CONFLICT', {
+      message: 'This Idempotency-Key was used for a different request.',
+    });
+  }
+  return deliveredLetterSchema.parse(JSON.parse(record.response_body));
+}
+
+/**
+ * POST /letters. With an Idempotency-Key, the key's row is written in the delivery's own
+ * transaction: a retry finds it and gets the first answer; a concurrent duplicate fails on
+ * the primary key, rolls back its letter, and then finds the winner's answer.
+ */
+export async function submitLetter(
+  app: FastifyInstance,
+  provider: ProviderRow,
+  request: FastifyRequest,
+  idempotencyKey: string | undefined,
+): Promise<DeliveredLetter> {
+  const upload = await readMultipart(request, app.documents, {
+    fileField: 'document',
+    minFiles: 1,
+    maxFiles: SENDER_MAX_DOCUMENTS,
+    maxFileBytes: SENDER_MAX_DOCUMENT_BYTES,
+    accepted: ['application/pdf'],
+    textFields: ['metadata'],
+    maxTextBytes: METADATA_MAX_BYTES,
+    discard: (keys) => discardUploads(app, keys),
+  });
+  const keys = upload.files.map((file) => file.key);
+  try {
+    const metadata = parseMetadata(upload.fields.metadata);
+    const fingerprint = fingerprintOf(metadata, upload.files);
+    if (idempotencyKey) {
+      const existing = await findIdempotencyRecord(app.db, provider.id, idempotencyKey);
+      if (existing) return replay(existing, fingerprint);
+    }
+    const documents = upload.files.map((file) => ({ ...file }));
+    try {
+      const result = await deliverLetter(app, provider, metadata, documents, {
+        withinTransaction: async (trx, delivered) => {
+          if (!idempotencyKey) return;
+          await insertIdempotencyRecord(trx, {
+            provider_id: provider.id,
+            key: idempotencyKey,
+            fingerprint,
+            status: 'completed',
+            response_status: 201,
+            response_body: JSON.stringify({ id: delivered.id, status: delivered.status }),
+            created_at: app.clock.now().toISOString(),
+          });
+        },
+      });
+      return { id: result.id, status: result.status };
+    } catch (error) {
+      if (!idempotencyKey || !isUniqueViolation(error)) throw error;
+      const winner = await findIdempotencyRecord(app.db, provider.id, idempotencyKey);
+      if (!winner) throw error;
+      return replay(winner, fingerprint);
+    }
+  } catch (error) {
+    await discardUploads(app, keys);
+    throw error;
+  }
+}
+
+export async function getSenderLetterStatus(
+  app: FastifyInstance,
+  providerId: string,
+  letterId: string,
+): Promise<SenderLetterStatus> {
+  const letter = await findProviderLetter(app.db, providerId, letterId);
+  if (!letter) throw new AppError('NOT_FOUND');
+  const documents = await findDocumentsOfLetters(app.db, [letter.id]);
+  return toSenderLetterStatus(letter, documents);
+}
+
+export async function listSenderMessages(
+  app: FastifyInstance,
+  providerId: string,
+  query: { cursor?: string | undefined; limit: number },
+): Promise<SenderMessagePage> {
+  const rows = await findMessagePage(app.db, providerId, {
+    cursor: decodeCursor(query.cursor),
+    limit: query.limit,
+  });
+  const page = rows.slice(0, query.limit);
+  const documents = await findDocumentsOfLetters(
+    app.db,
+    page.map((row) => row.id),
+  );
+  const last = page.at(-1);
+  return {
+    items: page.map((row) =>
+      toSenderMessage(
+        row,
+        documents.filter((document) => document.letter_id === row.id),
+        app.config.publicUrl,
+      ),
+    ),
+    next_cursor:
+      rows.length > query.limit && last
+        ? encodeCursor({ createdAt: last.created_at, id: last.id })
+        : null,
+  };
+}
+
+export async function openMessageDocument(
+  app: FastifyInstance,
+  providerId: string,
+  messageId: string,
+  documentId: string,
+) {
+  const document = await findMessageDocument(app.db, providerId, messageId, documentId);
+  if (!document) throw new AppError('NOT_FOUND');
+  return {
+    filename: document.filename,
+    contentType: document.content_type,
+    size: Number(document.size),
+    etag: `"${document.storage_key}"`,
+    range: undefined,
+    stream: await app.documents.open(document.storage_key),
+  };
+}

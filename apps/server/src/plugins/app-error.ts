@@ -1,0 +1,75 @@
+import type { ErrorCode } from '@kuvert/shared/errors';
+
+const statusByCode: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  TOKEN_INVALID: 400,
+  PASSWORD_TOO_WEAK: 400,
+  PASSWORD_WRONG: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  CSRF_FAILED: 403,
+  ORIGIN_REJECTED: 403,
+  ACCOUNT_DISABLED: 403,
+  NOT_FOUND: 404,
+  SESSION_NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  RECIPIENT_UNKNOWN: 422,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+const defaultMessages: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'The request is not valid.',
+  TOKEN_INVALID: 'This link is invalid or has expired.',
+  PASSWORD_TOO_WEAK: 'The password is too weak.',
+  PASSWORD_WRONG: 'The current password is wrong.',
+  UNAUTHENTICATED: 'Please log in.',
+  INVALID_CREDENTIALS: 'E-mail address or password is wrong.',
+  FORBIDDEN: 'You may not do this.',
+  CSRF_FAILED: 'The request could not be verified. Reload the page and try again.',
+  ORIGIN_REJECTED: 'The request came from another site.',
+  ACCOUNT_DISABLED: 'This user is disabled.',
+  NOT_FOUND: 'Not found.',
+  SESSION_NOT_FOUND: 'That session does not exist.',
+  CONFLICT: 'The request conflicts with the current state.',
+  EMAIL_TAKEN: 'This e-mail address is already in use.',
+  RECIPIENT_UNKNOWN: 'No Kuvert user has this e-mail address.',
+  PAYLOAD_TOO_LARGE: 'The upload is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'This type of file is not accepted.',
+  RATE_LIMITED: 'Too many attempts. Please wait and try again.',
+  INTERNAL: 'Something went wrong on our side.',
+};
+
+/** An error the client may see: thrown anywhere, mapped to a status once, in the handler. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: unknown;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; details?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    super(options.message ?? defaultMessages[code]);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = options.details;
+    this.headers = options.headers ?? {};
+  }
+
+  get statusCode(): number {
+    return statusByCode[this.code];
+  }
+}
+
+export function statusOf(code: ErrorCode): number {
+  return statusByCode[code];
+}
+
+export function defaultMessageOf(code: ErrorCode): string {
+  return defaultMessages[code];
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
+import type { AuditEvent } from '@kuvert/shared/profile';
+import { newId } from '../db/ids.ts';
+import type { AuditEventsTable, Database } from '../db/schema.ts';
+
+export type AuditEventRow = Selectable<AuditEventsTable>;
+export type AuditEventType = AuditEvent['type'];
+
+const USER_AGENT_MAX_LENGTH = 512;
+
+/** Who did it from where: the parts of a request an audit entry keeps. */
+export interface RequestOrigin {
+  ipAddress: string;
+  userAgent: string;
+}
+
+export function requestOrigin(request: FastifyRequest): RequestOrigin {
+  return {
+    ipAddress: request.ip,
+    userAgent: (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX_LENGTH),
+  };
+}
+
+/** Security events the user sees in their profile (login, password, sessions). */
+export async function recordAuditEvent(
+  app: Pick<FastifyInstance, 'clock'>,
+  db: Kysely<Database>,
+  event: { userId: string; type: AuditEventType; origin: RequestOrigin },
+): Promise<void> {
+  const now = app.clock.now();
+  await db
+    .insertInto('audit_events')
+    .values({
+      id: newId(now.getTime()),
+      user_id: event.userId,
+      type: event.type,
+      created_at: now.toISOString(),
+      ip_address: event.origin.ipAddress,
+      user_agent: event.origin.userAgent,
+    })
+    .execute();
+}
+
+export async function listRecentAuditEvents(
+  db: Kysely<Database>,
+  userId: string,
+  limit: number,
+): Promise<AuditEventRow[]> {
+  return db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

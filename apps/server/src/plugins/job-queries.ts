@@ -1,0 +1,134 @@
+import type { Kysely, Selectable } from 'kysely';
+import { addSeconds } from '../clock.ts';
+import type { Engine } from '../db/migrations/context.ts';
+import type { Database, JobsTable } from '../db/schema.ts';
+
+/** All SQL of the job queue. Times are ISO strings, which compare correctly on both engines. */
+
+export type JobRow = Selectable<JobsTable>;
+
+const LAST_ERROR_MAX_LENGTH = 2000;
+
+export interface ClaimOptions {
+  engine: Engine;
+  now: Date;
+  limit: number;
+  lockSeconds: number;
+  types: string[];
+}
+
+/**
+ * Takes up to `limit` due jobs: pending ones whose time has come, and running ones whose
+ * worker's lock expired (it crashed or was killed). Raising `attempts` here, not on failure,
+ * means a job that kills its worker still runs out of attempts. Only types this worker can
+ * handle are taken, so an older instance during a rolling deploy leaves newer types alone.
+ *
+ * On PostgreSQL `FOR UPDATE SKIP LOCKED` lets workers in many instances claim side by side
+ * without waiting for or double-claiming each other's rows. SQLite has a single writer and
+ * runs the statement atomically, so it needs no locking clause.
+ */
+export async function claimDueJobs(db: Kysely<Database>, options: ClaimOptions): Promise<JobRow[]> {
+  if (options.types.length === 0 || options.limit <= 0) return [];
+  const now = options.now.toISOString();
+  const due = db
+    .selectFrom('jobs')
+    .select('id')
+    .where('type', 'in', options.types)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', now)]),
+        eb.and([
+          eb('status', '=', 'running'),
+          eb('locked_until', '<', now),
+          eb('attempts', '<', eb.ref('max_attempts')),
+        ]),
+      ]),
+    )
+    .orderBy('run_at')
+    .limit(options.limit)
+    .$if(options.engine === 'postgres', (query) => query.forUpdate().skipLocked());
+
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({
+      status: 'running',
+      attempts: eb('attempts', '+', 1),
+      locked_until: addSeconds(options.now, options.lockSeconds).toISOString(),
+      updated_at: now,
+    }))
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+}
+
+/**
+ * Running jobs whose lock expired after their last attempt: their worker died on it, and no
+ * attempt is left to take them over.
+ */
+export async function failAbandonedJobs(db: Kysely<Database>, now: Date): Promise<number> {
+  const nowIso = now.toISOString();
+  const result = await db
+    .updateTable('jobs')
+    .set({
+      status: 'failed',
+      locked_until: null,
+      last_error: 'The worker stopped before the job finished, and no attempt is left.',
+      updated_at: nowIso,
+    })
+    .where('status', '=', 'running')
+    .where('locked_until', '<', nowIso)
+    .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * `attempts` fences the update: if this worker's lock expired and another worker took the job
+ * over, the other worker's outcome counts and this one's is dropped.
+ */
+function ownClaim(db: Kysely<Database>, job: JobRow) {
+  return db
+    .updateTable('jobs')
+    .where('id', '=', job.id)
+    .where('status', '=', 'running')
+    .where('attempts', '=', job.attempts);
+}
+
+export async function markJobDone(db: Kysely<Database>, job: JobRow, now: Date): Promise<void> {
+  await ownClaim(db, job)
+    .set({ status: 'done', locked_until: null, updated_at: now.toISOString() })
+    .execute();
+}
+
+export interface FailedAttempt {
+  error: string;
+  now: Date;
+  /** When to try again; undefined when the job has failed for good. */
+  retryAt: Date | undefined;
+}
+
+export async function markJobAttemptFailed(
+  db: Kysely<Database>,
+  job: JobRow,
+  attempt: FailedAttempt,
+): Promise<void> {
+  await ownClaim(db, job)
+    .set({
+      status: attempt.retryAt ? 'pending' : 'failed',
+      run_at: attempt.retryAt ? attempt.retryAt.toISOString() : job.run_at,
+      locked_until: null,
+      last_error: attempt.error.slice(0, LAST_ERROR_MAX_LENGTH),
+      updated_at: attempt.now.toISOString(),
+    })
+    .execute();
+}
+
+/** Finished jobs are kept for a while to answer "what happened?"; this drops the old ones. */
+export async function deleteFinishedJobs(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('jobs')
+    .where('status', 'in', ['done', 'failed'])
+    .where('updated_at', '<', before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.ts';
+import { newId } from '../db/ids.ts';
+import type { Engine } from '../db/migrations/context.ts';
+import type { Database } from '../db/schema.ts';
+import {
+  createJobWorker,
+  enqueueJob,
+  type JobHandler,
+  type JobLogger,
+  type JobWorker,
+  type NewJob,
+} from './jobs.ts';
+
+/**
+ * The app's job queue: modules register handlers while the app is built, `start()` (main.ts,
+ * after listen) begins polling, tests call `runDueJobs()`. The worker is created on first use,
+ * once every module has registered its handlers.
+ */
+export interface JobRunner {
+  register(type: string, handler: JobHandler): void;
+  /** Runs when the worker starts, e.g. to make sure a recurring job is scheduled. */
+  onStart(task: () => Promise<void>): void;
+  enqueue(db: Kysely<Database>, job: NewJob): Promise<string>;
+  /** Adds a recurring job unless one with this key is already pending. */
+  enqueueUnique(db: Kysely<Database>, job: NewJob & { uniqueKey: string }): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  runDueJobs(): Promise<number>;
+}
+
+export interface JobRunnerOptions {
+  db: Kysely<Database>;
+  engine: Engine;
+  clock: Clock;
+  log: JobLogger;
+  pollIntervalMs?: number;
+}
+
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const handlers: Record<string, JobHandler> = {};
+  const startTasks: Array<() => Promise<void>> = [];
+  let worker: JobWorker | undefined;
+
+  function getWorker(): JobWorker {
+    worker ??= createJobWorker({ ...options, handlers });
+    return worker;
+  }
+
+  return {
+    register(type, handler) {
+      if (worker) throw new Error(`job handler ${type} registered after the worker started`);
+      handlers[type] = handler;
+    },
+    onStart(task) {
+      startTasks.push(task);
+    },
+    enqueue: (db, job) => enqueueJob(db, options.clock, job),
+    async enqueueUnique(db, job) {
+      const now = options.clock.now();
+      await db
+        .insertInto('jobs')
+        .values({
+          id: newId(now.getTime()),
+          type: job.type,
+          payload: JSON.stringify(job.payload ?? null),
+          status: 'pending',
+          attempts: 0,
+          max_attempts: job.maxAttempts ?? 3,
+          run_at: (job.runAt ?? now).toISOString(),
+          locked_until: null,
+          last_error: null,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+          unique_key: job.uniqueKey,
+        })
+        // The partial unique index on pending rows makes this safe on many instances at once.
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+    },
+    async start() {
+      for (const task of startTasks) await task();
+      getWorker().start();
+    },
+    async stop() {
+      await worker?.stop();
+    },
+    runDueJobs: () => getWorker().runDueJobs(),
+  };
+}

@@ -1,0 +1,227 @@
+import type { Kysely } from 'kysely';
+import { addSeconds, type Clock } from '../clock.ts';
+import { newId } from '../db/ids.ts';
+import type { Engine } from '../db/migrations/context.ts';
+import type { Database } from '../db/schema.ts';
+import {
+  claimDueJobs,
+  failAbandonedJobs,
+  markJobAttemptFailed,
+  markJobDone,
+  type JobRow,
+} from './job-queries.ts';
+
+export { deleteFinishedJobs } from './job-queries.ts';
+
+const DEFAULT_MAX_ATTEMPTS = 8;
+const BACKOFF_BASE_SECONDS = 30;
+const BACKOFF_CAP_SECONDS = 3600;
+
+export interface NewJob {
+  type: string;
+  /** Anything JSON can hold; the handler parses it. */
+  payload: unknown;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+/**
+ * Adds a job. Pass the transaction that writes the data the job concerns: the job then
+ * exists exactly when that data does. The clock is the caller's, so that tests moving a
+ * fake clock see jobs due when they expect.
+ */
+export async function enqueueJob(db: Kysely<Database>, clock: Clock, job: NewJob): Promise<string> {
+  const now = clock.now();
+  const id = newId(now.getTime());
+  await db
+    .insertInto('jobs')
+    .values({
+      id,
+      type: job.type,
+      payload: JSON.stringify(job.payload ?? null),
+      status: 'pending',
+      attempts: 0,
+      max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      run_at: (job.runAt ?? now).toISOString(),
+      locked_until: null,
+      last_error: null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .execute();
+  return id;
+}
+
+export interface JobContext {
+  jobId: string;
+  /** 1 on the first run. */
+  attempt: number;
+  maxAttempts: number;
+}
+
+export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
+
+/** Thrown by a handler when trying again cannot help (a malformed payload, say). */
+export class PermanentJobError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'PermanentJobError';
+  }
+}
+
+/** The part of pino the worker uses, so tests can pass a plain object. */
+export interface JobLogger {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface JobWorkerOptions {
+  db: Kysely<Database>;
+  engine: Engine;
+  clock: Clock;
+  log: JobLogger;
+  handlers: Record<string, JobHandler>;
+  pollIntervalMs?: number;
+  /** Jobs run at the same time by this worker. */
+  concurrency?: number;
+  /** How long a claim lasts; must exceed the longest job, or it will be run twice. */
+  lockSeconds?: number;
+  random?: () => number;
+}
+
+export interface JobWorker {
+  start(): void;
+  /** Stops claiming and resolves when the jobs already running have finished. */
+  stop(): Promise<void>;
+  /** Runs everything due now, to completion; answers how many jobs ran. For tests and the CLI. */
+  runDueJobs(): Promise<number>;
+}
+
+/**
+ * Exponential backoff (30 s, 1 min, 2 min … capped at 1 h) with "equal jitter": a random
+ * delay between half and all of it, so jobs that failed together do not retry together, yet
+ * never later than the un-jittered delay.
+ */
+export function retryDelaySeconds(attempt: number, random: () => number = Math.random): number {
+  const delay = Math.min(BACKOFF_CAP_SECONDS, BACKOFF_BASE_SECONDS * 2 ** Math.max(0, attempt - 1));
+  return delay / 2 + (delay / 2) * random();
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+export function createJobWorker(options: JobWorkerOptions): JobWorker {
+  const { db, clock, log, handlers } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const concurrency = options.concurrency ?? 4;
+  const lockSeconds = options.lockSeconds ?? 600;
+  const random = options.random ?? Math.random;
+  const types = Object.keys(handlers);
+  const running = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let polling: Promise<void> | undefined;
+  let isStarted = false;
+
+  async function runJob(job: JobRow): Promise<void> {
+    const context = { jobId: job.id, attempt: job.attempts, maxAttempts: job.max_attempts };
+    try {
+      const handler = handlers[job.type];
+      if (!handler) throw new PermanentJobError(`No handler for job type ${job.type}`);
+      let payload: unknown;
+      try {
+        payload = JSON.parse(job.payload);
+      } catch (error) {
+        throw new PermanentJobError('The job payload is not valid JSON', { cause: error });
+      }
+      await handler(payload, context);
+    } catch (error) {
+      const isFinal = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
+      const retryAt = isFinal
+        ? undefined
+        : addSeconds(clock.now(), retryDelaySeconds(job.attempts, random));
+      log.error(
+        { err: error, job: { id: job.id, type: job.type, ...context }, retryAt },
+        'job failed',
+      );
+      await markJobAttemptFailed(db, job, {
+        error: describeError(error),
+        now: clock.now(),
+        retryAt,
+      });
+      return;
+    }
+    await markJobDone(db, job, clock.now());
+  }
+
+  /** Runs a job in the background, logging instead of throwing if even recording fails. */
+  function track(job: JobRow): Promise<void> {
+    const task = runJob(job)
+      .catch((error: unknown) => {
+        log.error({ err: error, job: { id: job.id, type: job.type } }, 'job outcome not recorded');
+      })
+      .finally(() => {
+        running.delete(task);
+        if (isStarted) schedule(0);
+      });
+    running.add(task);
+    return task;
+  }
+
+  async function claim(limit: number): Promise<JobRow[]> {
+    const now = clock.now();
+    const abandoned = await failAbandonedJobs(db, now);
+    if (abandoned > 0) log.info({ abandoned }, 'jobs abandoned by a stopped worker failed');
+    return claimDueJobs(db, { engine: options.engine, now, limit, lockSeconds, types });
+  }
+
+  function schedule(delayMs: number): void {
+    if (!isStarted) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (polling) return;
+      polling = poll().finally(() => {
+        polling = undefined;
+      });
+    }, delayMs);
+  }
+
+  async function poll(): Promise<void> {
+    const free = concurrency - running.size;
+    try {
+      const jobs = free > 0 ? await claim(free) : [];
+      for (const job of jobs) void track(job);
+      // A full batch suggests more are waiting; finishing jobs also reschedule at once.
+      schedule(jobs.length > 0 && jobs.length === free ? 0 : pollIntervalMs);
+    } catch (error) {
+      log.error({ err: error }, 'could not claim jobs');
+      schedule(pollIntervalMs);
+    }
+  }
+
+  return {
+    start() {
+      if (isStarted) return;
+      isStarted = true;
+      schedule(0);
+    },
+
+    async stop() {
+      isStarted = false;
+      clearTimeout(timer);
+      await polling;
+      await Promise.allSettled(running);
+    },
+
+    async runDueJobs() {
+      let count = 0;
+      for (;;) {
+        const jobs = await claim(concurrency);
+        if (jobs.length === 0) return count;
+        count += jobs.length;
+        await Promise.all(jobs.map(track));
+      }
+    },
+  };
+}

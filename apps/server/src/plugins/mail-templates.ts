@@ -1,0 +1,114 @@
+import type { Language } from '@kuvert/shared/auth';
+import type { MailMessage } from './mailer.ts';
+
+interface MailText {
+  subject: string;
+  greeting: (name: string) => string;
+  body: string;
+  action: string;
+  footer: string;
+}
+
+interface TemplateInput {
+  to: string;
+  language: Language;
+  firstName: string;
+  link: string;
+}
+
+const passwordReset: Record<Language, MailText> = {
+  en: {
+    subject: 'Reset your Kuvert password',
+    greeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
+    body: 'Someone asked to reset the password of your Kuvert login. The link below is valid for one hour and can be used once.',
+    action: 'Choose a new password',
+    footer: 'If this was not you, ignore this e-mail: your password stays as it is.',
+  },
+  de: {
+    subject: 'Ihr Kuvert-Passwort zurücksetzen',
+    greeting: (name) => (name ? `Hallo ${name},` : 'Hallo,'),
+    body: 'Jemand hat angefordert, das Passwort Ihres Kuvert-Zugangs zurückzusetzen. Der Link unten ist eine Stunde gültig und nur einmal verwendbar.',
+    action: 'Neues Passwort wählen',
+    footer: 'Waren Sie das nicht, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
+  },
+};
+
+const invitation: Record<Language, MailText> = {
+  en: {
+    subject: 'You are invited to Kuvert',
+    greeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
+    body: 'You have been invited to Kuvert, your digital mailbox. Open the link below within seven days to confirm your e-mail address and choose a password.',
+    action: 'Accept the invitation',
+    footer: 'If you did not expect this invitation, ignore this e-mail.',
+  },
+  de: {
+    subject: 'Ihre Einladung zu Kuvert',
+    greeting: (name) => (name ? `Hallo ${name},` : 'Hallo,'),
+    body: 'Sie wurden zu Kuvert eingeladen, Ihrem digitalen Briefkasten. Öffnen Sie den Link unten innerhalb von sieben Tagen, um Ihre E-Mail-Adresse zu bestätigen und ein Passwort zu wählen.',
+    action: 'Einladung annehmen',
+    footer: 'Haben Sie diese Einladung nicht erwartet, ignorieren Sie diese E-Mail.',
+  },
+};
+
+const emailVerification: Record<Language, MailText> = {
+  en: {
+    subject: 'Confirm your e-mail address for Kuvert',
+    greeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
+    body: 'Please confirm that this e-mail address belongs to you. The link below is valid for 24 hours.',
+    action: 'Confirm e-mail address',
+    footer: 'If you did not ask for this, ignore this e-mail.',
+  },
+  de: {
+    subject: 'Bestätigen Sie Ihre E-Mail-Adresse für Kuvert',
+    greeting: (name) => (name ? `Hallo ${name},` : 'Hallo,'),
+    body: 'Bitte bestätigen Sie, dass diese E-Mail-Adresse Ihnen gehört. Der Link unten ist 24 Stunden gültig.',
+    action: 'E-Mail-Adresse bestätigen',
+    footer: 'Haben Sie das nicht angefordert, ignorieren Sie diese E-Mail.',
+  },
+};
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function render(texts: Record<Language, MailText>, input: TemplateInput): MailMessage {
+  const t = texts[input.language];
+  const greeting = t.greeting(input.firstName);
+  const text = [
+    greeting,
+    '',
+    t.body,
+    '',
+    `${t.action}: ${input.link}`,
+    '',
+    t.footer,
+    '',
+    'Kuvert',
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="${input.language}"><body style="font-family: sans-serif; line-height: 1.5; color: #1a1b1e;">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(t.body)}</p>
+<p><a href="${escapeHtml(input.link)}" style="display: inline-block; padding: 10px 16px; background: #1c7ed6; color: #fff; border-radius: 4px; text-decoration: none;">${escapeHtml(t.action)}</a></p>
+<p style="font-size: 13px; color: #555;">${escapeHtml(input.link)}</p>
+<p style="font-size: 13px; color: #555;">${escapeHtml(t.footer)}</p>
+</body></html>`;
+  return { to: input.to, subject: t.subject, text, html };
+}
+
+export function passwordResetMail(input: TemplateInput): MailMessage {
+  return render(passwordReset, input);
+}
+
+export function invitationMail(input: TemplateInput): MailMessage {
+  return render(invitation, input);
+}
+
+export function emailVerificationMail(input: TemplateInput): MailMessage {
+  return render(emailVerification, input);
+}

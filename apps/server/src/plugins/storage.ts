@@ -1,0 +1,183 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { AppError } from './app-error.ts';
+
+export interface StoredDocument {
+  /** The SHA-256 of the content in hex: the same bytes always get the same key. */
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+export interface ByteRange {
+  /** First byte, inclusive. */
+  start: number;
+  /** Last byte, inclusive (as in an HTTP Range header). */
+  end: number;
+}
+
+/**
+ * Where letters' PDFs and uploads live. Content-addressed, so one document delivered to many
+ * recipients is stored once. Because keys are shared, only remove a key when no row refers
+ * to it any more.
+ */
+export interface DocumentStore {
+  put(source: Readable | Buffer, options: { maxBytes: number }): Promise<StoredDocument>;
+  open(key: string, range?: ByteRange): Promise<Readable>;
+  read(key: string): Promise<Buffer>;
+  exists(key: string): Promise<boolean>;
+  remove(key: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^[0-9a-f]{64}$/;
+const TEMP_DIR = 'tmp';
+
+function isMissingFile(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
+}
+
+/** Directories must be fsynced too, or a rename can be lost in a crash after it returned. */
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function writeFully(file: FileHandle, bytes: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < bytes.length) {
+    const { bytesWritten } = await file.write(bytes, offset, bytes.length - offset);
+    offset += bytesWritten;
+  }
+}
+
+function toBuffer(chunk: unknown): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (typeof chunk === 'string') return Buffer.from(chunk);
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+  throw new TypeError('A document stream must yield bytes');
+}
+
+/**
+ * Documents as files under `rootDir/ab/cd/<sha256>`. Writes go to `rootDir/tmp` first (the
+ * same filesystem, so the final rename is atomic), are fsynced, then renamed into place: a
+ * reader never sees half a document, and a document that `put` returned survives a crash.
+ */
+export class FileSystemDocumentStore implements DocumentStore {
+  readonly rootDir: string;
+
+  constructor(rootDir: string) {
+    this.rootDir = rootDir;
+  }
+
+  async put(source: Readable | Buffer, options: { maxBytes: number }): Promise<StoredDocument> {
+    const tempDir = path.join(this.rootDir, TEMP_DIR);
+    await mkdir(tempDir, { recursive: true });
+    const tempPath = path.join(tempDir, `${randomUUID()}.part`);
+    try {
+      const { sha256, size } = await this.writeTemporaryFile(source, tempPath, options.maxBytes);
+      await this.moveIntoPlace(tempPath, sha256);
+      return { key: sha256, size, sha256 };
+    } catch (error) {
+      await rm(tempPath, { force: true });
+      throw error;
+    }
+  }
+
+  async open(key: string, range?: ByteRange): Promise<Readable> {
+    // Opening first turns a missing document into an error here, not on the stream later.
+    const file = await this.openExisting(key);
+    return file.createReadStream(range ? { start: range.start, end: range.end } : {});
+  }
+
+  async read(key: string): Promise<Buffer> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      if (isMissingFile(error)) throw new AppError('NOT_FOUND');
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    if (!KEY_PATTERN.test(key)) return false;
+    try {
+      await stat(this.pathOf(key));
+      return true;
+    } catch (error) {
+      if (isMissingFile(error)) return false;
+      throw error;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  /** Keys come from our own database, but are checked anyway so no path can escape the root. */
+  private pathOf(key: string): string {
+    if (!KEY_PATTERN.test(key)) throw new AppError('NOT_FOUND');
+    return path.join(this.rootDir, key.slice(0, 2), key.slice(2, 4), key);
+  }
+
+  private async openExisting(key: string): Promise<FileHandle> {
+    try {
+      return await open(this.pathOf(key), 'r');
+    } catch (error) {
+      if (isMissingFile(error)) throw new AppError('NOT_FOUND');
+      throw error;
+    }
+  }
+
+  /** Streams chunk by chunk, so memory stays flat however large the document is. */
+  private async writeTemporaryFile(
+    source: Readable | Buffer,
+    tempPath: string,
+    maxBytes: number,
+  ): Promise<{ sha256: string; size: number }> {
+    const hash = createHash('sha256');
+    let size = 0;
+    const file = await open(tempPath, 'wx', 0o600);
+    try {
+      const chunks: AsyncIterable<unknown> | Iterable<Buffer> = Buffer.isBuffer(source)
+        ? [source]
+        : source;
+      for await (const chunk of chunks) {
+        const bytes = toBuffer(chunk);
+        size += bytes.length;
+        // Leaving the loop destroys the source stream, so a too-large upload stops at once.
+        if (size > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
+        hash.update(bytes);
+        await writeFully(file, bytes);
+      }
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    return { sha256: hash.digest('hex'), size };
+  }
+
+  private async moveIntoPlace(tempPath: string, key: string): Promise<void> {
+    const finalPath = this.pathOf(key);
+    const directory = path.dirname(finalPath);
+    if (await this.exists(key)) {
+      await rm(tempPath, { force: true });
+      return;
+    }
+    const firstCreated = await mkdir(directory, { recursive: true });
+    // Two puts of the same bytes may race to here; both renames hold identical content, so
+    // whichever lands last is as good as the first.
+    await rename(tempPath, finalPath);
+    await syncDirectory(directory);
+    if (firstCreated !== undefined) {
+      // New fan-out directories must be durable too, or the file's directory entry could vanish.
+      await syncDirectory(path.dirname(directory));
+      await syncDirectory(this.rootDir);
+    }
+  }
+}

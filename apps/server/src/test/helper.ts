@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Client } from 'pg';
+import { buildApp } from '../app.ts';
+import type { Clock } from '../clock.ts';
+import { loadConfig, type Config } from '../config/env.ts';
+import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../db/connect.ts';
+import type { Engine } from '../db/migrations/context.ts';
+import type { MailMessage, Mailer } from '../plugins/mailer.ts';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL points at a server. */
+export const testEngines: Engine[] = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
+
+export class FakeClock implements Clock {
+  private current: number;
+  constructor(start = Date.now()) {
+    this.current = start;
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  advanceSeconds(seconds: number): void {
+    this.current += seconds * 1000;
+  }
+}
+
+export class CapturingMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  async send(message: MailMessage): Promise<void> {
+    this.sent.push(message);
+  }
+  /** The last mail to `to`; throws when there is none, so a test fails clearly. */
+  lastTo(to: string): MailMessage {
+    const message = this.sent.findLast((candidate) => candidate.to === to);
+    if (!message) throw new Error(`no mail was sent to ${to}`);
+    return message;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  clock: FakeClock;
+  mailer: CapturingMailer;
+  config: Config;
+  close(): Promise<void>;
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `kuvert_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** A fresh app on a fresh database, with a fake clock and a capturing mailer. */
+export async function createTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kuvert-test-'));
+  const postgres = engine === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    KUVERT_DEMO: 'false',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...env,
+  });
+  const handle = connectDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 4,
+    // Dropping the test database at close ends connections the pool is still closing.
+    onIdleConnectionError: () => {},
+  });
+  await migrateToLatest(handle);
+  const clock = new FakeClock();
+  const mailer = new CapturingMailer();
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    engine: handle.engine,
+    clock,
+    mailer,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    handle,
+    clock,
+    mailer,
+    config,
+    async close() {
+      await app.close();
+      await handle.db.destroy();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

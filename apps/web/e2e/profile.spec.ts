@@ -1,0 +1,77 @@
+import { E2E_BASE_URL } from './support/environment.ts';
+import { expect, logIn, test } from './support/fixtures.ts';
+
+test.beforeEach(async ({ page, user }) => {
+  await logIn(page, user);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Profile' })
+    .click();
+});
+
+test('name and language are saved, and the UI switches language', async ({ page }) => {
+  const details = page.getByRole('form', { name: 'Personal details' });
+  await details.getByLabel(/first name/i).fill('Erika-Maria');
+  await details.getByLabel('Language').selectOption('de');
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.locator('[data-notification-type="positive"]')).toContainText(
+    'Ihre Angaben wurden gespeichert',
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Profil' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('button', { name: 'Erika-Maria Kontomenü' })).toBeVisible();
+
+  await page.reload();
+  await expect(
+    page.getByRole('form', { name: 'Persönliche Angaben' }).getByLabel(/vorname/i),
+  ).toHaveValue('Erika-Maria');
+});
+
+test('a wrong current password is shown on its field; the right one changes it', async ({
+  page,
+  user,
+}) => {
+  const form = page.getByRole('form', { name: 'Password' });
+  const newPassword = 'Another long passphrase 7';
+  await form.getByLabel('Current password').fill('definitely wrong');
+  await form.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+  await form.getByLabel('Repeat new password').fill(newPassword);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByText('The current password is not correct.')).toBeVisible();
+
+  await form.getByLabel('Current password').fill(user.password);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.locator('[data-notification-type="positive"]')).toContainText(
+    'Your password has been changed',
+  );
+  await expect(form.getByLabel('Current password')).toHaveValue('');
+});
+
+test('sessions list marks this device and revokes another one', async ({ page, user }) => {
+  // A second device: a login through the API.
+  const response = await fetch(`${E2E_BASE_URL}/api/auth/login`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: E2E_BASE_URL,
+      'user-agent': 'Mozilla/5.0 (Windows NT 10.0) Firefox/140.0',
+    },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  expect(response.ok).toBe(true);
+  await page.reload();
+
+  const sessions = page.getByRole('region', { name: 'Active sessions' });
+  await expect(sessions.getByText('This device')).toHaveCount(1);
+  const revokeButtons = sessions.getByRole('button', { name: /^Log out / });
+  await expect(revokeButtons).toHaveCount(1);
+  await revokeButtons.first().click();
+  await expect(page.locator('[data-notification-type="positive"]')).toContainText(
+    'The session has been logged out.',
+  );
+  await expect(revokeButtons).toHaveCount(0);
+
+  const events = page.getByRole('region', { name: 'Recent security events' });
+  await expect(events.getByText('Session logged out')).toBeVisible();
+});

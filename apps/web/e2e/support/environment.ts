@@ -1,0 +1,23 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Where the e2e server listens and where its scratch data and captured mail live. */
+export const E2E_PORT = 3100;
+export const E2E_SMTP_PORT = 3125;
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+export const E2E_ROOT = path.join(tmpdir(), 'kuvert-e2e');
+export const E2E_DATA_DIR = path.join(E2E_ROOT, 'data');
+export const E2E_MAIL_DIR = path.join(E2E_ROOT, 'mail');
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+
+export function serverEnvironment(): Record<string, string> {
+  return {
+    PORT: String(E2E_PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: E2E_DATA_DIR,
+    PUBLIC_URL: E2E_BASE_URL,
+    SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+    KUVERT_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+  };
+}

@@ -1,0 +1,17 @@
+import { useTranslation } from '../../lib/i18n.ts';
+import { Outlet } from 'react-router';
+import { PlainLayout } from '../../components/layouts/plain-layout.tsx';
+import { LanguageSwitch } from '../../components/ui/language-switch.tsx';
+import { ServerStateProvider } from '../server-state-provider.tsx';
+
+/** Pages anyone may open (public forms, not found): no user menu, same calm frame. */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <PlainLayout backLabel={t('common.back')} headerEnd={<LanguageSwitch />}>
+      <ServerStateProvider>
+        <Outlet />
+      </ServerStateProvider>
+    </PlainLayout>
+  );
+}

@@ -1,0 +1,25 @@
+import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { NotificationViewport } from '../components/ui/notification-viewport.tsx';
+import { cssVariablesResolver, theme } from './theme.ts';
+
+interface AppProvidersProps {
+  children?: ReactNode;
+}
+
+/**
+ * Global components: theme and notifications. The query client is provided by the layouts
+ * that read server data (see ServerStateProvider), which keeps it off the login page.
+ */
+export function AppProviders({ children }: AppProvidersProps) {
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme="light"
+    >
+      {children}
+      <NotificationViewport />
+    </MantineProvider>
+  );
+}

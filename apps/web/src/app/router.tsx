@@ -1,0 +1,142 @@
+import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { RouteErrorPage } from '../components/errors/route-error-page.tsx';
+import { loadTranslations } from '../lib/i18n.ts';
+import { requireLogin } from './guards.ts';
+import { RootLayout } from './root-layout.tsx';
+
+function BlankPage() {
+  return null;
+}
+
+/** A layout of the portal arrives together with the portal's strings. */
+async function withAppStrings<Module>(module: Promise<Module>): Promise<Module> {
+  const [loaded] = await Promise.all([module, loadTranslations('app')]);
+  return loaded;
+}
+
+/** Every route and layout is its own chunk, loaded on demand (SPEC §2). */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    // The first route chunks are tiny and near; a blank instant beats a flashing spinner.
+    HydrateFallback: BlankPage,
+    children: [
+      {
+        lazy: () => import('./layouts/login-layout.tsx'),
+        children: [
+          { path: 'login', lazy: () => import('./routes/login.tsx') },
+          {
+            path: 'reset/password/:tokenBase64',
+            lazy: () => import('./routes/reset-password.tsx'),
+          },
+          {
+            path: 'verify/id_process_id/:data',
+            lazy: () => import('./routes/verify-identity.tsx'),
+          },
+          { path: 'verify/email', lazy: () => import('./routes/verify-email.tsx') },
+        ],
+      },
+      {
+        id: 'authenticated',
+        loader: requireLogin,
+        // The guard runs on every navigation, not only when this branch is entered.
+        shouldRevalidate: () => true,
+        lazy: () => withAppStrings(import('./layouts/authenticated-outlet.tsx')),
+        children: [
+          {
+            lazy: () => import('./layouts/main-layout.tsx'),
+            children: [
+              { index: true, lazy: () => import('./routes/home.tsx') },
+              { path: 'inbox', lazy: () => import('./routes/inbox.tsx') },
+              {
+                path: 'inbox/by-tenant/:id',
+                lazy: () => import('./routes/inbox-by-provider.tsx'),
+              },
+              { path: 'outbox', lazy: () => import('./routes/outbox.tsx') },
+              { path: 'invoice-tink', lazy: () => import('./routes/pending/invoice-payment.tsx') },
+              { path: 'folders', lazy: () => import('./routes/folders.tsx') },
+              { path: 'folders/add', lazy: () => import('./routes/folder-add.tsx') },
+              { path: 'folders/:id', lazy: () => import('./routes/folder.tsx') },
+              { path: 'forms', lazy: () => import('./routes/pending/forms.tsx') },
+              { path: 'forms/my', lazy: () => import('./routes/pending/forms-my.tsx') },
+              {
+                path: 'forms/my/:tenant/:source/add',
+                lazy: () => import('./routes/pending/form-add.tsx'),
+              },
+              {
+                path: 'forms/search/by-provider',
+                lazy: () => import('./routes/pending/forms-by-provider.tsx'),
+              },
+              {
+                path: 'forms/search/by-usecase',
+                lazy: () => import('./routes/pending/forms-by-use-case.tsx'),
+              },
+              {
+                path: 'forms/search/by-provider/:id',
+                lazy: () => import('./routes/pending/forms-provider.tsx'),
+              },
+              { path: 'uploads', lazy: () => import('./routes/pending/uploads.tsx') },
+              { path: 'files', lazy: () => import('./routes/pending/files.tsx') },
+              { path: 'files/create', lazy: () => import('./routes/pending/file-create.tsx') },
+              { path: 'files/file/:id', lazy: () => import('./routes/pending/file.tsx') },
+              {
+                path: 'files/file/:id/items/create',
+                lazy: () => import('./routes/pending/file-item-create.tsx'),
+              },
+              {
+                path: 'files/file/:id/items/:itemId',
+                lazy: () => import('./routes/pending/file-item.tsx'),
+              },
+              { path: 'trash', lazy: () => import('./routes/trash.tsx') },
+              { path: 'profile', lazy: () => import('./routes/profile.tsx') },
+              { path: 'address-book', lazy: () => import('./routes/pending/address-book.tsx') },
+              {
+                path: 'address-book/create',
+                lazy: () => import('./routes/pending/contact-create.tsx'),
+              },
+              {
+                path: 'address-book/edit/:id',
+                lazy: () => import('./routes/pending/contact-edit.tsx'),
+              },
+            ],
+          },
+          {
+            lazy: () => import('./layouts/plain-layout.tsx'),
+            children: [
+              { path: 'open-invoices', lazy: () => import('./routes/pending/open-invoices.tsx') },
+              { path: 'unread-letters', lazy: () => import('./routes/unread-letters.tsx') },
+              {
+                path: 'open-signature-requests',
+                lazy: () => import('./routes/pending/open-signature-requests.tsx'),
+              },
+              { path: 'inbox/:id', lazy: () => import('./routes/letter.tsx') },
+              { path: 'outbox/:id', lazy: () => import('./routes/sent-letter.tsx') },
+              { path: 'outbox/compose', lazy: () => import('./routes/pending/compose.tsx') },
+              {
+                path: 'outbox/compose-uploader',
+                lazy: () => import('./routes/pending/compose-uploader.tsx'),
+              },
+              { path: 'uploads/:id', lazy: () => import('./routes/pending/upload.tsx') },
+            ],
+          },
+        ],
+      },
+      {
+        lazy: () => withAppStrings(import('./layouts/public-plain-layout.tsx')),
+        children: [
+          {
+            path: 'forms/search/by-provider/:providerId/fill-out/:formId',
+            lazy: () => import('./routes/pending/form-fill-out.tsx'),
+          },
+          { path: '*', lazy: () => import('./routes/not-found.tsx') },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,5 @@
+import { FeaturePendingPage } from '../../../components/ui/feature-pending-page.tsx';
+
+export function Component() {
+  return <FeaturePendingPage titleKey="contactEdit" noteKey="addressBook" />;
+}

@@ -1,0 +1,43 @@
+import { Stack } from '@mantine/core';
+import { useTranslation } from '../../lib/i18n.ts';
+import { PageTitle } from '../../components/ui/page-title.tsx';
+import { ErrorState, LoadingState } from '../../components/ui/query-status.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
+import { useProfile } from '../../features/profile/api/get-profile.ts';
+import { ActiveSessionsList } from '../../features/profile/components/active-sessions-list.tsx';
+import { AuditEventsList } from '../../features/profile/components/audit-events-list.tsx';
+import { NotificationPreferencesForm } from '../../features/profile/components/notification-preferences-form.tsx';
+import { PasswordChangeForm } from '../../features/profile/components/password-change-form.tsx';
+import { ProfileDetailsForm } from '../../features/profile/components/profile-details-form.tsx';
+
+export function Component() {
+  const { t } = useTranslation();
+  const profileQuery = useProfile();
+  return (
+    <Stack gap="xl" maw={880}>
+      <PageTitle>{t('profile.title')}</PageTitle>
+      <SectionCard title={t('profile.personal.title')}>
+        {profileQuery.isPending ? <LoadingState /> : null}
+        {profileQuery.isError ? (
+          <ErrorState error={profileQuery.error} onRetry={() => void profileQuery.refetch()} />
+        ) : null}
+        {profileQuery.isSuccess ? <ProfileDetailsForm profile={profileQuery.data} /> : null}
+      </SectionCard>
+      <SectionCard title={t('profile.password.title')}>
+        <PasswordChangeForm />
+      </SectionCard>
+      <SectionCard
+        title={t('profile.notifications.title')}
+        description={t('profile.notifications.intro')}
+      >
+        <NotificationPreferencesForm />
+      </SectionCard>
+      <SectionCard title={t('profile.sessions.title')} description={t('profile.sessions.intro')}>
+        <ActiveSessionsList />
+      </SectionCard>
+      <SectionCard title={t('profile.audit.title')}>
+        <AuditEventsList />
+      </SectionCard>
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { Anchor, AppShell, Burger, Group } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import { useTranslation } from '../../lib/i18n.ts';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { Logo } from '../ui/logo.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../ui/skip-link.tsx';
+
+interface SidebarLayoutProps {
+  navbar: ReactNode;
+  headerEnd: ReactNode;
+  children: ReactNode;
+}
+
+const NAVBAR_ID = 'app-navbar';
+
+/** Header + sidebar; below the `sm` breakpoint the sidebar becomes a burger menu. */
+export function SidebarLayout({ navbar, headerEnd, children }: SidebarLayoutProps) {
+  const { t } = useTranslation();
+  const [isOpen, { toggle, close }] = useDisclosure(false);
+  const isMobile = useMediaQuery('(max-width: 47.99em)') === true;
+  const { key } = useLocation();
+
+  // A chosen destination closes the mobile menu.
+  useEffect(close, [key, close]);
+
+  return (
+    <>
+      <SkipLink />
+      <AppShell
+        header={{ height: 64 }}
+        navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !isOpen } }}
+        padding={{ base: 'md', sm: 'xl' }}
+      >
+        <AppShell.Header px={{ base: 'sm', sm: 'lg' }}>
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+            <Group gap="xs" wrap="nowrap">
+              <Burger
+                opened={isOpen}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={isOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+                aria-expanded={isOpen}
+                aria-controls={NAVBAR_ID}
+              />
+              <Anchor
+                component={Link}
+                to={paths.home()}
+                aria-label={t('common.logoLabel')}
+                underline="never"
+              >
+                <Logo />
+              </Anchor>
+            </Group>
+            {headerEnd}
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar
+          id={NAVBAR_ID}
+          p="md"
+          aria-label={t('nav.label')}
+          // A closed mobile menu is only moved off-screen; keep it out of the tab order too.
+          inert={isMobile && !isOpen}
+        >
+          {navbar}
+        </AppShell.Navbar>
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+          {children}
+        </AppShell.Main>
+      </AppShell>
+    </>
+  );
+}

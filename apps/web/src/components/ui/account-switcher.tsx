@@ -1,0 +1,27 @@
+import { NativeSelect, Skeleton } from '@mantine/core';
+import { useTranslation } from '../../lib/i18n.ts';
+import { setSelectedAccountId, useSession } from '../../lib/session.ts';
+
+/** Which mailbox (account) the portal shows; remembered on this device. */
+export function AccountSwitcher() {
+  const { t } = useTranslation();
+  const { accounts, selectedAccountId } = useSession();
+
+  if (accounts.length === 0) {
+    return <Skeleton height={58} radius="md" aria-label={t('accounts.loading')} role="status" />;
+  }
+  return (
+    <NativeSelect
+      label={t('accounts.switcherLabel')}
+      value={selectedAccountId ?? ''}
+      onChange={(event) => setSelectedAccountId(event.currentTarget.value)}
+      data={accounts.map((account) => ({
+        value: account.id,
+        label: t('accounts.option', {
+          name: account.name,
+          kind: t(`accounts.kind.${account.kind}`),
+        }),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,82 @@
+/** Href builders for every screen (SPEC §2). Route patterns live in app/router.tsx. */
+const segment = (value: string) => encodeURIComponent(value);
+
+export const paths = {
+  home: () => '/',
+  inbox: () => '/inbox',
+  inboxByProvider: (providerId: string) => `/inbox/by-tenant/${segment(providerId)}`,
+  letter: (letterId: string) => `/inbox/${segment(letterId)}`,
+  outbox: () => '/outbox',
+  sentLetter: (letterId: string) => `/outbox/${segment(letterId)}`,
+  compose: () => '/outbox/compose',
+  composeUploader: () => '/outbox/compose-uploader',
+  invoicePayment: () => '/invoice-tink',
+  openInvoices: () => '/open-invoices',
+  unreadLetters: () => '/unread-letters',
+  openSignatureRequests: () => '/open-signature-requests',
+  folders: () => '/folders',
+  folderAdd: () => '/folders/add',
+  folder: (folderId: string) => `/folders/${segment(folderId)}`,
+  forms: () => '/forms',
+  formsMy: () => '/forms/my',
+  formAdd: (providerId: string, source: string) =>
+    `/forms/my/${segment(providerId)}/${segment(source)}/add`,
+  formsByProvider: () => '/forms/search/by-provider',
+  formsByUseCase: () => '/forms/search/by-usecase',
+  formsProvider: (providerId: string) => `/forms/search/by-provider/${segment(providerId)}`,
+  formFillOut: (providerId: string, formId: string) =>
+    `/forms/search/by-provider/${segment(providerId)}/fill-out/${segment(formId)}`,
+  uploads: () => '/uploads',
+  upload: (uploadId: string) => `/uploads/${segment(uploadId)}`,
+  files: () => '/files',
+  fileCreate: () => '/files/create',
+  file: (fileId: string) => `/files/file/${segment(fileId)}`,
+  fileItemCreate: (fileId: string) => `/files/file/${segment(fileId)}/items/create`,
+  fileItem: (fileId: string, itemId: string) =>
+    `/files/file/${segment(fileId)}/items/${segment(itemId)}`,
+  trash: () => '/trash',
+  profile: () => '/profile',
+  addressBook: () => '/address-book',
+  contactCreate: () => '/address-book/create',
+  contactEdit: (contactId: string) => `/address-book/edit/${segment(contactId)}`,
+  login: (redirect?: string) =>
+    redirect === undefined || redirect === '/'
+      ? '/login'
+      : `/login?${new URLSearchParams({ redirect }).toString()}`,
+  forgotPassword: () => '/login?view=forgot-password',
+  resetPassword: (tokenBase64: string) => `/reset/password/${segment(tokenBase64)}`,
+  verifyEmail: (token: string) => `/verify/email?${new URLSearchParams({ token }).toString()}`,
+  verifyIdentity: (data: string) => `/verify/id_process_id/${segment(data)}`,
+} as const;
+
+/**
+ * Where to go after login. Only same-site relative paths starting with exactly one `/` are
+ * accepted, so a crafted `?redirect=` can never send the user to another site.
+ */
+export function sanitizeRedirect(value: string | null | undefined): string {
+  const fallback = paths.home();
+  if (value === null || value === undefined || !value.startsWith('/')) return fallback;
+  // `//host` and `/\host` are protocol-relative to browsers; control characters hide tricks.
+  if (value.startsWith('//') || value.startsWith('/\\') || hasControlCharacter(value)) {
+    return fallback;
+  }
+  const base = 'https://kuvert.invalid';
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== base) return fallback;
+  // Back to the login page would be a loop.
+  if (url.pathname === '/login') return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+function hasControlCharacter(value: string): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}

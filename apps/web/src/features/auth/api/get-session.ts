@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { sessionResponseSchema } from '@kuvert/shared/auth';
+import type { SessionResponse } from '@kuvert/shared/auth';
+import { apiRequest } from '../../../lib/http.ts';
+import { startSession } from '../../../lib/session.ts';
+
+export function getSession(signal?: AbortSignal): Promise<SessionResponse> {
+  return apiRequest('/api/auth/session', {
+    schema: sessionResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** Keyed by the login token: a new session in another tab means a new check. */
+export const sessionQueryOptions = (loginToken: string | null) =>
+  queryOptions({
+    queryKey: ['auth', 'session', loginToken],
+    queryFn: async ({ signal }) => {
+      const session = await getSession(signal);
+      startSession(session);
+      return session;
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
+
+/**
+ * After a reload only the expiry survives in storage; this fills in the first name, the
+ * accounts and the lifetime. A 401 ends the session (lib/http).
+ */
+export function useSessionCheck(loginToken: string | null, enabled: boolean) {
+  return useQuery({ ...sessionQueryOptions(loginToken), enabled });
+}

@@ -1,0 +1,50 @@
+import { NavLink, Text, VisuallyHidden } from '@mantine/core';
+import { IconFolder } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useSelectedAccount } from '../../../lib/selected-account.ts';
+import { useFolders } from '../api/get-folders.ts';
+
+/** The mailbox's folders under "Folders" in the sidebar, with unread counts. */
+export function FolderNavLinks() {
+  const { t } = useTranslation();
+  const { accountId } = useSelectedAccount();
+  const foldersQuery = useFolders(accountId);
+  const { pathname } = useLocation();
+  const folders = foldersQuery.data?.folders ?? [];
+  return (
+    <>
+      {folders.map((folder) => {
+        const href = paths.folder(folder.id);
+        const isActive = pathname === href;
+        return (
+          <NavLink
+            key={folder.id}
+            component={Link}
+            to={href}
+            label={folder.name}
+            leftSection={<IconFolder size={16} aria-hidden="true" />}
+            rightSection={
+              folder.unread_count > 0 ? (
+                <Text span size="xs" fw={700} c="kuvert.8">
+                  <span aria-hidden="true">{folder.unread_count}</span>
+                  <VisuallyHidden>
+                    {t('folders.unreadBadge', { count: folder.unread_count })}
+                  </VisuallyHidden>
+                </Text>
+              ) : null
+            }
+            active={isActive}
+            aria-current={isActive ? 'page' : undefined}
+            variant="light"
+            pl={36}
+            py={4}
+            fz="sm"
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          />
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,173 @@
+import {
+  ActionIcon,
+  Anchor,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconFolder, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { FOLDER_NAME_MAX_LENGTH, folderNameSchema } from '@kuvert/shared/folders';
+import type { Folder } from '@kuvert/shared/folders';
+import { paths } from '../../../config/paths.ts';
+import { hasErrorCode, translateError } from '../../../lib/errors.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useRenameFolder } from '../api/rename-folder.ts';
+
+interface FolderRowProps {
+  folder: Folder;
+  canWrite: boolean;
+  onDelete: (folder: Folder) => void;
+}
+
+export function FolderRow({ folder, canWrite, onDelete }: FolderRowProps) {
+  const { t } = useTranslation();
+  const [isEditing, setIsEditing] = useState(false);
+  const [name, setName] = useState(folder.name);
+  const [error, setError] = useState<string | undefined>();
+  const rename = useRenameFolder();
+
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = folderNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setError(t('validation.required'));
+      return;
+    }
+    if (parsed.data === folder.name) {
+      setIsEditing(false);
+      return;
+    }
+    rename.mutate(
+      { folderId: folder.id, name: parsed.data },
+      {
+        onSuccess: () => {
+          setIsEditing(false);
+          setError(undefined);
+          notify({ type: 'positive', message: t('folders.renamed') });
+        },
+        onError: (failure) =>
+          setError(
+            hasErrorCode(failure, 'CONFLICT') ? t('folders.nameTaken') : translateError(t, failure),
+          ),
+      },
+    );
+  };
+  const cancel = () => {
+    setIsEditing(false);
+    setName(folder.name);
+    setError(undefined);
+  };
+
+  const counts =
+    folder.unread_count > 0
+      ? t('folders.countsWithUnread', { count: folder.letter_count, unread: folder.unread_count })
+      : t(folder.letter_count === 1 ? 'folders.countOne' : 'folders.countOther', {
+          count: folder.letter_count,
+        });
+
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+      px={{ base: 'sm', sm: 'md' }}
+      py="sm"
+      data-folder-id={folder.id}
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+    >
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+        <ThemeIcon variant="light" radius="md" size="lg" aria-hidden="true">
+          <IconFolder size={20} />
+        </ThemeIcon>
+        {isEditing ? (
+          <form
+            onSubmit={save}
+            style={{ flex: 1 }}
+            aria-label={t('folders.renameLabel', { name: folder.name })}
+          >
+            <Group gap={6} wrap="nowrap" align="flex-start">
+              <TextInput
+                value={name}
+                onChange={(event) => setName(event.currentTarget.value)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Escape') cancel();
+                }}
+                aria-label={t('folders.name')}
+                maxLength={FOLDER_NAME_MAX_LENGTH}
+                error={error}
+                autoFocus
+                style={{ flex: 1 }}
+              />
+              <ActionIcon
+                type="submit"
+                size="lg"
+                loading={rename.isPending}
+                aria-label={t('folders.save')}
+              >
+                <IconCheck size={18} aria-hidden="true" />
+              </ActionIcon>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                onClick={cancel}
+                aria-label={t('dialog.cancel')}
+              >
+                <IconX size={18} aria-hidden="true" />
+              </ActionIcon>
+            </Group>
+          </form>
+        ) : (
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Anchor
+              component={Link}
+              to={paths.folder(folder.id)}
+              fw={folder.unread_count > 0 ? 700 : 600}
+              truncate
+            >
+              {folder.name}
+            </Anchor>
+            <Text size="sm" c="dimmed">
+              {counts}
+            </Text>
+          </Stack>
+        )}
+      </Group>
+      {isEditing ? null : (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label={canWrite ? t('folders.rename') : t('letters.readOnly.tooltip')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray.8"
+              size="lg"
+              disabled={!canWrite}
+              onClick={() => setIsEditing(true)}
+              aria-label={t('folders.renameLabel', { name: folder.name })}
+            >
+              <IconPencil size={18} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={canWrite ? t('folders.delete') : t('letters.readOnly.tooltip')}>
+            <ActionIcon
+              variant="subtle"
+              color="red.8"
+              size="lg"
+              disabled={!canWrite}
+              onClick={() => onDelete(folder)}
+              aria-label={t('folders.deleteLabel', { name: folder.name })}
+            >
+              <IconTrash size={18} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/http.ts';
+import { invalidateMailbox } from './invalidate-mailbox.ts';
+
+export function emptyTrash(accountId: string): Promise<void> {
+  return apiRequest('/api/trash/empty', { method: 'POST', body: { account_id: accountId } });
+}
+
+export function useEmptyTrash() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: emptyTrash,
+    onSettled: () => invalidateMailbox(queryClient),
+  });
+}

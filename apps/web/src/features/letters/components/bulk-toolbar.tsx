@@ -1,0 +1,166 @@
+import { Badge, Box, Button, Checkbox, Text, Tooltip } from '@mantine/core';
+import {
+  IconEyeOff,
+  IconLock,
+  IconMailOpened,
+  IconRestore,
+  IconTrash,
+  IconTrashX,
+} from '@tabler/icons-react';
+import type { LetterView } from '@kuvert/shared/letters';
+import { useTranslation } from '../../../lib/i18n.ts';
+import type { LetterSelection } from '../hooks/use-letter-selection.ts';
+import { MoveMenu } from './move-menu.tsx';
+import type { MoveTarget } from './move-menu.tsx';
+import classes from './letter-list.module.css';
+
+interface BulkToolbarProps {
+  view: LetterView;
+  selection: LetterSelection;
+  loadedCount: number;
+  canWrite: boolean;
+  folders: readonly MoveTarget[];
+  currentFolderId: string | null | undefined;
+  isPending: boolean;
+  onAction: (action: 'mark_read' | 'mark_unread' | 'trash' | 'restore' | 'delete_forever') => void;
+  onMove: (folderId: string | null) => void;
+}
+
+/** Select all, and what can be done with the selection. */
+export function BulkToolbar({
+  view,
+  selection,
+  loadedCount,
+  canWrite,
+  folders,
+  currentFolderId,
+  isPending,
+  onAction,
+  onMove,
+}: BulkToolbarProps) {
+  const { t } = useTranslation();
+  if (!canWrite) {
+    return (
+      <div className={classes.toolbar}>
+        <Tooltip label={t('letters.readOnly.tooltip')} multiline w={260}>
+          <Badge
+            variant="light"
+            color="gray"
+            c="gray.8"
+            radius="sm"
+            tt="none"
+            leftSection={<IconLock size={14} aria-hidden="true" />}
+            tabIndex={0}
+          >
+            {t('letters.readOnly.badge')}
+          </Badge>
+        </Tooltip>
+        <Text size="sm" c="dimmed">
+          {t('letters.readOnly.tooltip')}
+        </Text>
+      </div>
+    );
+  }
+  const count = selection.selectedIds.length;
+  const isTrash = view === 'trash';
+  return (
+    <div className={classes.toolbar}>
+      <Checkbox
+        checked={selection.allSelected}
+        indeterminate={selection.someSelected && !selection.allSelected}
+        onChange={selection.toggleAll}
+        disabled={loadedCount === 0}
+        aria-label={t('letters.bulk.selectAll')}
+      />
+      <Text
+        size="sm"
+        c={count > 0 ? undefined : 'dimmed'}
+        fw={count > 0 ? 600 : 400}
+        aria-live="polite"
+      >
+        {count > 0 ? t('letters.bulk.selected', { count }) : t('letters.bulk.selectAll')}
+      </Text>
+      {count > 0 ? (
+        <div
+          className={classes.actions}
+          data-has-selection
+          role="toolbar"
+          aria-label={t('letters.bulk.label')}
+        >
+          {isTrash ? (
+            <>
+              <Button
+                size="xs"
+                variant="default"
+                loading={isPending}
+                leftSection={<IconRestore size={16} aria-hidden="true" />}
+                onClick={() => onAction('restore')}
+              >
+                {t('letters.actions.restore')}
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                color="red"
+                loading={isPending}
+                leftSection={<IconTrashX size={16} aria-hidden="true" />}
+                onClick={() => onAction('delete_forever')}
+              >
+                {t('letters.actions.deleteForever')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconMailOpened size={16} aria-hidden="true" />}
+                onClick={() => onAction('mark_read')}
+              >
+                <ResponsiveLabel
+                  long={t('letters.actions.markRead')}
+                  short={t('letters.actions.markReadShort')}
+                />
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconEyeOff size={16} aria-hidden="true" />}
+                onClick={() => onAction('mark_unread')}
+              >
+                <ResponsiveLabel
+                  long={t('letters.actions.markUnread')}
+                  short={t('letters.actions.markUnreadShort')}
+                />
+              </Button>
+              <MoveMenu folders={folders} currentFolderId={currentFolderId} onMove={onMove} />
+              <Button
+                size="xs"
+                variant="default"
+                loading={isPending}
+                leftSection={<IconTrash size={16} aria-hidden="true" />}
+                onClick={() => onAction('trash')}
+              >
+                {t('letters.actions.trash')}
+              </Button>
+            </>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The full label from `sm` up; a short one where the bottom bar is narrow. */
+function ResponsiveLabel({ long, short }: { long: string; short: string }) {
+  return (
+    <>
+      <Box component="span" visibleFrom="sm">
+        {long}
+      </Box>
+      <Box component="span" hiddenFrom="sm">
+        {short}
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { Badge } from '@mantine/core';
+import type { DeliveryStatus } from '@kuvert/shared/letters';
+import { useTranslation } from '../../../lib/i18n.ts';
+
+const colors: Record<DeliveryStatus, string> = {
+  queued: 'gray',
+  delivered: 'teal',
+  printed: 'kuvert',
+  failed: 'red',
+};
+
+// Text dark enough for 4.5:1 on each light badge background (Mantine's shade 9 is not always).
+const textColors: Record<DeliveryStatus, string> = {
+  queued: 'var(--mantine-color-gray-8)',
+  delivered: '#05664a',
+  printed: 'var(--mantine-color-kuvert-9)',
+  failed: '#a51d1d',
+};
+
+export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge
+      variant="light"
+      color={colors[status]}
+      c={textColors[status]}
+      radius="sm"
+      tt="none"
+      fw={600}
+    >
+      {t(`letters.delivery.${status}`)}
+    </Badge>
+  );
+}

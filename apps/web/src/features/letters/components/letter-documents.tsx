@@ -1,0 +1,126 @@
+import {
+  ActionIcon,
+  Anchor,
+  Group,
+  Image,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Tooltip,
+} from '@mantine/core';
+import { IconDownload, IconFileText, IconPhoto } from '@tabler/icons-react';
+import { Suspense, lazy } from 'react';
+import type { LetterDocument } from '@kuvert/shared/letters';
+import { LoadingState } from '../../../components/ui/query-status.tsx';
+import { formatFileSize } from '../../../lib/dates.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { documentContentUrl } from '../api/get-letter.ts';
+
+// pdf.js is large: its own chunk, fetched only when a letter with a PDF is opened.
+const PdfViewer = lazy(() => import('./pdf-viewer.tsx'));
+
+const isPdf = (document: LetterDocument) => document.content_type === 'application/pdf';
+const isImage = (document: LetterDocument) => document.content_type.startsWith('image/');
+
+interface LetterDocumentsProps {
+  letterId: string;
+  documents: readonly LetterDocument[];
+  /** Show PDFs and images inline (received letters); sent attachments are listed only. */
+  showInline: boolean;
+}
+
+/** The letter's documents: the first PDFs shown in the viewer, every file downloadable. */
+export function LetterDocuments({ letterId, documents, showInline }: LetterDocumentsProps) {
+  const { t } = useTranslation();
+  if (documents.length === 0) return null;
+  return (
+    <Stack gap="md">
+      {showInline
+        ? documents
+            .filter((document) => isPdf(document) || isImage(document))
+            .map((document) =>
+              isPdf(document) ? (
+                <Suspense key={document.id} fallback={<LoadingState />}>
+                  <PdfViewer
+                    url={documentContentUrl(letterId, document.id, 'inline')}
+                    downloadUrl={documentContentUrl(letterId, document.id, 'attachment')}
+                    filename={document.filename}
+                  />
+                </Suspense>
+              ) : (
+                <Paper key={document.id} withBorder radius="md" p="sm" bg="gray.0">
+                  <Image
+                    src={documentContentUrl(letterId, document.id, 'inline')}
+                    alt={document.filename}
+                    fit="contain"
+                    mah={720}
+                  />
+                </Paper>
+              ),
+            )
+        : null}
+      <Stack
+        gap={6}
+        component="ul"
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        aria-label={t('letters.detail.documents')}
+      >
+        {documents.map((document) => {
+          const downloadUrl = documentContentUrl(letterId, document.id, 'attachment');
+          const label = t('pdf.download', { name: document.filename });
+          return (
+            <Group component="li" key={document.id} gap="sm" wrap="nowrap" justify="space-between">
+              <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                <ThemeIcon variant="light" color="gray" radius="md" aria-hidden="true">
+                  {isImage(document) ? <IconPhoto size={18} /> : <IconFileText size={18} />}
+                </ThemeIcon>
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Anchor
+                    href={downloadUrl}
+                    download={document.filename}
+                    fw={600}
+                    size="sm"
+                    truncate
+                  >
+                    {document.filename}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {[
+                      formatFileSize(document.size),
+                      document.page_count === null
+                        ? null
+                        : t(
+                            document.page_count === 1
+                              ? 'letters.detail.pagesOne'
+                              : 'letters.detail.pagesOther',
+                            {
+                              count: document.page_count,
+                            },
+                          ),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Text>
+                </Stack>
+              </Group>
+              <Tooltip label={label}>
+                <ActionIcon
+                  component="a"
+                  href={downloadUrl}
+                  download={document.filename}
+                  variant="subtle"
+                  color="gray.8"
+                  size="lg"
+                  aria-label={label}
+                >
+                  <IconDownload size={18} aria-hidden="true" />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}

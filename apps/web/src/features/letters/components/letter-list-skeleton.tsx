@@ -1,0 +1,28 @@
+import { Group, Skeleton, Stack } from '@mantine/core';
+import { useTranslation } from '../../../lib/i18n.ts';
+
+/** The shape of a list while it loads, so nothing jumps when it arrives. */
+export function LetterListSkeleton({ rows = 6 }: { rows?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={0} role="status" aria-label={t('common.loading')}>
+      {Array.from({ length: rows }, (_, index) => (
+        <Group
+          key={index}
+          gap="md"
+          wrap="nowrap"
+          px="md"
+          py="sm"
+          style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+        >
+          <Skeleton circle height={40} />
+          <Stack gap={8} style={{ flex: 1 }}>
+            <Skeleton height={10} width="30%" />
+            <Skeleton height={12} width="70%" />
+            <Skeleton height={10} width="90%" />
+          </Stack>
+        </Group>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,178 @@
+import { Center, Loader, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ErrorState } from '../../../components/ui/query-status.tsx';
+import { InfiniteListFooter } from '../../../components/ui/infinite-list-footer.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useKeyboardShortcuts } from '../../../lib/keyboard.ts';
+import { useSelectedAccount } from '../../../lib/selected-account.ts';
+import { flattenLetterPages, useLetters } from '../api/get-letters.ts';
+import type { LetterFilter } from '../api/get-letters.ts';
+import { useLetterActions } from '../hooks/use-letter-actions.ts';
+import { useLetterSelection } from '../hooks/use-letter-selection.ts';
+import { BulkToolbar } from './bulk-toolbar.tsx';
+import { LetterListSkeleton } from './letter-list-skeleton.tsx';
+import { LetterRow, letterHref } from './letter-row.tsx';
+import type { MoveTarget } from './move-menu.tsx';
+import { ShortcutsDialog } from './shortcuts-dialog.tsx';
+import classes from './letter-list.module.css';
+
+interface LetterListProps {
+  filter: LetterFilter;
+  /** Names the list for screen readers, e.g. "Inbox". */
+  label: string;
+  folders: readonly MoveTarget[];
+  emptyState: ReactNode;
+  /** Lists of sent letters have no bulk actions. */
+  isSelectable?: boolean;
+}
+
+/**
+ * A mailbox list: newest first, more pages as the user scrolls, multi-select with bulk
+ * actions, and the keyboard (j/k, Enter, x, #, ?).
+ */
+export function LetterList({
+  filter,
+  label,
+  folders,
+  emptyState,
+  isSelectable = true,
+}: LetterListProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { accountId, canWrite } = useSelectedAccount();
+  const lettersQuery = useLetters(accountId, filter);
+  const letters = useMemo(() => flattenLetterPages(lettersQuery.data), [lettersQuery.data]);
+  const ids = useMemo(() => letters.map((letter) => letter.id), [letters]);
+  const selection = useLetterSelection(ids);
+  const actions = useLetterActions();
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [isHelpOpen, setIsHelpOpen] = useState(false);
+  const [isDeleteConfirmOpen, setIsDeleteConfirmOpen] = useState(false);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = lettersQuery;
+
+  const canSelect = isSelectable && canWrite;
+  const activeIndex = activeId === null ? -1 : ids.indexOf(activeId);
+  const currentFolderId =
+    filter.view === 'inbox' ? null : filter.view === 'folder' ? filter.folderId : undefined;
+
+  const focusRow = (index: number) => {
+    const letter = letters[Math.max(0, Math.min(index, letters.length - 1))];
+    if (!letter) return;
+    setActiveId(letter.id);
+    document.querySelector<HTMLElement>(`[data-letter-link="${CSS.escape(letter.id)}"]`)?.focus();
+  };
+  const targetIds = () => {
+    if (selection.selectedIds.length > 0) return selection.selectedIds;
+    return activeId !== null && activeIndex >= 0 ? [activeId] : [];
+  };
+  const runAction = (
+    action: 'mark_read' | 'mark_unread' | 'trash' | 'restore' | 'delete_forever',
+  ) => {
+    if (action === 'delete_forever') {
+      setIsDeleteConfirmOpen(true);
+      return;
+    }
+    actions.run(action, targetIds(), { onDone: selection.clear });
+  };
+
+  useKeyboardShortcuts({
+    j: () => focusRow(activeIndex + 1),
+    k: () => focusRow(activeIndex <= 0 ? 0 : activeIndex - 1),
+    Enter: (event) => {
+      // A focused link, button or checkbox does its own thing with Enter.
+      if (event.target instanceof HTMLElement && event.target.closest('a, button, input'))
+        return false;
+      const letter = letters[activeIndex];
+      if (!letter) return false;
+      void navigate(letterHref(letter));
+    },
+    x: () => {
+      if (canSelect && activeId !== null && activeIndex >= 0) selection.toggle(activeId);
+    },
+    '#': () => {
+      if (canSelect && filter.view !== 'trash') runAction('trash');
+    },
+    '?': () => setIsHelpOpen(true),
+  });
+
+  if (lettersQuery.isPending) {
+    return (
+      <div className={classes.frame}>
+        <LetterListSkeleton />
+      </div>
+    );
+  }
+  if (lettersQuery.isError) {
+    return <ErrorState error={lettersQuery.error} onRetry={() => void lettersQuery.refetch()} />;
+  }
+  if (letters.length === 0) return <div className={classes.frame}>{emptyState}</div>;
+
+  return (
+    <div className={classes.frame}>
+      {isSelectable ? (
+        <BulkToolbar
+          view={filter.view}
+          selection={selection}
+          loadedCount={letters.length}
+          canWrite={canWrite}
+          folders={folders}
+          currentFolderId={currentFolderId}
+          isPending={actions.isPending}
+          onAction={runAction}
+          onMove={(folderId) =>
+            actions.run('move', selection.selectedIds, { folderId, onDone: selection.clear })
+          }
+        />
+      ) : null}
+      <ul className={classes.list} aria-label={label}>
+        {letters.map((letter) => (
+          <LetterRow
+            key={letter.id}
+            letter={letter}
+            isActive={letter.id === activeId}
+            isSelected={selection.isSelected(letter.id)}
+            onToggleSelected={canSelect ? selection.toggle : null}
+            onFocusRow={setActiveId}
+          />
+        ))}
+      </ul>
+      <InfiniteListFooter
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        fetchNextPage={fetchNextPage}
+      />
+      {!hasNextPage && letters.length > 20 ? (
+        <Text ta="center" size="sm" c="dimmed" py="md">
+          {t('letters.list.end')}
+        </Text>
+      ) : null}
+      {isFetchingNextPage ? (
+        <Center py="xs" aria-hidden="true">
+          <Loader size="xs" />
+        </Center>
+      ) : null}
+      <ShortcutsDialog opened={isHelpOpen} onClose={() => setIsHelpOpen(false)} />
+      <ConfirmDialog
+        opened={isDeleteConfirmOpen}
+        title={t('letters.deleteForever.title')}
+        message={t('letters.deleteForever.message', { count: targetIds().length })}
+        confirmLabel={t('letters.actions.deleteForever')}
+        cancelLabel={t('dialog.cancel')}
+        isDestructive
+        isPending={actions.isPending}
+        onClose={() => setIsDeleteConfirmOpen(false)}
+        onConfirm={() =>
+          actions.run('delete_forever', targetIds(), {
+            onDone: () => {
+              selection.clear();
+              setIsDeleteConfirmOpen(false);
+            },
+          })
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { Anchor, Badge, Divider, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconRosetteDiscountCheck } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { LetterDetail } from '@kuvert/shared/letters';
+import { ProviderAvatar } from '../../../components/ui/provider-avatar.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatDateTime, useTranslation } from '../../../lib/i18n.ts';
+import { useKeyboardShortcuts } from '../../../lib/keyboard.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useLetterActions } from '../hooks/use-letter-actions.ts';
+import { useMarkReadOnOpen } from '../hooks/use-mark-read-on-open.ts';
+import { DeliveryStatusBadge } from './delivery-status-badge.tsx';
+import { LetterActions } from './letter-actions.tsx';
+import { LetterDocuments } from './letter-documents.tsx';
+import { LetterFacts } from './letter-facts.tsx';
+import type { MoveTarget } from './move-menu.tsx';
+import { RepliesList } from './replies-list.tsx';
+import { ReplyDialog } from './reply-dialog.tsx';
+import { ShortcutsDialog } from './shortcuts-dialog.tsx';
+
+interface LetterViewProps {
+  letter: LetterDetail;
+  canWrite: boolean;
+  folders: readonly MoveTarget[];
+  /** Back to the list the letter was opened from. */
+  onBack: () => void;
+  onOpenSent: (letterId: string) => void;
+}
+
+/** One letter: who sent it when, what it says, its documents, and what can be done with it. */
+export function LetterView({ letter, canWrite, folders, onBack, onOpenSent }: LetterViewProps) {
+  const { t } = useTranslation();
+  const actions = useLetterActions();
+  const [isReplyOpen, setIsReplyOpen] = useState(false);
+  const [isHelpOpen, setIsHelpOpen] = useState(false);
+  useMarkReadOnOpen(letter, canWrite);
+  useEffect(() => {
+    document.title = `${letter.subject} · Kuvert`;
+  }, [letter.subject]);
+  const isInbound = letter.direction === 'inbound';
+  const isTrashed = letter.trashed_at !== null;
+
+  const trash = () => actions.run('trash', [letter.id], { onDone: onBack });
+  useKeyboardShortcuts({
+    u: onBack,
+    '#': () => {
+      if (canWrite && !isTrashed) trash();
+    },
+    '?': () => setIsHelpOpen(true),
+  });
+
+  return (
+    <Stack gap="lg" maw={920} mx="auto">
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg">
+        <Stack gap="lg">
+          <Group gap="md" wrap="nowrap" align="flex-start">
+            <ProviderAvatar
+              providerId={letter.provider.id}
+              name={letter.provider.name}
+              hasLogo={letter.provider.has_logo}
+              size={48}
+            />
+            <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+              <Group gap={6} wrap="nowrap">
+                <Text fw={700} truncate>
+                  {isInbound
+                    ? letter.provider.name
+                    : t('letters.row.to', { name: letter.provider.name })}
+                </Text>
+                {letter.provider.is_verified ? (
+                  <Tooltip label={t('letters.detail.verified')}>
+                    <IconRosetteDiscountCheck
+                      size={18}
+                      color="var(--mantine-color-kuvert-6)"
+                      aria-label={t('letters.detail.verified')}
+                      role="img"
+                    />
+                  </Tooltip>
+                ) : null}
+              </Group>
+              <Text size="sm" c="dimmed">
+                <time dateTime={letter.created_at}>{formatDateTime(letter.created_at)}</time>
+              </Text>
+            </Stack>
+            <Group gap={6}>
+              {isTrashed ? (
+                <Badge variant="light" color="gray" c="gray.8" radius="sm" tt="none">
+                  {t('letters.detail.inTrash')}
+                </Badge>
+              ) : null}
+              {isInbound ? null : <DeliveryStatusBadge status={letter.delivery_status} />}
+            </Group>
+          </Group>
+          <Title order={1} fz={{ base: 22, sm: 28 }} lh={1.3}>
+            {letter.subject}
+          </Title>
+          <LetterActions
+            letter={letter}
+            canWrite={canWrite}
+            folders={folders}
+            onReply={() => setIsReplyOpen(true)}
+            onTrash={trash}
+            onRestore={() => actions.run('restore', [letter.id])}
+            onMove={(folderId) => actions.run('move', [letter.id], { folderId })}
+            onMarkedUnread={onBack}
+          />
+          {letter.in_reply_to ? (
+            <Text size="sm">
+              {t('letters.detail.inReplyTo')}{' '}
+              <Anchor component={Link} to={paths.letter(letter.in_reply_to)} fw={600}>
+                {t('letters.detail.originalLetter')}
+              </Anchor>
+            </Text>
+          ) : null}
+          <LetterFacts letter={letter} />
+          {letter.body.trim() !== '' ? (
+            <>
+              <Divider />
+              {/* Plain text only: links in letters are shown, never made clickable. */}
+              <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lh={1.65}>
+                {letter.body}
+              </Text>
+            </>
+          ) : null}
+        </Stack>
+      </Paper>
+      {letter.documents.length > 0 ? (
+        <section aria-labelledby="letter-documents">
+          <Stack gap="sm">
+            <Title order={2} fz="h4" id="letter-documents">
+              {t('letters.detail.documents')}
+            </Title>
+            <LetterDocuments
+              letterId={letter.id}
+              documents={letter.documents}
+              showInline={isInbound}
+            />
+          </Stack>
+        </section>
+      ) : null}
+      {letter.replies.length > 0 ? (
+        <section aria-labelledby="letter-replies">
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="lg">
+            <Stack gap="sm">
+              <Title order={2} fz="h4" id="letter-replies">
+                {t('letters.detail.replies')}
+              </Title>
+              <RepliesList replies={letter.replies} />
+            </Stack>
+          </Paper>
+        </section>
+      ) : null}
+      {isInbound && canWrite ? (
+        <ReplyDialog
+          letter={letter}
+          opened={isReplyOpen}
+          onClose={() => setIsReplyOpen(false)}
+          onSent={(reply) => {
+            setIsReplyOpen(false);
+            notify({
+              type: 'positive',
+              message: t('letters.reply.sent', { name: letter.provider.name }),
+              action: { label: t('letters.reply.viewSent'), onClick: () => onOpenSent(reply.id) },
+            });
+          }}
+        />
+      ) : null}
+      <ShortcutsDialog opened={isHelpOpen} onClose={() => setIsHelpOpen(false)} />
+    </Stack>
+  );
+}

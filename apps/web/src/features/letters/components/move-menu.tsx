@@ -1,0 +1,65 @@
+import { Button, Menu } from '@mantine/core';
+import { IconFolderSymlink, IconInbox, IconFolder } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from '../../../lib/i18n.ts';
+
+export interface MoveTarget {
+  id: string;
+  name: string;
+}
+
+interface MoveMenuProps {
+  folders: readonly MoveTarget[];
+  /** The folder the letters are in now (not offered); null = the inbox. */
+  currentFolderId?: string | null;
+  onMove: (folderId: string | null) => void;
+  disabled?: boolean;
+  /** A custom trigger; defaults to a "Move to" button. */
+  target?: ReactNode;
+}
+
+/** "Move to": the inbox and every folder of the mailbox. */
+export function MoveMenu({ folders, currentFolderId, onMove, disabled, target }: MoveMenuProps) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-start" shadow="md" width={240} withinPortal>
+      <Menu.Target>
+        {target ?? (
+          <Button
+            variant="default"
+            size="xs"
+            disabled={disabled}
+            leftSection={<IconFolderSymlink size={16} aria-hidden="true" />}
+          >
+            {t('letters.actions.move')}
+          </Button>
+        )}
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('letters.actions.moveTo')}</Menu.Label>
+        {currentFolderId === null ? null : (
+          <Menu.Item
+            leftSection={<IconInbox size={16} aria-hidden="true" />}
+            onClick={() => onMove(null)}
+          >
+            {t('letters.actions.moveToInbox')}
+          </Menu.Item>
+        )}
+        {folders
+          .filter((folder) => folder.id !== currentFolderId)
+          .map((folder) => (
+            <Menu.Item
+              key={folder.id}
+              leftSection={<IconFolder size={16} aria-hidden="true" />}
+              onClick={() => onMove(folder.id)}
+            >
+              {folder.name}
+            </Menu.Item>
+          ))}
+        {folders.length === 0 ? (
+          <Menu.Item disabled>{t('letters.actions.noFolders')}</Menu.Item>
+        ) : null}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

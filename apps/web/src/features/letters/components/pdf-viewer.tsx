@@ -1,0 +1,304 @@
+import { ActionIcon, Button, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconDownload,
+  IconArrowsHorizontal,
+  IconZoomIn,
+  IconZoomOut,
+} from '@tabler/icons-react';
+import { GlobalWorkerOptions, getDocument } from 'pdfjs-dist';
+import type { PDFDocumentLoadingTask, PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
+// oxlint-disable-next-line import/default -- a Vite `?url` import: the file's URL, not a module
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import type { KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { clampZoom, fitWidthScale, ZOOM_STEP } from './pdf-zoom.ts';
+
+// The worker comes from our own origin (CSP: worker-src 'self').
+GlobalWorkerOptions.workerSrc = workerUrl;
+
+interface PdfViewerProps {
+  url: string;
+  downloadUrl: string;
+  filename: string;
+}
+
+type LoadState =
+  { status: 'loading' } | { status: 'error' } | { status: 'ready'; document: PDFDocumentProxy };
+
+/** The zoom the user chose; `fit` follows the width of the viewer. */
+type Zoom = { mode: 'fit' } | { mode: 'scale'; scale: number };
+
+/**
+ * One PDF page at a time on a canvas: previous/next, page x of y, zoom in/out/fit width,
+ * download. Arrow keys and +/- work when the viewer has focus.
+ */
+export default function PdfViewer(props: PdfViewerProps) {
+  const [attempt, setAttempt] = useState(0);
+  // A retry starts over with a fresh viewer.
+  return (
+    <PdfDocumentViewer
+      key={`${props.url}#${attempt}`}
+      {...props}
+      onRetry={() => setAttempt((value) => value + 1)}
+    />
+  );
+}
+
+function PdfDocumentViewer({
+  url,
+  downloadUrl,
+  filename,
+  onRetry,
+}: PdfViewerProps & { onRetry: () => void }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [pageNumber, setPageNumber] = useState(1);
+  const [zoom, setZoom] = useState<Zoom>({ mode: 'fit' });
+  const [containerWidth, setContainerWidth] = useState(0);
+  const [renderedScale, setRenderedScale] = useState(1);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const tasks: PDFDocumentLoadingTask[] = [];
+    (async () => {
+      const response = await fetch(url, { credentials: 'same-origin', signal: controller.signal });
+      if (!response.ok) throw new Error(`PDF ${response.status}`);
+      const data = new Uint8Array(await response.arrayBuffer());
+      const task = getDocument({ data });
+      tasks.push(task);
+      const loaded = await task.promise;
+      if (controller.signal.aborted) return;
+      setState({ status: 'ready', document: loaded });
+    })().catch(() => {
+      if (!controller.signal.aborted) setState({ status: 'error' });
+    });
+    return () => {
+      controller.abort();
+      for (const task of tasks) void task.destroy();
+    };
+  }, [url]);
+
+  // Fit width follows the viewer's width (window resize, rotation, sidebar).
+  const containerRef = useCallback((element: HTMLDivElement | null) => {
+    if (element === null) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setContainerWidth(Math.floor(entry.contentRect.width));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const pdf = state.status === 'ready' ? state.document : null;
+  const pageCount = pdf?.numPages ?? 0;
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (pdf === null || canvas === null || containerWidth === 0) return;
+    let task: RenderTask | null = null;
+    let isCancelled = false;
+    void (async () => {
+      const page = await pdf.getPage(pageNumber);
+      if (isCancelled) return;
+      const natural = page.getViewport({ scale: 1 });
+      const scale = zoom.mode === 'fit' ? fitWidthScale(natural.width, containerWidth) : zoom.scale;
+      const viewport = page.getViewport({ scale });
+      // Sharp on high-density screens: draw at device pixels, show at CSS pixels.
+      const ratio = window.devicePixelRatio || 1;
+      canvas.width = Math.floor(viewport.width * ratio);
+      canvas.height = Math.floor(viewport.height * ratio);
+      canvas.style.width = `${Math.floor(viewport.width)}px`;
+      canvas.style.height = `${Math.floor(viewport.height)}px`;
+      task = page.render({
+        canvas,
+        viewport,
+        ...(ratio === 1 ? {} : { transform: [ratio, 0, 0, ratio, 0, 0] }),
+      });
+      await task.promise;
+      if (!isCancelled) setRenderedScale(scale);
+    })().catch(() => {
+      // A cancelled render rejects; a newer one is on its way.
+    });
+    return () => {
+      isCancelled = true;
+      task?.cancel();
+    };
+  }, [pdf, pageNumber, zoom, containerWidth]);
+
+  const goTo = (next: number) => setPageNumber(Math.max(1, Math.min(next, pageCount)));
+  const zoomBy = (direction: 1 | -1) =>
+    setZoom({ mode: 'scale', scale: clampZoom(renderedScale + direction * ZOOM_STEP) });
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const actions: Record<string, () => void> = {
+      ArrowLeft: () => goTo(pageNumber - 1),
+      PageUp: () => goTo(pageNumber - 1),
+      ArrowRight: () => goTo(pageNumber + 1),
+      PageDown: () => goTo(pageNumber + 1),
+      '+': () => zoomBy(1),
+      '=': () => zoomBy(1),
+      '-': () => zoomBy(-1),
+      '0': () => setZoom({ mode: 'fit' }),
+    };
+    const action = actions[event.key];
+    if (!action || event.ctrlKey || event.metaKey || event.altKey) return;
+    event.preventDefault();
+    action();
+  };
+
+  return (
+    <Paper withBorder radius="md" bg="gray.1" style={{ overflow: 'hidden' }}>
+      <Group
+        justify="space-between"
+        gap="xs"
+        px="sm"
+        py={6}
+        bg="white"
+        wrap="wrap"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label={t('pdf.previous')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray.8"
+              size="lg"
+              onClick={() => goTo(pageNumber - 1)}
+              disabled={pageNumber <= 1 || pdf === null}
+              aria-label={t('pdf.previous')}
+            >
+              <IconChevronLeft size={20} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+          <Text
+            size="sm"
+            fw={600}
+            aria-live="polite"
+            data-testid="pdf-page-status"
+            miw={96}
+            ta="center"
+          >
+            {pdf ? t('pdf.pageOf', { page: pageNumber, count: pageCount }) : '–'}
+          </Text>
+          <Tooltip label={t('pdf.next')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray.8"
+              size="lg"
+              onClick={() => goTo(pageNumber + 1)}
+              disabled={pageNumber >= pageCount || pdf === null}
+              aria-label={t('pdf.next')}
+            >
+              <IconChevronRight size={20} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label={t('pdf.zoomOut')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray.8"
+              size="lg"
+              onClick={() => zoomBy(-1)}
+              disabled={pdf === null}
+              aria-label={t('pdf.zoomOut')}
+            >
+              <IconZoomOut size={20} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+          <Text size="sm" c="dimmed" miw={44} ta="center" aria-hidden="true">
+            {Math.round(renderedScale * 100)}%
+          </Text>
+          <Tooltip label={t('pdf.zoomIn')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray.8"
+              size="lg"
+              onClick={() => zoomBy(1)}
+              disabled={pdf === null}
+              aria-label={t('pdf.zoomIn')}
+            >
+              <IconZoomIn size={20} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('pdf.fitWidth')}>
+            <ActionIcon
+              variant={zoom.mode === 'fit' ? 'light' : 'subtle'}
+              color={zoom.mode === 'fit' ? 'kuvert' : 'gray.8'}
+              size="lg"
+              onClick={() => setZoom({ mode: 'fit' })}
+              disabled={pdf === null}
+              aria-label={t('pdf.fitWidth')}
+              aria-pressed={zoom.mode === 'fit'}
+            >
+              <IconArrowsHorizontal size={20} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('pdf.download', { name: filename })}>
+            <ActionIcon
+              component="a"
+              href={downloadUrl}
+              download={filename}
+              variant="subtle"
+              color="gray.8"
+              size="lg"
+              aria-label={t('pdf.download', { name: filename })}
+            >
+              <IconDownload size={20} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      <div
+        ref={containerRef}
+        role="region"
+        aria-label={t('pdf.region', { name: filename })}
+        tabIndex={0}
+        onKeyDown={handleKeyDown}
+        style={{ overflow: 'auto', padding: 12, maxHeight: '80vh', textAlign: 'center' }}
+      >
+        {state.status === 'loading' ? (
+          <Stack align="center" py={64} gap="xs" role="status">
+            <Loader size="sm" aria-hidden="true" />
+            <Text size="sm">{t('pdf.loading')}</Text>
+          </Stack>
+        ) : null}
+        {state.status === 'error' ? (
+          <Stack align="center" py={48} gap="sm" role="alert">
+            <Text>{t('pdf.error')}</Text>
+            <Group gap="sm">
+              <Button size="xs" variant="light" onClick={onRetry}>
+                {t('pdf.retry')}
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                component="a"
+                href={downloadUrl}
+                download={filename}
+              >
+                {t('pdf.downloadInstead')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+        {state.status === 'ready' ? (
+          <canvas
+            ref={canvasRef}
+            role="img"
+            aria-label={t('pdf.pageImage', { page: pageNumber, count: pageCount, name: filename })}
+            style={{
+              background: '#fff',
+              boxShadow: 'var(--mantine-shadow-sm)',
+              display: 'inline-block',
+              verticalAlign: 'top',
+            }}
+          />
+        ) : null}
+      </div>
+    </Paper>
+  );
+}

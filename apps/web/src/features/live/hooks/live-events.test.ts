@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { areasToRefresh, parseLiveEvent, reconnectDelayMs } from './live-events.ts';
+
+describe('live events', () => {
+  it('parses the events the server sends and ignores anything else', () => {
+    const created = {
+      type: 'letter.created',
+      account_id: 'a1',
+      letter_id: 'l1',
+      subject: 'Your invoice',
+      provider_name: 'Stadtwerke',
+    };
+    expect(parseLiveEvent(JSON.stringify(created))).toEqual(created);
+    expect(parseLiveEvent('{"type":"letters.changed","account_id":"a1"}')).toEqual({
+      type: 'letters.changed',
+      account_id: 'a1',
+    });
+    expect(parseLiveEvent('{"type":"something.else"}')).toBeNull();
+    expect(parseLiveEvent('not json')).toBeNull();
+    expect(parseLiveEvent('{"type":"letter.created","account_id":"a1"}')).toBeNull();
+  });
+
+  it('refreshes every letter list and count on a new or changed letter', () => {
+    const expected = ['letters', 'search', 'folders', 'providers', 'home'];
+    expect(
+      areasToRefresh({
+        type: 'letter.created',
+        account_id: 'a',
+        letter_id: 'l',
+        subject: 's',
+        provider_name: 'p',
+      }),
+    ).toEqual(expected);
+    expect(areasToRefresh({ type: 'letters.changed', account_id: 'a' })).toEqual(expected);
+  });
+
+  it('refreshes folders and the lists their letters return to on a folder change', () => {
+    expect(areasToRefresh({ type: 'folders.changed', account_id: 'a' })).toEqual([
+      'folders',
+      'letters',
+      'home',
+    ]);
+  });
+
+  it('backs off exponentially up to 30 seconds', () => {
+    expect([1, 2, 3, 4, 5, 6, 10].map(reconnectDelayMs)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
+  });
+});

@@ -1,0 +1,37 @@
+import type { LiveEvent } from '@kuvert/shared/events';
+import { liveEventSchema } from '@kuvert/shared/events';
+import { letterDependentAreas } from '../../../lib/mailbox-keys.ts';
+import type { MailboxArea } from '../../../lib/mailbox-keys.ts';
+
+export const liveEventTypes: readonly LiveEvent['type'][] = [
+  'letter.created',
+  'letters.changed',
+  'folders.changed',
+];
+
+/** Parses one SSE message; anything unknown or malformed is ignored (null). */
+export function parseLiveEvent(data: string): LiveEvent | null {
+  try {
+    const result = liveEventSchema.safeParse(JSON.parse(data));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Which cached areas an event makes stale. */
+export function areasToRefresh(event: LiveEvent): readonly MailboxArea[] {
+  switch (event.type) {
+    case 'letter.created':
+    case 'letters.changed':
+      return letterDependentAreas;
+    case 'folders.changed':
+      // Deleting a folder sends its letters back to the inbox: lists change too.
+      return ['folders', 'letters', 'home'];
+  }
+}
+
+/** Reconnect delays after errors: 1 s, 2 s, 4 s … capped at 30 s. */
+export function reconnectDelayMs(failures: number): number {
+  return Math.min(30_000, 1000 * 2 ** Math.max(0, failures - 1));
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChangePasswordRequest } from '@kuvert/shared/profile';
+import { apiRequest } from '../../../lib/http.ts';
+import { sessionsQueryOptions } from './get-sessions.ts';
+
+export function changePassword(body: ChangePasswordRequest): Promise<void> {
+  return apiRequest('/api/profile/password', { method: 'POST', body });
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    // The server signs other devices out on a password change.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+  });
+}

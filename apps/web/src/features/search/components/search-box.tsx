@@ -1,0 +1,92 @@
+import { ActionIcon, Kbd, TextInput } from '@mantine/core';
+import { IconSearch, IconX } from '@tabler/icons-react';
+import type { FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { SEARCH_QUERY_MAX_LENGTH } from '@kuvert/shared/search';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useKeyboardShortcuts } from '../../../lib/keyboard.ts';
+
+interface SearchBoxProps {
+  /** The search in the URL, if any. */
+  query: string;
+  onSearch: (query: string) => void;
+  onClear: () => void;
+}
+
+/** Search the mailbox: Enter searches, the cross clears, `/` jumps here from anywhere. */
+export function SearchBox({ query, onSearch, onClear }: SearchBoxProps) {
+  const { t } = useTranslation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState(query);
+  const [shownQuery, setShownQuery] = useState(query);
+  // Back and forward change the URL's search: show it in the box.
+  if (shownQuery !== query) {
+    setShownQuery(query);
+    setValue(query);
+  }
+
+  useKeyboardShortcuts({
+    '/': () => {
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    },
+  });
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = value.trim();
+    if (trimmed === '') onClear();
+    else onSearch(trimmed);
+  };
+
+  return (
+    <form
+      role="search"
+      onSubmit={handleSubmit}
+      aria-label={t('search.label')}
+      style={{ flex: '1 1 280px', maxWidth: 560 }}
+    >
+      <TextInput
+        ref={inputRef}
+        type="search"
+        value={value}
+        onChange={(event) => setValue(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && value !== '') {
+            setValue('');
+            onClear();
+          }
+        }}
+        placeholder={t('search.placeholder')}
+        aria-label={t('search.label')}
+        maxLength={SEARCH_QUERY_MAX_LENGTH}
+        radius="xl"
+        size="md"
+        leftSection={<IconSearch size={18} aria-hidden="true" />}
+        rightSectionWidth={value === '' ? 44 : 40}
+        rightSection={
+          value === '' ? (
+            <Kbd size="xs" aria-hidden="true" visibleFrom="sm">
+              /
+            </Kbd>
+          ) : (
+            <ActionIcon
+              variant="subtle"
+              color="gray.8"
+              radius="xl"
+              onClick={() => {
+                setValue('');
+                onClear();
+                inputRef.current?.focus();
+              }}
+              aria-label={t('search.clear')}
+            >
+              <IconX size={16} aria-hidden="true" />
+            </ActionIcon>
+          )
+        }
+        styles={{ input: { background: 'var(--mantine-color-white)' } }}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { getLanguage } from './i18n.ts';
+import type { Language } from '@kuvert/shared/auth';
+
+type DateInput = Date | string | number;
+
+function isSameDay(a: Date, b: Date): boolean {
+  return (
+    a.getFullYear() === b.getFullYear() &&
+    a.getMonth() === b.getMonth() &&
+    a.getDate() === b.getDate()
+  );
+}
+
+/** For lists: the time for today's items, the day for this year's, the full date before. */
+export function formatListDate(
+  value: DateInput,
+  now: Date = new Date(),
+  language: Language = getLanguage(),
+): string {
+  const date = new Date(value);
+  if (isSameDay(date, now)) {
+    return new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(date);
+  }
+  if (date.getFullYear() === now.getFullYear()) {
+    return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' }).format(date);
+  }
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+}
+
+/** A calendar date (`YYYY-MM-DD`) as the user reads it, without a time zone shift. */
+export function formatCalendarDate(isoDate: string, language: Language = getLanguage()): string {
+  const [year = 1970, month = 1, day = 1] = isoDate.split('-').map(Number);
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(
+    new Date(year, month - 1, day),
+  );
+}
+
+/** File sizes: 512 B, 12 KB, 3.4 MB. */
+export function formatFileSize(bytes: number, language: Language = getLanguage()): string {
+  const units = ['B', 'KB', 'MB', 'GB'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 10 ? 0 : 1;
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
+  return `${number} ${units[unit]}`;
+}

@@ -1,0 +1,18 @@
+import type { TFunction } from './i18n.ts';
+import { ApiError, NetworkError } from './http.ts';
+
+/** The translated message for anything a call can throw; the code decides, never the text. */
+export function translateError(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'RATE_LIMITED' && error.retryAfterSeconds !== null) {
+      return t('login.rateLimited', { seconds: error.retryAfterSeconds });
+    }
+    return t(`errors.${error.code}`);
+  }
+  if (error instanceof NetworkError) return t('errors.NETWORK');
+  return t('errors.UNKNOWN');
+}
+
+export function hasErrorCode(error: unknown, code: ApiError['code']): boolean {
+  return error instanceof ApiError && error.code === code;
+}

@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, NetworkError, apiRequest } from './http.ts';
+import { endSession, isLoggedIn, startSession } from './session.ts';
+import { storageKeys } from './storage.ts';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+function logIn() {
+  startSession({
+    created_at: new Date().toISOString(),
+    expires_in: 3600,
+    csrf_token: 'csrf-abc',
+    login_token: 'login-abc',
+    first_name: 'Erika',
+    language: 'en',
+    accounts: [],
+  });
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  localStorage.clear();
+  endSession();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest', () => {
+  it('sends the CSRF token on every non-GET call, same-origin credentials and JSON', async () => {
+    logIn();
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await apiRequest('/api/profile/password', { method: 'POST', body: { a: 1 } });
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    const headers = new Headers(init?.headers);
+    expect(init?.credentials).toBe('same-origin');
+    expect(headers.get('X-CSRF-Token')).toBe('csrf-abc');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(init?.body).toBe('{"a":1}');
+  });
+
+  it('does not send the CSRF token on GET', async () => {
+    logIn();
+    fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
+    await apiRequest('/api/profile', { schema: { parse: (value: unknown) => value } });
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(new Headers(init?.headers).has('X-CSRF-Token')).toBe(false);
+  });
+
+  it('turns an error body into a typed ApiError with field issues', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, {
+        code: 'VALIDATION_FAILED',
+        message: 'Invalid',
+        details: [{ path: 'email', message: 'Invalid email' }, { nonsense: true }],
+      }),
+    );
+    const error = await apiRequest('/api/auth/login', { method: 'POST' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(error instanceof ApiError && error.fieldIssues).toEqual([
+      { path: 'email', message: 'Invalid email' },
+    ]);
+  });
+
+  it('reads retry_after_seconds of RATE_LIMITED', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(429, {
+        code: 'RATE_LIMITED',
+        message: 'Slow down',
+        details: { retry_after_seconds: 30 },
+      }),
+    );
+    const error = await apiRequest('/api/auth/login', { method: 'POST' }).catch((e: unknown) => e);
+    expect(error instanceof ApiError && error.retryAfterSeconds).toBe(30);
+  });
+
+  it('maps a body that is not ours to INTERNAL', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(apiRequest('/api/profile')).rejects.toMatchObject({
+      code: 'INTERNAL',
+      status: 502,
+    });
+  });
+
+  it('reports a failed connection as NetworkError', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(apiRequest('/api/profile')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('logs out locally on 401 UNAUTHENTICATED of an authenticated call', async () => {
+    logIn();
+    fetchMock.mockResolvedValue(
+      jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'No session' }),
+    );
+    await expect(apiRequest('/api/profile')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(isLoggedIn()).toBe(false);
+    expect(localStorage.getItem(storageKeys.csrfToken)).toBeNull();
+    expect(localStorage.getItem(storageKeys.loginToken)).toBe('login-abc');
+  });
+
+  it('validates a JSON answer with the given schema', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { n: 1 }));
+    const parse = vi.fn<(value: unknown) => { parsed: unknown }>((value) => ({ parsed: value }));
+    await expect(apiRequest('/api/x', { schema: { parse } })).resolves.toEqual({
+      parsed: { n: 1 },
+    });
+  });
+});

@@ -1,0 +1,152 @@
+import type { ErrorCode, FieldIssue } from '@kuvert/shared/errors';
+import { isKnownErrorCode } from './contract.ts';
+import { endSession, getCsrfToken, isLoggedIn } from './session.ts';
+
+/** An error answer of the API, `{ code, message, details? }`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly details: unknown;
+
+  constructor(status: number, code: ErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+
+  /** Field problems of a VALIDATION_FAILED answer. */
+  get fieldIssues(): FieldIssue[] {
+    if (!Array.isArray(this.details)) return [];
+    return this.details.flatMap((detail: unknown) => {
+      if (typeof detail !== 'object' || detail === null) return [];
+      if (!('path' in detail) || !('message' in detail)) return [];
+      const { path, message } = detail;
+      return typeof path === 'string' && typeof message === 'string' ? [{ path, message }] : [];
+    });
+  }
+
+  /** For RATE_LIMITED: seconds to wait, when the server says. */
+  get retryAfterSeconds(): number | null {
+    const { details } = this;
+    if (typeof details !== 'object' || details === null || !('retry_after_seconds' in details)) {
+      return null;
+    }
+    const value = details.retry_after_seconds;
+    return typeof value === 'number' ? value : null;
+  }
+}
+
+/** The request never got an answer (offline, DNS, server down). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('Network request failed', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+/** Anything with a zod-like `parse`; keeps zod out of this module's API. */
+export interface ResponseSchema<T> {
+  parse: (value: unknown) => T;
+}
+
+interface HttpConfig {
+  baseUrl: string;
+  /** Called after a 401 UNAUTHENTICATED ended the local session. */
+  onSessionLost: () => void;
+}
+
+let config: HttpConfig = { baseUrl: '', onSessionLost: () => {} };
+
+/** Start-up step 2: where the API lives and what happens when the session is gone. */
+export function configureHttp(next: Partial<HttpConfig>): void {
+  config = { ...config, ...next };
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface RequestOptions {
+  method?: HttpMethod;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** A call whose answer has no body we need (204, 202). */
+export function apiRequest(path: string, options?: RequestOptions): Promise<void>;
+/** A call whose JSON answer is checked against its shared schema. */
+export function apiRequest<T>(
+  path: string,
+  options: RequestOptions & { schema: ResponseSchema<T> },
+): Promise<T>;
+export async function apiRequest<T>(
+  path: string,
+  options: RequestOptions & { schema?: ResponseSchema<T> } = {},
+): Promise<T | void> {
+  const json = await send(path, options);
+  if (options.schema) return options.schema.parse(json);
+}
+
+async function send(path: string, options: RequestOptions): Promise<unknown> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers({ Accept: 'application/json' });
+  // Multipart bodies (file uploads) carry their own boundary in the Content-Type.
+  const isFormData = options.body instanceof FormData;
+  if (options.body !== undefined && !isFormData) headers.set('Content-Type', 'application/json');
+  const csrfToken = getCsrfToken();
+  if (method !== 'GET' && csrfToken !== null) headers.set('X-CSRF-Token', csrfToken);
+
+  const wasLoggedIn = isLoggedIn();
+  let response: Response;
+  try {
+    response = await fetch(`${config.baseUrl}${path}`, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: toRequestBody(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (options.signal?.aborted === true) throw error;
+    throw new NetworkError(error);
+  }
+
+  if (!response.ok) {
+    const error = await toApiError(response);
+    // Only a call made with a session can lose it; a failed login is just a failed login.
+    if (error.code === 'UNAUTHENTICATED' && wasLoggedIn) {
+      endSession('unauthenticated');
+      config.onSessionLost();
+    }
+    throw error;
+  }
+  const text = await response.text();
+  return text === '' ? undefined : JSON.parse(text);
+}
+
+function toRequestBody(body: unknown): BodyInit | null {
+  if (body === undefined) return null;
+  if (body instanceof FormData) return body;
+  return JSON.stringify(body);
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  if (typeof body === 'object' && body !== null && 'code' in body && isKnownErrorCode(body.code)) {
+    const message = 'message' in body && typeof body.message === 'string' ? body.message : '';
+    return new ApiError(
+      response.status,
+      body.code,
+      message,
+      'details' in body ? body.details : undefined,
+    );
+  }
+  // Not our API's shape (a proxy's HTML page, say): classify by status only.
+  const code: ErrorCode = response.status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL';
+  return new ApiError(response.status, code, response.statusText);
+}

@@ -1,0 +1,195 @@
+import { useSyncExternalStore } from 'react';
+import type { Language } from '@kuvert/shared/auth';
+import { supportedLanguages } from './contract.ts';
+import type enApp from './locales/en/app.json';
+import enPublic from './locales/en/public.json';
+import { readStorage, storageKeys, writeStorage } from './storage.ts';
+
+/**
+ * Kuvert's own translation layer: i18next's JSON format and `t(key, { var })` with `{{var}}`
+ * placeholders, without i18next itself. i18next and react-i18next alone cost ~20 KB of the
+ * 150 KB first-load budget of /login (DESIGN §7) for features we do not use (plurals come
+ * from picking a key in code; escaping is React's job).
+ *
+ * Strings come in two parts: `public` (what anyone sees: login, reset, errors) and `app`
+ * (the signed-in portal). The login page only downloads English public strings with its
+ * first load; everything else is fetched when a page needs it.
+ */
+export type TranslationPart = 'public' | 'app';
+type Bundle = { [key: string]: string | Bundle };
+type Strings = typeof enPublic & typeof enApp;
+
+/** Every dotted path to a string, e.g. `login.title`. */
+type KeyPaths<Tree, Prefix extends string = ''> = {
+  [Key in keyof Tree & string]: Tree[Key] extends string
+    ? `${Prefix}${Key}`
+    : KeyPaths<Tree[Key], `${Prefix}${Key}.`>;
+}[keyof Tree & string];
+
+export type TranslationKey = KeyPaths<Strings>;
+export type TranslationValues = Record<string, string | number>;
+export type TFunction = (key: TranslationKey, values?: TranslationValues) => string;
+
+const bundles: Record<Language, Record<TranslationPart, () => Promise<{ default: Bundle }>>> = {
+  en: {
+    public: async () => ({ default: enPublic }),
+    app: () => import('./locales/en/app.json'),
+  },
+  de: {
+    public: () => import('./locales/de/public.json'),
+    app: () => import('./locales/de/app.json'),
+  },
+};
+
+const activeParts = new Set<TranslationPart>(['public']);
+const loadedBundles = new Set<string>();
+const resources: Record<Language, Bundle> = { en: {}, de: {} };
+let currentLanguage: Language = 'en';
+const listeners = new Set<() => void>();
+
+function notifyListeners(): void {
+  // A new function on every change of language or strings: it is the store's snapshot, so
+  // components re-render, memoised children that receive `t` included.
+  currentT = (key, values) => translate(key, values);
+  for (const listener of listeners) listener();
+}
+
+function mergeInto(target: Bundle, source: Bundle): void {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    if (typeof value === 'object' && typeof existing === 'object') mergeInto(existing, value);
+    else target[key] = typeof value === 'object' ? structuredClone(value) : value;
+  }
+}
+
+function lookup(bundle: Bundle, key: string): string | undefined {
+  let node: string | Bundle | undefined = bundle;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+function interpolate(template: string, values: TranslationValues | undefined): string {
+  if (!values) return template;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/gu, (placeholder, name: string) => {
+    const value = values[name];
+    return value === undefined ? placeholder : String(value);
+  });
+}
+
+/** The string in the current language, else English, else the key itself (never blank). */
+export function translate(key: TranslationKey, values?: TranslationValues): string {
+  const template = lookup(resources[currentLanguage], key) ?? lookup(resources.en, key) ?? key;
+  return interpolate(template, values);
+}
+
+let currentT: TFunction = (key, values) => translate(key, values);
+
+export const i18n = {
+  get language(): Language {
+    return currentLanguage;
+  },
+  t: translate,
+};
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** `t` for components; they re-render when the language or the loaded strings change. */
+export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
+  const t = useSyncExternalStore(subscribe, () => currentT);
+  return { t, i18n };
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && supportedLanguages.some((language) => language === value);
+}
+
+/** The stored choice wins; else the browser's language (German → de, anything else → en). */
+export function detectLanguage(
+  stored: string | null,
+  browserLanguage: string | undefined,
+): Language {
+  if (isLanguage(stored)) return stored;
+  return browserLanguage?.toLowerCase().startsWith('de') === true ? 'de' : 'en';
+}
+
+async function loadBundles(languages: readonly Language[], parts: Iterable<TranslationPart>) {
+  const pending: Promise<void>[] = [];
+  for (const language of languages) {
+    for (const part of parts) {
+      const id = `${language}/${part}`;
+      if (loadedBundles.has(id)) continue;
+      pending.push(
+        bundles[language][part]().then(({ default: bundle }) => {
+          mergeInto(resources[language], bundle);
+          loadedBundles.add(id);
+        }),
+      );
+    }
+  }
+  await Promise.all(pending);
+  if (pending.length > 0) notifyListeners();
+}
+
+// English is the fallback, so it is loaded next to any other language.
+const withFallback = (language: Language): Language[] =>
+  language === 'en' ? ['en'] : [language, 'en'];
+
+/** Makes sure a part of the strings is there, now and after every language switch. */
+export async function loadTranslations(part: TranslationPart): Promise<void> {
+  activeParts.add(part);
+  await loadBundles(withFallback(getLanguage()), [part]);
+}
+
+/** Start-up step 1. */
+export async function initI18n(): Promise<void> {
+  currentLanguage = detectLanguage(readStorage(storageKeys.language), navigator.language);
+  await loadBundles(withFallback(currentLanguage), activeParts);
+  document.documentElement.lang = currentLanguage;
+}
+
+export function getLanguage(): Language {
+  return currentLanguage;
+}
+
+/** Switches the UI language and remembers it on this device. */
+export async function setLanguage(language: Language): Promise<void> {
+  writeStorage(storageKeys.language, language);
+  await loadBundles(withFallback(language), activeParts);
+  currentLanguage = language;
+  document.documentElement.lang = language;
+  notifyListeners();
+}
+
+type DateInput = Date | string | number;
+
+export function formatDate(value: DateInput, language: Language = getLanguage()): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(value));
+}
+
+export function formatDateTime(value: DateInput, language: Language = getLanguage()): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(value),
+  );
+}
+
+/** Amounts travel as integer minor units (cents); the currency says how many decimals. */
+export function formatMoney(
+  minorUnits: number,
+  currency: string,
+  language: Language = getLanguage(),
+): string {
+  const format = new Intl.NumberFormat(language, { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minorUnits / 10 ** digits);
+}
+
+/** Titles of screens, `pages.<key>`. */
+export type PageKey = keyof (typeof enApp)['pages'];
+/** "Arrives with release …" notes of screens still to come, `pending.<key>`. */
+export type PendingNoteKey = Exclude<keyof (typeof enApp)['pending'], 'badge'>;

@@ -1,0 +1,23 @@
+/**
+ * Roots of the query keys of the mailbox. Every feature builds its keys below one of these, so a
+ * change in one area (a letter moved, a new letter arrived) can refresh what other areas show
+ * (folder counts, home cards) without the features knowing each other.
+ */
+export const mailboxKeys = {
+  letters: ['letters'],
+  search: ['search'],
+  folders: ['folders'],
+  providers: ['providers'],
+  home: ['home'],
+} as const;
+
+export type MailboxArea = keyof typeof mailboxKeys;
+
+/** Everything that shows letters or counts of them. */
+export const letterDependentAreas: readonly MailboxArea[] = [
+  'letters',
+  'search',
+  'folders',
+  'providers',
+  'home',
+];

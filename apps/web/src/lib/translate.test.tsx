@@ -1,0 +1,38 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n, initI18n, setLanguage, translate, useTranslation } from './i18n.ts';
+
+function LoginTitle() {
+  const { t } = useTranslation();
+  return <h1>{t('login.title')}</h1>;
+}
+
+describe('translate', () => {
+  afterEach(async () => {
+    await setLanguage('en');
+    localStorage.clear();
+  });
+
+  it('fills placeholders and leaves unknown ones visible', async () => {
+    await initI18n();
+    expect(translate('login.rateLimited', { seconds: 42 })).toContain('42');
+    expect(translate('login.rateLimited')).toContain('{{seconds}}');
+  });
+
+  it('answers in the chosen language and remembers it', async () => {
+    await initI18n();
+    await setLanguage('de');
+    expect(i18n.language).toBe('de');
+    expect(translate('login.title')).toBe('Bei Kuvert anmelden');
+    expect(document.documentElement.lang).toBe('de');
+    expect(localStorage.getItem('kuvert.language')).toBe('de');
+  });
+
+  it('re-renders components when the language changes', async () => {
+    await initI18n();
+    render(<LoginTitle />);
+    expect(screen.getByRole('heading').textContent).toBe('Log in to Kuvert');
+    await act(() => setLanguage('de'));
+    expect(screen.getByRole('heading').textContent).toBe('Bei Kuvert anmelden');
+  });
+});

@@ -1,0 +1,46 @@
+import { createRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/provider.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { startApp } from './app/start-app.ts';
+import { env } from './config/env.ts';
+import { configureHttp } from './lib/http.ts';
+import { initI18n } from './lib/i18n.ts';
+
+const container = document.getElementById('root');
+const mounted: { root?: Root } = {};
+
+function requireRoot(): Root {
+  if (mounted.root === undefined) throw new Error('Global components are not mounted');
+  return mounted.root;
+}
+
+void startApp({
+  setUpLanguage: initI18n,
+  setUpHttpClient: () => configureHttp({ baseUrl: env.apiBaseUrl }),
+  mountGlobalComponents: () => {
+    if (container === null) throw new Error('No #root element in index.html');
+    mounted.root = createRoot(container);
+    mounted.root.render(<AppProviders />);
+  },
+  renderRouter: () => {
+    const router = createAppRouter();
+    requireRoot().render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+  },
+}).then((isStarted) => {
+  if (!isStarted && container !== null) showStartFailure(container);
+});
+
+// Plain DOM on purpose: whatever failed (React, i18n) must not be needed to say so.
+function showStartFailure(element: HTMLElement): void {
+  const message = document.createElement('p');
+  message.style.cssText = 'font-family: system-ui, sans-serif; padding: 2rem; max-width: 36rem;';
+  message.textContent =
+    'Kuvert could not start. Please reload the page. – Kuvert konnte nicht starten. Bitte laden Sie die Seite neu.';
+  element.replaceChildren(message);
+}

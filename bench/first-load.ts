@@ -1,0 +1,91 @@
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+import { machineLine, writeBenchmarkSection } from './report.ts';
+import { parseDemoLogin, startServer } from './server-process.ts';
+
+/** DESIGN §7: first load of /login ≤ 150 KB of JavaScript, gzipped. */
+const LOGIN_BUDGET_KB = 150;
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** Routes reached by client-side navigation after login: each should add only its chunk. */
+const ROUTES = ['/inbox', '/unread-letters', '/outbox', '/folders', '/trash', '/profile'];
+
+function recordScripts(page: Page): Map<string, number> {
+  const sizes = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    // A response may still arrive while the browser closes; it then counts for nothing.
+    const body = await response.body().catch(() => undefined);
+    if (body) sizes.set(response.url(), gzipSync(body, { level: 9 }).length);
+  });
+  return sizes;
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((a, b) => a + b, 0);
+
+export async function benchFirstLoad(): Promise<boolean> {
+  const server = await startServer(3190, { KUVERT_DEMO: 'true' });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const page = await browser.newPage();
+    const sizes = recordScripts(page);
+    await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+    const loginBytes = total(sizes);
+
+    const demo = parseDemoLogin(server.output());
+    await page.getByLabel(/e-mail/i).fill(demo.email);
+    await page.getByRole('textbox', { name: /^password/i }).fill(demo.password);
+    await page.getByRole('button', { name: /log in/i }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForLoadState('networkidle');
+    const portalBytes = total(sizes) - loginBytes;
+
+    const rows: string[] = [];
+    for (const route of ROUTES) {
+      const before = total(sizes);
+      // Client-side navigation, as a user clicking through the sidebar.
+      await page.evaluate((target) => {
+        window.history.pushState(null, '', target);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, route);
+      await page.waitForLoadState('networkidle');
+      rows.push(`| \`${route}\` | ${kb(total(sizes) - before)} |`);
+    }
+    const isWithinBudget = loginBytes / 1024 <= LOGIN_BUDGET_KB;
+    writeBenchmarkSection(
+      'first-load',
+      `## First load of the web app
+
+${machineLine()}. JavaScript a browser downloads, gzipped at level 9 (the server also offers
+brotli, which is smaller).
+
+| what | KB gzipped | budget |
+| --- | --- | --- |
+| \`/login\`, first load | ${kb(loginBytes)} | ≤ ${LOGIN_BUDGET_KB} ${isWithinBudget ? '✓' : '✗ over budget'} |
+| logging in: portal layout and home | ${kb(portalBytes)} | |
+
+After logging in, JavaScript each route adds when reached by navigation (first visit):
+
+| route | KB gzipped |
+| --- | --- |
+${rows.join('\n')}`,
+    );
+    console.log(`/login first load: ${kb(loginBytes)} KB gzipped (budget ${LOGIN_BUDGET_KB})`);
+    return isWithinBudget;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Constant lists of the contract with no zod attached: the web app's first load (the login
+ * page) needs them but must not pay for the schema library (DESIGN §7).
+ */
+export const languages = ['en', 'de'] as const;
+
+/**
+ * Every error the API answers with. The client branches on `code` and shows the translated
+ * message `errors.<code>`; `message` is an English fallback for API clients and logs.
+ */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CSRF_FAILED',
+  'ORIGIN_REJECTED',
+  'RATE_LIMITED',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_DISABLED',
+  'TOKEN_INVALID',
+  'PASSWORD_TOO_WEAK',
+  'PASSWORD_WRONG',
+  'EMAIL_TAKEN',
+  'SESSION_NOT_FOUND',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'CONFLICT',
+  'INTERNAL',
+  'RECIPIENT_UNKNOWN',
+] as const;

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+export const letterKinds = ['letter', 'invoice', 'signature_request'] as const;
+export const letterKindSchema = z.enum(letterKinds);
+export type LetterKind = z.infer<typeof letterKindSchema>;
+
+/** inbound: a provider wrote to the account; outbound: the account wrote to a provider. */
+export const letterDirectionSchema = z.enum(['inbound', 'outbound']);
+export type LetterDirection = z.infer<typeof letterDirectionSchema>;
+
+/** Delivery status of an outbound letter (inbound letters are always `delivered`). */
+export const deliveryStatuses = ['queued', 'delivered', 'printed', 'failed'] as const;
+export const deliveryStatusSchema = z.enum(deliveryStatuses);
+export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
+
+export const letterViews = ['inbox', 'unread', 'outbox', 'trash', 'folder'] as const;
+export const letterViewSchema = z.enum(letterViews);
+export type LetterView = z.infer<typeof letterViewSchema>;
+
+export const LETTER_PAGE_SIZE = 50;
+export const LETTER_SUBJECT_MAX_LENGTH = 200;
+export const LETTER_BODY_MAX_LENGTH = 20_000;
+
+export const providerRefSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    has_logo: z.boolean(),
+    is_verified: z.boolean(),
+  })
+  .meta({ id: 'ProviderRef' });
+export type ProviderRef = z.infer<typeof providerRefSchema>;
+
+/** Money in minor units (cents) with its ISO 4217 currency. */
+export const moneySchema = z.object({
+  amount: z.number().int(),
+  currency: z.string().length(3),
+});
+export type Money = z.infer<typeof moneySchema>;
+
+export const letterSummarySchema = z
+  .object({
+    id: z.string(),
+    account_id: z.string(),
+    direction: letterDirectionSchema,
+    kind: letterKindSchema,
+    subject: z.string(),
+    excerpt: z.string().describe('The first words of the body'),
+    provider: providerRefSchema,
+    created_at: z.iso.datetime(),
+    is_read: z.boolean(),
+    folder_id: z.string().nullable(),
+    trashed_at: z.iso.datetime().nullable(),
+    document_count: z.number().int(),
+    delivery_status: deliveryStatusSchema,
+    invoice: z
+      .object({ amount: z.number().int(), currency: z.string(), due_date: z.iso.date() })
+      .nullable(),
+  })
+  .meta({ id: 'LetterSummary' });
+export type LetterSummary = z.infer<typeof letterSummarySchema>;
+
+export const letterDocumentSchema = z
+  .object({
+    id: z.string(),
+    filename: z.string(),
+    content_type: z.string(),
+    size: z.number().int(),
+    page_count: z.number().int().nullable(),
+  })
+  .meta({ id: 'LetterDocument' });
+export type LetterDocument = z.infer<typeof letterDocumentSchema>;
+
+export const letterDetailSchema = letterSummarySchema
+  .extend({
+    body: z.string(),
+    documents: z.array(letterDocumentSchema),
+    in_reply_to: z.string().nullable(),
+    read_at: z.iso.datetime().nullable(),
+    delivery_failure_reason: z.string().nullable(),
+    replies: z.array(letterSummarySchema),
+  })
+  .meta({ id: 'LetterDetail' });
+export type LetterDetail = z.infer<typeof letterDetailSchema>;
+
+export const letterListQuerySchema = z.object({
+  account_id: z.string().min(1),
+  view: letterViewSchema.default('inbox'),
+  folder_id: z.string().optional(),
+  provider_id: z.string().optional(),
+  cursor: z.string().optional().describe('Opaque; from next_cursor of the previous page'),
+  limit: z.coerce.number().int().min(1).max(100).default(LETTER_PAGE_SIZE),
+});
+export type LetterListQuery = z.input<typeof letterListQuerySchema>;
+
+export const letterPageSchema = z
+  .object({
+    items: z.array(letterSummarySchema),
+    next_cursor: z.string().nullable(),
+  })
+  .meta({ id: 'LetterPage' });
+export type LetterPage = z.infer<typeof letterPageSchema>;
+
+export const bulkLetterActions = [
+  'mark_read',
+  'mark_unread',
+  'move',
+  'trash',
+  'restore',
+  'delete_forever',
+] as const;
+export const bulkLetterActionSchema = z.enum(bulkLetterActions);
+export type BulkLetterAction = z.infer<typeof bulkLetterActionSchema>;
+
+export const bulkLetterRequestSchema = z
+  .object({
+    letter_ids: z.array(z.string()).min(1).max(500),
+    action: bulkLetterActionSchema,
+    folder_id: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('Target of `move`; null = back to the inbox'),
+  })
+  .meta({ id: 'BulkLetterRequest' });
+export type BulkLetterRequest = z.infer<typeof bulkLetterRequestSchema>;
+
+export const bulkLetterResultSchema = z.object({ updated: z.number().int() });
+export type BulkLetterResult = z.infer<typeof bulkLetterResultSchema>;
+
+export const emptyTrashRequestSchema = z.object({ account_id: z.string().min(1) });
+
+/** A reply goes as multipart: fields `subject`, `body`, and zero or more `attachment` files. */
+export const replyFieldsSchema = z.object({
+  subject: z.string().trim().min(1).max(LETTER_SUBJECT_MAX_LENGTH),
+  body: z.string().trim().min(1).max(LETTER_BODY_MAX_LENGTH),
+});
+export type ReplyFields = z.infer<typeof replyFieldsSchema>;
+
+export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
+export const MAX_ATTACHMENTS = 10;

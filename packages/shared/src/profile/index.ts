@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { languageSchema, newPasswordSchema } from '../auth/index.ts';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../limits/index.ts';
+
+export const profileSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    email_verified: z.boolean(),
+    first_name: z.string(),
+    last_name: z.string(),
+    language: languageSchema,
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: 'Profile' });
+export type Profile = z.infer<typeof profileSchema>;
+
+export const updateProfileRequestSchema = z
+  .object({
+    first_name: z.string().trim().min(1).max(NAME_MAX_LENGTH),
+    last_name: z.string().trim().max(NAME_MAX_LENGTH),
+    language: languageSchema,
+  })
+  .meta({ id: 'UpdateProfileRequest' });
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+export const changePasswordRequestSchema = z
+  .object({
+    current_password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    new_password: newPasswordSchema,
+  })
+  .meta({ id: 'ChangePasswordRequest' });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** One active login session of the user; `id` is the session's login token (public id). */
+export const activeSessionSchema = z
+  .object({
+    id: z.string(),
+    created_at: z.iso.datetime(),
+    last_seen_at: z.iso.datetime(),
+    expires_at: z.iso.datetime(),
+    user_agent: z.string(),
+    ip_address: z.string(),
+    is_current: z.boolean(),
+  })
+  .meta({ id: 'ActiveSession' });
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
+
+export const activeSessionListSchema = z.object({ sessions: z.array(activeSessionSchema) });
+export type ActiveSessionList = z.infer<typeof activeSessionListSchema>;
+
+export const auditEventTypes = [
+  'login_succeeded',
+  'login_failed',
+  'logout',
+  'password_changed',
+  'password_reset',
+  'session_revoked',
+  'email_verified',
+  'profile_updated',
+] as const;
+export const auditEventSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(auditEventTypes),
+    created_at: z.iso.datetime(),
+    ip_address: z.string(),
+    user_agent: z.string(),
+  })
+  .meta({ id: 'AuditEvent' });
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+export const auditEventListSchema = z.object({ events: z.array(auditEventSchema) });
+export type AuditEventList = z.infer<typeof auditEventListSchema>;
+
+/** What the user wants to hear about by e-mail (DESIGN §2, profile). */
+export const notificationPreferencesSchema = z
+  .object({
+    email_on_new_letter: z.boolean(),
+    email_due_date_reminders: z.boolean(),
+  })
+  .meta({ id: 'NotificationPreferences' });
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { letterSummarySchema } from '../letters/index.ts';
+
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+
+export const searchQuerySchema = z.object({
+  account_id: z.string().min(1),
+  q: z.string().trim().min(1).max(SEARCH_QUERY_MAX_LENGTH),
+  cursor: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type SearchQuery = z.input<typeof searchQuerySchema>;
+
+/**
+ * A hit with a snippet of where it matched. Matched words are wrapped in U+E000 … U+E001
+ * (private-use characters that never occur in letters), so the client highlights them
+ * without ever interpreting HTML from the server.
+ */
+export const SEARCH_HIGHLIGHT_START = '\uE000';
+export const SEARCH_HIGHLIGHT_END = '\uE001';
+
+export const searchHitSchema = z
+  .object({
+    letter: letterSummarySchema,
+    snippet: z.string(),
+    matched_in: z.enum(['subject', 'provider', 'body', 'document']),
+  })
+  .meta({ id: 'SearchHit' });
+export type SearchHit = z.infer<typeof searchHitSchema>;
+
+export const searchResultSchema = z
+  .object({ hits: z.array(searchHitSchema), next_cursor: z.string().nullable() })
+  .meta({ id: 'SearchResult' });
+export type SearchResult = z.infer<typeof searchResultSchema>;

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import {
+  deliveryStatusSchema,
+  LETTER_BODY_MAX_LENGTH,
+  LETTER_SUBJECT_MAX_LENGTH,
+  letterKindSchema,
+} from '../letters/index.ts';
+
+/**
+ * The Sender API (/api/sender/v1) is a public contract for providers: fields may be added,
+ * never renamed or removed.
+ */
+export const SENDER_MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
+export const SENDER_MAX_DOCUMENTS = 10;
+
+export const currencySchema = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'An ISO 4217 code in capitals, such as EUR');
+
+export const invoiceMetadataSchema = z.object({
+  amount: z.number().int().positive().describe('In minor units: 12345 = 123.45'),
+  currency: currencySchema,
+  due_date: z.iso.date(),
+  iban: z.string().trim().min(15).max(42),
+  bic: z.string().trim().min(8).max(11).optional(),
+  reference: z.string().trim().min(1).max(140),
+});
+export type InvoiceMetadata = z.infer<typeof invoiceMetadataSchema>;
+
+export const letterMetadataSchema = z
+  .object({
+    recipient: z.object({ email: z.string().trim().toLowerCase().pipe(z.email()) }),
+    subject: z.string().trim().min(1).max(LETTER_SUBJECT_MAX_LENGTH),
+    body: z.string().max(LETTER_BODY_MAX_LENGTH).default(''),
+    kind: letterKindSchema.default('letter'),
+    invoice: invoiceMetadataSchema.optional(),
+    signature: z.object({ due_date: z.iso.date() }).optional(),
+    external_id: z.string().max(200).optional().describe("The provider's own reference"),
+  })
+  .meta({ id: 'SenderLetterMetadata' });
+export type LetterMetadata = z.input<typeof letterMetadataSchema>;
+
+export const deliveredLetterSchema = z
+  .object({ id: z.string(), status: deliveryStatusSchema })
+  .meta({ id: 'SenderDeliveredLetter' });
+export type DeliveredLetter = z.infer<typeof deliveredLetterSchema>;
+
+export const senderLetterStatusSchema = z
+  .object({
+    id: z.string(),
+    kind: letterKindSchema,
+    subject: z.string(),
+    external_id: z.string().nullable(),
+    status: deliveryStatusSchema,
+    recipient: z.object({ email: z.string() }),
+    created_at: z.iso.datetime(),
+    delivered_at: z.iso.datetime().nullable(),
+    read_at: z.iso.datetime().nullable(),
+    documents: z.array(
+      z.object({
+        id: z.string(),
+        filename: z.string(),
+        size: z.number().int(),
+        page_count: z.number().int().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'SenderLetterStatus' });
+export type SenderLetterStatus = z.infer<typeof senderLetterStatusSchema>;
+
+export const senderMessageSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(['letter', 'form_submission']),
+    in_reply_to: z.string().nullable(),
+    subject: z.string(),
+    body: z.string(),
+    from: z.object({ name: z.string(), email: z.string() }),
+    created_at: z.iso.datetime(),
+    documents: z.array(
+      z.object({
+        id: z.string(),
+        filename: z.string(),
+        content_type: z.string(),
+        size: z.number().int(),
+        url: z.string().describe('Download with the same API key'),
+      }),
+    ),
+  })
+  .meta({ id: 'SenderMessage' });
+export type SenderMessage = z.infer<typeof senderMessageSchema>;
+
+export const senderMessagePageSchema = z
+  .object({ items: z.array(senderMessageSchema), next_cursor: z.string().nullable() })
+  .meta({ id: 'SenderMessagePage' });
+export type SenderMessagePage = z.infer<typeof senderMessagePageSchema>;
+
+export const senderMessageQuerySchema = z.object({
+  cursor: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const webhookEventTypes = [
+  'letter.read',
+  'invoice.paid',
+  'signature.completed',
+  'signature.declined',
+  'form.submitted',
+  'message.received',
+] as const;
+export const webhookEventTypeSchema = z.enum(webhookEventTypes);
+export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
+
+export const webhookConfigRequestSchema = z
+  .object({ url: z.url().refine((value) => /^https?:\/\//.test(value), 'http(s) URL') })
+  .meta({ id: 'SenderWebhookConfigRequest' });
+
+export const webhookConfigSchema = z
+  .object({
+    url: z.string().nullable(),
+    secret: z.string().nullable().describe('Shown when set; verify Kuvert-Signature with it'),
+  })
+  .meta({ id: 'SenderWebhookConfig' });
+export type WebhookConfig = z.infer<typeof webhookConfigSchema>;
