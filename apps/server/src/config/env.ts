@@ -5,6 +5,11 @@ const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+const optionalString = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.string().min(1).optional(),
+);
+
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
 
 /** Every setting Kuvert reads from its environment, with its default. */
@@ -49,6 +54,31 @@ const envSchema = z.object({
     .max(3650)
     .default(30)
     .describe('Days a trashed letter is kept before it is deleted for good'),
+  INVOICE_REMINDER_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60)
+    .default(3)
+    .describe('Days before the due date that an unpaid invoice is reminded of by e-mail'),
+  TINK_CLIENT_ID: optionalString.describe(
+    'Pay invoices through Tink when set; the built-in sandbox bank (test mode) otherwise',
+  ),
+  TINK_CLIENT_SECRET: optionalString.describe('Required with TINK_CLIENT_ID'),
+  TINK_MARKET: z
+    .preprocess(
+      (value) => (value === '' ? undefined : value),
+      z
+        .string()
+        .regex(/^[A-Z]{2}$/)
+        .optional(),
+    )
+    .describe('Two-letter market code for Tink, such as DE or SE; required with TINK_CLIENT_ID'),
+  TINK_API_URL: z
+    .url()
+    .default('https://api.tink.com')
+    .describe("Tink's API; tests point it elsewhere"),
+  TINK_LINK_URL: z.url().default('https://link.tink.com').describe('Where Tink Link runs'),
   WEB_DIST_DIR: z.string().optional().describe('Built SPA; defaults to apps/web/dist'),
 });
 
@@ -72,7 +102,18 @@ export interface Config {
   loginWindowSeconds: number;
   isDemoEnabled: boolean;
   trashRetentionDays: number;
+  invoiceReminderDays: number;
+  /** Set when Tink is configured; the sandbox bank pays otherwise. */
+  tink: TinkConfig | undefined;
   webDistDir: string;
+}
+
+export interface TinkConfig {
+  clientId: string;
+  clientSecret: string;
+  market: string;
+  apiUrl: string;
+  linkUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -95,6 +136,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const env = parsed.data;
+  const tink = parseTinkConfig(env);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     port: env.PORT,
@@ -116,7 +158,28 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     loginWindowSeconds: env.LOGIN_WINDOW_MINUTES * 60,
     isDemoEnabled: env.KUVERT_DEMO,
     trashRetentionDays: env.TRASH_RETENTION_DAYS,
+    invoiceReminderDays: env.INVOICE_REMINDER_DAYS,
+    tink,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
+  };
+}
+
+/** Tink needs all three of id, secret and market; naming each one that is missing. */
+function parseTinkConfig(env: Env): TinkConfig | undefined {
+  if (!env.TINK_CLIENT_ID && !env.TINK_CLIENT_SECRET) return undefined;
+  const problems: string[] = [];
+  if (!env.TINK_CLIENT_ID) problems.push('TINK_CLIENT_ID: required with TINK_CLIENT_SECRET');
+  if (!env.TINK_CLIENT_SECRET) problems.push('TINK_CLIENT_SECRET: required with TINK_CLIENT_ID');
+  if (!env.TINK_MARKET) problems.push('TINK_MARKET: required with TINK_CLIENT_ID');
+  if (problems.length > 0 || !env.TINK_CLIENT_ID || !env.TINK_CLIENT_SECRET || !env.TINK_MARKET) {
+    throw new ConfigError(problems);
+  }
+  return {
+    clientId: env.TINK_CLIENT_ID,
+    clientSecret: env.TINK_CLIENT_SECRET,
+    market: env.TINK_MARKET,
+    apiUrl: env.TINK_API_URL.replace(/\/+$/, ''),
+    linkUrl: env.TINK_LINK_URL.replace(/\/+$/, ''),
   };
 }
 

@@ -20,6 +20,8 @@ export interface Database {
   letters: LettersTable;
   letter_documents: LetterDocumentsTable;
   idempotency_keys: IdempotencyKeysTable;
+  payments: PaymentsTable;
+  sandbox_bank_payments: SandboxBankPaymentsTable;
 }
 
 export interface UsersTable {
@@ -177,6 +179,16 @@ export interface LettersTable {
   invoice_bic: string | null;
   invoice_reference: string | null;
   signature_due_date: string | null;
+  /** open | payment_pending | paid | failed | cancelled for invoices; null otherwise. */
+  invoice_status: Generated<string | null>;
+  invoice_paid_at: Generated<string | null>;
+  /** kuvert | elsewhere */
+  invoice_paid_via: Generated<string | null>;
+  invoice_paid_by_user_id: Generated<string | null>;
+  invoice_cancelled_at: Generated<string | null>;
+  /** When the "due soon" and "overdue" e-mails went out; each goes out once. */
+  invoice_reminder_sent_at: Generated<string | null>;
+  invoice_overdue_notice_sent_at: Generated<string | null>;
   created_at: string;
 }
 
@@ -206,4 +218,44 @@ export interface IdempotencyKeysTable {
   /** The JSON answered the first time, answered again on a retry. */
   response_body: string;
   created_at: string;
+}
+
+export interface PaymentsTable {
+  id: string;
+  /** The invoice: a letter of kind `invoice`. */
+  letter_id: string;
+  account_id: string;
+  user_id: string | null;
+  /** sandbox | tink */
+  method: string;
+  /** The payment provider's id (Tink's payment request id, the sandbox bank's payment id). */
+  external_id: string | null;
+  /** pending | succeeded | failed | cancelled; at most one pending per invoice. */
+  status: string;
+  /** Minor units, copied from the invoice when the payment started. */
+  amount: number;
+  currency: string;
+  failure_reason: string | null;
+  /** The provider's own words, for logs and support; never shown raw to users. */
+  failure_message: string | null;
+  redirect_url: string | null;
+  idempotency_key: string;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+/** The sandbox bank's own ledger: what an outside bank would keep. */
+export interface SandboxBankPaymentsTable {
+  id: string;
+  amount: number;
+  currency: string;
+  creditor_name: string;
+  creditor_iban: string;
+  reference: string;
+  return_url: string;
+  /** pending | approved | declined | abandoned */
+  status: string;
+  created_at: string;
+  decided_at: string | null;
 }

@@ -28,4 +28,7 @@ export const errorCodes = [
   'CONFLICT',
   'INTERNAL',
   'RECIPIENT_UNKNOWN',
+  'INVOICE_NOT_PAYABLE',
+  'PAYMENT_IN_PROGRESS',
+  'PAYMENT_PROVIDER_UNAVAILABLE',
 ] as const;

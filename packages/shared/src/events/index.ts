@@ -14,5 +14,6 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('letters.changed'), account_id: z.string() }),
   z.object({ type: z.literal('folders.changed'), account_id: z.string() }),
+  z.object({ type: z.literal('invoices.changed'), account_id: z.string() }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -4,6 +4,7 @@ import type { MigrationContext } from './context.ts';
 import * as foundation from './0001-foundation.ts';
 import * as jobs from './0002-jobs.ts';
 import * as mailbox from './0003-mailbox.ts';
+import * as payments from './0004-payments.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -14,6 +15,7 @@ const migrations: Record<string, MigrationModule> = {
   '0001-foundation': foundation,
   '0002-jobs': jobs,
   '0003-mailbox': mailbox,
+  '0004-payments': payments,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

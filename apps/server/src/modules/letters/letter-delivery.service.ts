@@ -106,6 +106,7 @@ export async function deliverLetter(
       invoice_iban: invoice ? normaliseIban(invoice.iban) : null,
       invoice_bic: invoice?.bic ?? null,
       invoice_reference: invoice?.reference ?? null,
+      invoice_status: invoice ? 'open' : null,
       signature_due_date:
         metadata.kind === 'signature_request' ? (metadata.signature?.due_date ?? null) : null,
       created_at: nowIso,

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database, LetterDocumentsTable, LettersTable } from '../../db/schema.ts';
 import type { LetterCursor } from './letter-cursor.ts';
 
@@ -186,7 +186,10 @@ export async function findDocumentForUser(
     .executeTakeFirst();
 }
 
-export async function insertLetter(db: Kysely<Database>, row: LetterRow): Promise<void> {
+export async function insertLetter(
+  db: Kysely<Database>,
+  row: Insertable<LettersTable>,
+): Promise<void> {
   await db.insertInto('letters').values(row).execute();
 }
 

@@ -1,0 +1,102 @@
+import { sql, type Kysely, type Updateable } from 'kysely';
+import { unpaidInvoiceStatuses, type StoredInvoiceStatus } from '@kuvert/shared/invoices';
+import type { Database, LettersTable } from '../../db/schema.ts';
+
+/**
+ * Invoices (letters of kind `invoice`) with provider and the caller's role, only in accounts
+ * the caller belongs to: the membership join is the authorization.
+ */
+export function selectInvoicesForUser(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('letters as l')
+    .innerJoin('memberships as m', (join) =>
+      join.onRef('m.account_id', '=', 'l.account_id').on('m.user_id', '=', userId),
+    )
+    .innerJoin('providers as p', 'p.id', 'l.provider_id')
+    .select([
+      'l.id',
+      'l.account_id',
+      'l.provider_id',
+      'l.subject',
+      'l.external_id',
+      'l.created_at',
+      'l.trashed_at',
+      'l.invoice_amount',
+      'l.invoice_currency',
+      'l.invoice_due_date',
+      'l.invoice_iban',
+      'l.invoice_bic',
+      'l.invoice_reference',
+      'l.invoice_status',
+      'l.invoice_paid_at',
+      'l.invoice_paid_via',
+      'l.invoice_cancelled_at',
+      'p.name as provider_name',
+      'p.logo_key as provider_logo_key',
+      'p.verified_at as provider_verified_at',
+      'm.role',
+    ])
+    .where('l.kind', '=', sql.lit('invoice'))
+    .where('l.direction', '=', sql.lit('inbound'));
+}
+
+export type InvoiceRow = Awaited<
+  ReturnType<ReturnType<typeof selectInvoicesForUser>['executeTakeFirstOrThrow']>
+>;
+
+export async function findInvoiceForUser(
+  db: Kysely<Database>,
+  userId: string,
+  letterId: string,
+): Promise<InvoiceRow | undefined> {
+  return selectInvoicesForUser(db, userId).where('l.id', '=', letterId).executeTakeFirst();
+}
+
+/** The account's unpaid invoices, earliest due first; the predicate matches the partial index. */
+export async function findUnpaidInvoices(
+  db: Kysely<Database>,
+  userId: string,
+  accountId: string,
+  providerId?: string,
+): Promise<InvoiceRow[]> {
+  let query = selectInvoicesForUser(db, userId)
+    .where('l.account_id', '=', accountId)
+    .where(
+      'l.invoice_status',
+      'in',
+      unpaidInvoiceStatuses.map((status) => sql.lit(status)),
+    )
+    .where('l.trashed_at', 'is', null);
+  if (providerId) query = query.where('l.provider_id', '=', providerId);
+  return query.orderBy('l.invoice_due_date').orderBy('l.id').execute();
+}
+
+export type InvoiceUpdate = Pick<
+  Updateable<LettersTable>,
+  | 'invoice_status'
+  | 'invoice_paid_at'
+  | 'invoice_paid_via'
+  | 'invoice_paid_by_user_id'
+  | 'invoice_cancelled_at'
+>;
+
+/**
+ * Moves an invoice to a new status only from one of `from`: the compare-and-set that keeps two
+ * instances (or a webhook and a user) from both paying, or cancelling a paid invoice.
+ * Answers whether this call made the change.
+ */
+export async function transitionInvoice(
+  db: Kysely<Database>,
+  letterId: string,
+  from: readonly StoredInvoiceStatus[],
+  update: InvoiceUpdate,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('letters')
+    .set(update)
+    .where('id', '=', letterId)
+    .where('kind', '=', 'invoice')
+    .where('invoice_status', 'in', [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
