@@ -54,6 +54,9 @@ const envSchema = z.object({
     .max(3650)
     .default(30)
     .describe('Days a trashed letter is kept before it is deleted for good'),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFromString
+    .default(false)
+    .describe('Let provider webhooks reach loopback and private addresses (development only)'),
   INVOICE_REMINDER_DAYS: z.coerce
     .number()
     .int()
@@ -103,6 +106,7 @@ export interface Config {
   isDemoEnabled: boolean;
   trashRetentionDays: number;
   invoiceReminderDays: number;
+  webhookAllowPrivateNetworks: boolean;
   /** Set when Tink is configured; the sandbox bank pays otherwise. */
   tink: TinkConfig | undefined;
   webDistDir: string;
@@ -159,6 +163,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     isDemoEnabled: env.KUVERT_DEMO,
     trashRetentionDays: env.TRASH_RETENTION_DAYS,
     invoiceReminderDays: env.INVOICE_REMINDER_DAYS,
+    webhookAllowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     tink,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
   };

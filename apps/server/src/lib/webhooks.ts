@@ -1,6 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import type { WebhookEventType } from '@kuvert/shared/sender-api';
 import type { Clock } from '../clock.ts';
+import { isPrivateHostLiteral, PrivateNetworkError, publicOnlyLookup } from './network-guard.ts';
 
 /*
  * Webhooks to providers — a public contract (DESIGN.md §6); add, never change.
@@ -87,9 +90,60 @@ export interface WebhookDelivery {
   event: WebhookEvent;
   payload: unknown;
   clock: Clock;
-  fetch?: typeof fetch;
+  /** Off in production: a webhook URL may not point into Kuvert's own network. */
+  allowPrivateNetworks?: boolean;
+  /** Replaces the HTTP request, for tests. */
+  send?: WebhookSender;
   timeoutMs?: number;
 }
+
+export interface WebhookRequest {
+  url: URL;
+  headers: Record<string, string>;
+  body: string;
+  timeoutMs: number;
+  allowPrivateNetworks: boolean;
+}
+
+export type WebhookSender = (request: WebhookRequest) => Promise<{ status: number }>;
+
+class TimeoutError extends Error {
+  constructor() {
+    super('timed out');
+    this.name = 'TimeoutError';
+  }
+}
+
+/**
+ * One POST with node:http(s): no redirects followed (a redirect would carry the signed event
+ * to a host the provider did not register), and, unless allowed, no private addresses, checked
+ * on the address actually connected to.
+ */
+const sendWithNode: WebhookSender = (request) =>
+  new Promise((resolve, reject) => {
+    if (!request.allowPrivateNetworks && isPrivateHostLiteral(request.url.hostname)) {
+      reject(new PrivateNetworkError(request.url.hostname));
+      return;
+    }
+    const transport = request.url.protocol === 'https:' ? https : http;
+    const outgoing = transport.request(
+      request.url,
+      {
+        method: 'POST',
+        headers: { ...request.headers, 'Content-Length': Buffer.byteLength(request.body) },
+        timeout: request.timeoutMs,
+        ...(request.allowPrivateNetworks ? {} : { lookup: publicOnlyLookup }),
+      },
+      (response) => {
+        // The answer's body is of no interest; draining it frees the connection.
+        response.resume();
+        resolve({ status: response.statusCode ?? 0 });
+      },
+    );
+    outgoing.on('timeout', () => outgoing.destroy(new TimeoutError()));
+    outgoing.on('error', reject);
+    outgoing.end(request.body);
+  });
 
 /** Thrown for any delivery that did not end in a 2xx, so the job is retried. */
 export class WebhookDeliveryError extends Error {
@@ -113,12 +167,12 @@ export async function deliverWebhook(delivery: WebhookDelivery): Promise<{ statu
   });
   const timestamp = Math.floor(delivery.clock.now().getTime() / 1000);
   const timeoutMs = delivery.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  const send = delivery.fetch ?? fetch;
+  const send = delivery.send ?? sendWithNode;
 
-  let response: Response;
+  let response: { status: number };
   try {
-    response = await send(delivery.url, {
-      method: 'POST',
+    response = await send({
+      url: new URL(delivery.url),
       headers: {
         'Content-Type': 'application/json',
         'User-Agent': 'Kuvert-Webhooks/1',
@@ -126,19 +180,20 @@ export async function deliverWebhook(delivery: WebhookDelivery): Promise<{ statu
         [SIGNATURE_HEADER]: signWebhook(delivery.secret, timestamp, body),
       },
       body,
-      // A redirect would carry the signed event to a host the provider did not register.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      timeoutMs,
+      allowPrivateNetworks: delivery.allowPrivateNetworks ?? false,
     });
   } catch (error) {
-    const isTimeout = error instanceof Error && error.name === 'TimeoutError';
-    const reason = isTimeout ? `no answer within ${timeoutMs} ms` : 'the request failed';
+    const reason =
+      error instanceof PrivateNetworkError
+        ? `refused: ${error.message}`
+        : error instanceof Error && error.name === 'TimeoutError'
+          ? `no answer within ${timeoutMs} ms`
+          : 'the request failed';
     throw new WebhookDeliveryError(`Webhook ${event.type} to ${delivery.url}: ${reason}`, {
       cause: error,
     });
   }
-  // The answer's body is of no interest; dropping it frees the connection.
-  await response.body?.cancel();
   if (response.status < 200 || response.status > 299) {
     throw new WebhookDeliveryError(
       `Webhook ${event.type} to ${delivery.url}: answered ${response.status}`,

@@ -82,6 +82,8 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     KUVERT_DEMO: 'false',
+    // Test receivers listen on 127.0.0.1; the guard itself has its own tests.
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,

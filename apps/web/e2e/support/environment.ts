@@ -18,6 +18,8 @@ export function serverEnvironment(): Record<string, string> {
     PUBLIC_URL: E2E_BASE_URL,
     SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     KUVERT_DEMO: 'false',
+    // The test's webhook receiver listens on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     LOG_LEVEL: 'warn',
   };
 }

@@ -59,6 +59,7 @@ export function registerWebhookJobs(app: FastifyInstance): void {
       event: { id: job.event_id, type: job.type, createdAt: new Date(job.created_at) },
       payload: job.data,
       clock: app.clock,
+      allowPrivateNetworks: app.config.webhookAllowPrivateNetworks,
     });
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AccountProvider, Provider, ProviderCategory } from '@kuvert/shared/providers';
 import type { WebhookConfig } from '@kuvert/shared/sender-api';
 import { newId, newSecret } from '../../db/ids.ts';
+import { isPrivateHostLiteral } from '../../lib/network-guard.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { sniffContentType } from '../../plugins/uploads.ts';
 import { assertAccountRole } from '../accounts/account-access.ts';
@@ -23,7 +24,7 @@ import {
 
 export type { ProviderRow };
 
-type App = Pick<FastifyInstance, 'db' | 'clock' | 'documents'>;
+type App = Pick<FastifyInstance, 'db' | 'clock' | 'documents' | 'config'>;
 
 const API_KEY_PREFIX = 'kuv_live_';
 const API_KEY_PATTERN = /^kuv_live_[A-Za-z0-9_-]{43}$/;
@@ -159,6 +160,12 @@ export async function setProviderWebhook(
   providerId: string,
   url: string,
 ): Promise<WebhookConfig> {
+  // Names are checked again on every delivery, against the address they resolve to then.
+  if (!app.config.webhookAllowPrivateNetworks && isPrivateHostLiteral(new URL(url).hostname)) {
+    throw new AppError('VALIDATION_FAILED', {
+      details: [{ path: 'body.url', message: 'Must be a public address, not a private network' }],
+    });
+  }
   const secret = newSecret(32);
   await updateProviderWebhook(app.db, providerId, { url, secret });
   return { url, secret };
