@@ -4,13 +4,14 @@ import fastifyMultipart from '@fastify/multipart';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config/env.ts';
 import type { Engine } from './db/migrations/context.ts';
 import type { Database } from './db/schema.ts';
 import { registerModules } from './modules/index.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { serializerCompiler } from './plugins/fast-serializer.ts';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './plugins/events.ts';
 import { createJobRunner, type JobRunner } from './plugins/job-runner.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
@@ -64,7 +65,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.decorate('mailer', dependencies.mailer ?? createMailer(config, app.log));
   app.decorate(
     'documents',
-    dependencies.documents ?? new FileSystemDocumentStore(path.join(config.dataDir, 'documents')),
+    dependencies.documents ??
+      new FileSystemDocumentStore(path.join(config.dataDir, 'documents'), app.clock),
   );
   app.decorate(
     'events',

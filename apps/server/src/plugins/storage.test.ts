@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FakeClock } from '../test/helper.ts';
 import { AppError } from './app-error.ts';
 import { FileSystemDocumentStore } from './storage.ts';
 
@@ -96,15 +97,35 @@ describe('FileSystemDocumentStore', () => {
     expect(await listFiles(rootDir)).toEqual([]);
   });
 
-  it('answers NOT_FOUND for a missing or malformed key, and removes idempotently', async () => {
+  it('answers NOT_FOUND for a missing or malformed key, and collects idempotently', async () => {
     const stored = await store.put(Buffer.from('to be removed'), { maxBytes: 100 });
-    await store.remove(stored.key);
-    await store.remove(stored.key);
+    const later = new Date(Date.now() + 60_000);
+    expect(await store.collect(stored.key, later)).toBe('removed');
+    expect(await store.collect(stored.key, later)).toBe('missing');
 
     expect(await store.exists(stored.key)).toBe(false);
     expect(await store.exists('../../etc/passwd')).toBe(false);
     await expect(store.read(stored.key)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(store.open('../../etc/passwd')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('keeps a file put again since the cut-off, and removes it once it is older', async () => {
+    const clock = new FakeClock(Date.parse('2026-01-01T12:00:00Z'));
+    const timed = new FileSystemDocumentStore(rootDir, clock);
+    const stored = await timed.put(Buffer.from('shared bytes'), { maxBytes: 100 });
+    clock.advanceSeconds(3600);
+    // Another delivery of the same bytes: its row is not written yet.
+    await timed.put(Buffer.from('shared bytes'), { maxBytes: 100 });
+    const cutOff = new Date(clock.now().getTime() - 600_000);
+
+    expect(await timed.collect(stored.key, cutOff)).toBe('kept');
+    expect(await timed.read(stored.key)).toEqual(Buffer.from('shared bytes'));
+
+    clock.advanceSeconds(3600);
+    expect(await timed.collect(stored.key, new Date(clock.now().getTime() - 600_000))).toBe(
+      'removed',
+    );
+    expect(await listFiles(rootDir)).toEqual([]);
   });
 
   it('streams a 200 MB document with flat memory', async () => {

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, utimes, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { systemClock, type Clock } from '../clock.ts';
 import { AppError } from './app-error.ts';
 
 export interface StoredDocument {
@@ -20,15 +21,20 @@ export interface ByteRange {
 
 /**
  * Where letters' PDFs and uploads live. Content-addressed, so one document delivered to many
- * recipients is stored once. Because keys are shared, only remove a key when no row refers
+ * recipients is stored once. Because keys are shared, only collect a key when no row refers
  * to it any more.
+ *
+ * Collecting races with a new delivery of the same bytes: its `put` finds the file, and its
+ * row is written a moment later. So `put` renews a file's time when it finds it, and `collect`
+ * spares a file put since `untouchedSince`: the caller checks such a key again later.
  */
 export interface DocumentStore {
   put(source: Readable | Buffer, options: { maxBytes: number }): Promise<StoredDocument>;
   open(key: string, range?: ByteRange): Promise<Readable>;
   read(key: string): Promise<Buffer>;
   exists(key: string): Promise<boolean>;
-  remove(key: string): Promise<void>;
+  /** Removes the file unless it was put at or after `untouchedSince`; answers which. */
+  collect(key: string, untouchedSince: Date): Promise<'removed' | 'kept' | 'missing'>;
 }
 
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
@@ -70,9 +76,12 @@ function toBuffer(chunk: unknown): Buffer {
  */
 export class FileSystemDocumentStore implements DocumentStore {
   readonly rootDir: string;
+  /** Stamps files when put, in the same time as the callers of `collect` reckon. */
+  private readonly clock: Clock;
 
-  constructor(rootDir: string) {
+  constructor(rootDir: string, clock: Clock = systemClock) {
     this.rootDir = rootDir;
+    this.clock = clock;
   }
 
   async put(source: Readable | Buffer, options: { maxBytes: number }): Promise<StoredDocument> {
@@ -115,8 +124,29 @@ export class FileSystemDocumentStore implements DocumentStore {
     }
   }
 
-  async remove(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+  /**
+   * The file is first renamed out of place (atomic), so a concurrent `put` either renewed it
+   * before (its time is recent: it goes back) or finds it gone and writes it afresh.
+   */
+  async collect(key: string, untouchedSince: Date): Promise<'removed' | 'kept' | 'missing'> {
+    const finalPath = this.pathOf(key);
+    const tempDir = path.join(this.rootDir, TEMP_DIR);
+    await mkdir(tempDir, { recursive: true });
+    const condemned = path.join(tempDir, `${randomUUID()}.collect`);
+    try {
+      await rename(finalPath, condemned);
+    } catch (error) {
+      if (isMissingFile(error)) return 'missing';
+      throw error;
+    }
+    const { mtimeMs } = await stat(condemned);
+    if (mtimeMs >= untouchedSince.getTime()) {
+      // Put again in the meantime: back it goes (over a fresh copy with the same bytes, if any).
+      await rename(condemned, finalPath);
+      return 'kept';
+    }
+    await rm(condemned, { force: true });
+    return 'removed';
   }
 
   /** Keys come from our own database, but are checked anyway so no path can escape the root. */
@@ -165,11 +195,13 @@ export class FileSystemDocumentStore implements DocumentStore {
   private async moveIntoPlace(tempPath: string, key: string): Promise<void> {
     const finalPath = this.pathOf(key);
     const directory = path.dirname(finalPath);
-    if (await this.exists(key)) {
+    if (await this.renew(finalPath)) {
       await rm(tempPath, { force: true });
       return;
     }
     const firstCreated = await mkdir(directory, { recursive: true });
+    const now = this.clock.now();
+    await utimes(tempPath, now, now);
     // Two puts of the same bytes may race to here; both renames hold identical content, so
     // whichever lands last is as good as the first.
     await rename(tempPath, finalPath);
@@ -178,6 +210,18 @@ export class FileSystemDocumentStore implements DocumentStore {
       // New fan-out directories must be durable too, or the file's directory entry could vanish.
       await syncDirectory(path.dirname(directory));
       await syncDirectory(this.rootDir);
+    }
+  }
+
+  /** Marks an existing file as just put (see `collect`); false when there is none. */
+  private async renew(finalPath: string): Promise<boolean> {
+    const now = this.clock.now();
+    try {
+      await utimes(finalPath, now, now);
+      return true;
+    } catch (error) {
+      if (isMissingFile(error)) return false;
+      throw error;
     }
   }
 }

@@ -5,7 +5,12 @@ import { extractPdfText, PdfReadError } from '../../lib/pdf.ts';
 import { findMembersToNotify } from '../accounts/account-access.ts';
 import { getProvider } from '../providers/providers.service.ts';
 import { updateSearchIndex } from '../search/search-index.service.ts';
-import { DOCUMENT_EXTRACT_JOB, LETTER_NOTIFY_JOB } from './letter-job-types.ts';
+import {
+  DOCUMENT_COLLECT_JOB,
+  DOCUMENT_EXTRACT_JOB,
+  LETTER_NOTIFY_JOB,
+} from './letter-job-types.ts';
+import { collectUnreferencedDocuments } from './letter-removal.service.ts';
 import { newLetterMail } from './letter-mail.ts';
 import { findDocumentById, updateDocumentText } from './letter-writes.repository.ts';
 import { findLetterById } from './letters.repository.ts';
@@ -13,6 +18,7 @@ import { findLetterById } from './letters.repository.ts';
 const extractPayloadSchema = z.object({ document_id: z.string() });
 const NOTICE_MAX_AGE_SECONDS = 24 * 3600;
 const notifyPayloadSchema = z.object({ letter_id: z.string() });
+const collectPayloadSchema = z.object({ keys: z.array(z.string()) });
 
 function parsePayload<T>(schema: z.ZodType<T>, payload: unknown): T {
   const parsed = schema.safeParse(payload);
@@ -71,4 +77,7 @@ async function notifyMembers(app: FastifyInstance, payload: unknown): Promise<vo
 export function registerLetterJobs(app: FastifyInstance): void {
   app.jobs.register(DOCUMENT_EXTRACT_JOB, (payload) => extractDocumentText(app, payload));
   app.jobs.register(LETTER_NOTIFY_JOB, (payload) => notifyMembers(app, payload));
+  app.jobs.register(DOCUMENT_COLLECT_JOB, (payload) =>
+    collectUnreferencedDocuments(app, parsePayload(collectPayloadSchema, payload).keys),
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { addSeconds } from '../../clock.ts';
+import { DOCUMENT_COLLECT_JOB } from './letter-job-types.ts';
 import {
   deleteTrashedLetters,
   findStorageKeys,
@@ -8,6 +9,11 @@ import {
 } from './letter-writes.repository.ts';
 
 const PURGE_BATCH_SIZE = 500;
+/**
+ * A file put this recently may belong to a delivery whose row is not written yet (same bytes,
+ * same key): it is kept and checked again after this long. Deliveries take seconds.
+ */
+export const COLLECT_GRACE_SECONDS = 10 * 60;
 
 /**
  * Deletes trashed letters for good, then the files no row points at any more. Files are
@@ -24,8 +30,7 @@ export async function deleteTrashedLettersForever(
     keys: await findStorageKeys(trx, letterIds),
     deleted: await deleteTrashedLetters(trx, letterIds),
   }));
-  const unreferenced = await findUnreferencedKeys(app.db, keys);
-  for (const key of unreferenced) await app.documents.remove(key);
+  await collectUnreferencedDocuments(app, keys);
   return deleted;
 }
 
@@ -55,7 +60,27 @@ export async function purgeExpiredTrash(app: FastifyInstance): Promise<number> {
 
 /** Removes stored files of a failed upload, unless a letter or logo already uses the same bytes. */
 export async function discardUploads(app: FastifyInstance, keys: string[]): Promise<void> {
-  for (const key of await findUnreferencedKeys(app.db, [...new Set(keys)])) {
-    await app.documents.remove(key);
+  await collectUnreferencedDocuments(app, keys);
+}
+
+/**
+ * Removes the files of `keys` that no row refers to. One put within the grace period is kept
+ * and looked at again by a later job, when its delivery has either written its row or failed.
+ */
+export async function collectUnreferencedDocuments(
+  app: FastifyInstance,
+  keys: readonly string[],
+): Promise<void> {
+  const unreferenced = await findUnreferencedKeys(app.db, [...new Set(keys)]);
+  const untouchedSince = addSeconds(app.clock.now(), -COLLECT_GRACE_SECONDS);
+  const kept: string[] = [];
+  for (const key of unreferenced) {
+    if ((await app.documents.collect(key, untouchedSince)) === 'kept') kept.push(key);
   }
+  if (kept.length === 0) return;
+  await app.jobs.enqueue(app.db, {
+    type: DOCUMENT_COLLECT_JOB,
+    payload: { keys: kept },
+    runAt: addSeconds(app.clock.now(), COLLECT_GRACE_SECONDS + 60),
+  });
 }

@@ -8,6 +8,7 @@ import {
   samplePdf,
   storedDocumentKeys,
 } from '../../test/mailbox.ts';
+import { COLLECT_GRACE_SECONDS } from '../letters/letter-removal.service.ts';
 import { scheduleTrashPurge } from './trash.service.ts';
 
 const DAY = 24 * 3600;
@@ -43,6 +44,8 @@ describe.each(testEngines)('trash (%s)', (engine) => {
       { documents: [{ filename: 'a.pdf', content: await samplePdf('only a') }] },
     );
     const b = await deliverTestLetter(t.app, apiKey, me.email);
+    // Files put in the last minutes are spared (see the race test below).
+    t.clock.advanceSeconds(COLLECT_GRACE_SECONDS + 1);
     await bulk([a, b], 'trash');
     await bulk([b], 'restore');
     const empty = await t.app.inject({
@@ -103,5 +106,59 @@ describe.each(testEngines)('trash (%s)', (engine) => {
       .where('status', '=', 'pending')
       .execute();
     expect(pending).toHaveLength(1);
+  });
+  it('keeps a file that a delivery in progress is storing again, and collects it if unused', async () => {
+    const pdf = await samplePdf('sent twice');
+    const first = await deliverTestLetter(
+      t.app,
+      apiKey,
+      me.email,
+      {},
+      { documents: [{ filename: 'a.pdf', content: pdf }] },
+    );
+    t.clock.advanceSeconds(COLLECT_GRACE_SECONDS + 1);
+    await bulk([first], 'trash');
+    // A second delivery of the same bytes has stored them, but its row is not written yet.
+    await t.app.documents.put(pdf, { maxBytes: 10_000_000 });
+    expect((await bulk([first], 'delete_forever')).json()).toEqual({ updated: 1 });
+    expect(storedDocumentKeys(t.config.dataDir)).toHaveLength(1);
+
+    // That delivery failed after all: a later check removes the file nobody refers to.
+    t.clock.advanceSeconds(COLLECT_GRACE_SECONDS + 120);
+    await t.app.jobs.runDueJobs();
+    expect(storedDocumentKeys(t.config.dataDir)).toEqual([]);
+  });
+
+  it('keeps the file when the delivery in progress writes its row', async () => {
+    const pdf = await samplePdf('sent twice, kept');
+    const first = await deliverTestLetter(
+      t.app,
+      apiKey,
+      me.email,
+      {},
+      { documents: [{ filename: 'a.pdf', content: pdf }] },
+    );
+    t.clock.advanceSeconds(COLLECT_GRACE_SECONDS + 1);
+    await bulk([first], 'trash');
+    await t.app.documents.put(pdf, { maxBytes: 10_000_000 });
+    await bulk([first], 'delete_forever');
+    const second = await deliverTestLetter(
+      t.app,
+      apiKey,
+      me.email,
+      {},
+      { documents: [{ filename: 'b.pdf', content: pdf }] },
+    );
+
+    t.clock.advanceSeconds(COLLECT_GRACE_SECONDS + 120);
+    await t.app.jobs.runDueJobs();
+    const detail = await t.app.inject({ url: `/api/letters/${second}`, headers: me.headers });
+    const documentId = detail.json().documents[0].id;
+    const content = await t.app.inject({
+      url: `/api/letters/${second}/documents/${documentId}/content`,
+      headers: me.headers,
+    });
+    expect(content.statusCode).toBe(200);
+    expect(content.rawPayload.equals(pdf)).toBe(true);
   });
 });
