@@ -1,0 +1,142 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { machineLine, writeBenchmarkSection } from './report.ts';
+import { parseDemoLogin, startServer } from './server-process.ts';
+
+/** DESIGN §7: Lighthouse (mobile) performance ≥ 95 and accessibility 100 on these pages. */
+const PERFORMANCE_BUDGET = 95;
+const ACCESSIBILITY_BUDGET = 100;
+const DEBUGGING_PORT = 9333;
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  `--remote-debugging-port=${DEBUGGING_PORT}`,
+];
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  /** First and largest contentful paint, total blocking time (ms), cumulative layout shift. */
+  metrics: { fcp: number; lcp: number; tbt: number; cls: number };
+  failedAudits: string[];
+}
+
+/**
+ * One Lighthouse run with its default mobile settings (Moto G Power screen, simulated slow
+ * 4G and 4× CPU slowdown), in the browser that is already logged in: storage is not reset.
+ */
+async function audit(url: string): Promise<Scores> {
+  const result = await lighthouse(url, {
+    port: DEBUGGING_PORT,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    disableStorageReset: true,
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const failedAudits = Object.values(audits)
+    .filter(
+      (entry) => entry.score !== null && entry.score < 1 && entry.scoreDisplayMode === 'binary',
+    )
+    .map((entry) => entry.id);
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    metrics: {
+      fcp: value('first-contentful-paint'),
+      lcp: value('largest-contentful-paint'),
+      tbt: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+    },
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    failedAudits,
+  };
+}
+
+export async function benchLighthouse(): Promise<boolean> {
+  const server = await startServer(3195, { KUVERT_DEMO: 'true' });
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'kuvert-lighthouse-'));
+  // A persistent context is the browser's default one, which Lighthouse's tabs share.
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const pages: Array<{ name: string; path: string }> = [{ name: 'login', path: '/login' }];
+    const results = new Map<string, Scores>();
+    results.set('login', await audit(`${server.url}/login`));
+
+    const page = context.pages()[0] ?? (await context.newPage());
+    const demo = parseDemoLogin(server.output());
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel(/e-mail/i).fill(demo.email);
+    await page.getByRole('textbox', { name: /^password/i }).fill(demo.password);
+    await page.getByRole('button', { name: /log in/i }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto(`${server.url}/inbox`);
+    // The demo mailbox is delivered just after start; give it time to land.
+    await page.locator('a[href^="/inbox/"]').first().waitFor({ timeout: 60_000 });
+    const letterPath = await page.locator('a[href^="/inbox/"]').first().getAttribute('href');
+    if (!letterPath) throw new Error('the demo inbox shows no letter');
+
+    pages.push(
+      { name: 'home', path: '/' },
+      { name: 'inbox', path: '/inbox' },
+      { name: 'letter', path: letterPath },
+    );
+    for (const { name, path: pagePath } of pages.slice(1)) {
+      results.set(name, await audit(`${server.url}${pagePath}`));
+    }
+
+    let isWithinBudget = true;
+    const rows = pages.map(({ name, path: pagePath }) => {
+      const scores = results.get(name);
+      if (!scores) return `| ${name} | — | — | | | | | |`;
+      const ok =
+        scores.performance >= PERFORMANCE_BUDGET && scores.accessibility >= ACCESSIBILITY_BUDGET;
+      if (!ok) isWithinBudget = false;
+      const shown = name === 'letter' ? '`/inbox/{id}`' : `\`${pagePath}\``;
+      const notes = scores.failedAudits.length > 0 ? scores.failedAudits.join(', ') : '';
+      const { fcp, lcp, tbt, cls } = scores.metrics;
+      const seconds = (ms: number) => (ms / 1000).toFixed(1);
+      return `| ${shown} | ${scores.performance} ${scores.performance >= PERFORMANCE_BUDGET ? '✓' : '✗'} | ${scores.accessibility} ${scores.accessibility >= ACCESSIBILITY_BUDGET ? '✓' : '✗'} | ${seconds(fcp)} | ${seconds(lcp)} | ${Math.round(tbt)} | ${cls.toFixed(3)} | ${notes} |`;
+    });
+    writeBenchmarkSection(
+      'lighthouse',
+      `## Lighthouse (mobile)
+
+${machineLine()}. Lighthouse ${lighthouseVersion()} with its default mobile settings (simulated
+slow 4G, 4× CPU slowdown) in Debian's Chromium, against the production build with the demo
+mailbox; logged in for every page but \`/login\`. Budgets: performance ≥ ${PERFORMANCE_BUDGET},
+accessibility ${ACCESSIBILITY_BUDGET}.
+
+| page | performance | accessibility | FCP s | LCP s | TBT ms | CLS | failed pass/fail audits |
+| --- | --- | --- | --- | --- | --- | --- | --- |
+${rows.join('\n')}`,
+    );
+    return isWithinBudget;
+  } finally {
+    await context.close();
+    rmSync(profileDir, { recursive: true, force: true });
+    await server.stop();
+  }
+}
+
+function lighthouseVersion(): string {
+  return process.env.npm_package_devDependencies_lighthouse?.replace(/^\D+/, '') ?? '13';
+}
+
+if (import.meta.main) {
+  const ok = await benchLighthouse();
+  console.log(ok ? 'Lighthouse: within budget' : 'Lighthouse: over budget, see docs/benchmarks.md');
+}
