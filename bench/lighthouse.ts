@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -43,6 +43,12 @@ async function audit(url: string): Promise<Scores> {
     disableStorageReset: true,
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  // LIGHTHOUSE_REPORTS=<folder> keeps each full report, to see where the time goes.
+  const reportDir = process.env.LIGHTHOUSE_REPORTS;
+  if (reportDir) {
+    const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root';
+    writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   const failedAudits = Object.values(audits)
     .filter(
