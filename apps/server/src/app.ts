@@ -10,6 +10,7 @@ import type { Config } from './config/env.ts';
 import type { Engine } from './db/migrations/context.ts';
 import type { Database } from './db/schema.ts';
 import { registerModules } from './modules/index.ts';
+import { sandboxBankRoutes } from './modules/sandbox-bank/index.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { serializerCompiler } from './plugins/fast-serializer.ts';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './plugins/events.ts';
@@ -99,6 +100,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await registerSessions(app);
   await registerOpenApi(app, config.publicUrl);
   await app.register(registerModules, { prefix: '/api' });
+  // The built-in test bank's pages, outside /api; not served when a real provider pays.
+  if (!config.tink) await app.register(sandboxBankRoutes);
   await registerSpa(app, config.webDistDir);
 
   return app;

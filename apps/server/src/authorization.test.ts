@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from './test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from './test/helper.ts';
 import {
+  VALID_IBAN,
   addMember,
   createSharedAccount,
   createTestProvider,
@@ -11,6 +12,7 @@ import {
   multipart,
   personalAccountOf,
 } from './test/mailbox.ts';
+import { deliverPayableInvoice, newIdempotencyKey, startPaymentAs } from './test/payments.ts';
 
 /** The mailbox routes (issue 3): every one must be in the matrix below. */
 const MAILBOX_PREFIXES = [
@@ -23,6 +25,7 @@ const MAILBOX_PREFIXES = [
   '/api/events',
   '/api/sender/v1',
   '/api/profile/notifications',
+  '/api/invoices',
 ];
 
 interface Target {
@@ -38,6 +41,12 @@ interface SessionCase {
   exempt?: string;
   request(target: Target): InjectOptions;
 }
+
+/** The target letters are invoices, so the invoice routes have something to act on. */
+const invoiceOf = (amount: number) => ({
+  kind: 'invoice',
+  invoice: { amount, currency: 'EUR', due_date: '2030-01-31', iban: VALID_IBAN, reference: 'R-1' },
+});
 
 const reply = multipart([
   { name: 'subject', value: 'Re' },
@@ -147,11 +156,28 @@ const sessionCases: Record<string, SessionCase> = {
       payload: { email_on_new_letter: true, email_due_date_reminders: true },
     }),
   },
+  'GET /api/invoices': {
+    write: false,
+    request: (x) => ({ url: `/api/invoices?account_id=${x.accountId}` }),
+  },
+  'GET /api/invoices/:id': {
+    write: false,
+    request: (x) => ({ url: `/api/invoices/${x.letterId}` }),
+  },
+  'GET /api/invoices/:id/epc-qr.png': {
+    write: false,
+    request: (x) => ({ url: `/api/invoices/${x.letterId}/epc-qr.png` }),
+  },
+  'POST /api/invoices/:id/mark-paid': {
+    write: true,
+    request: (x) => ({ method: 'POST', url: `/api/invoices/${x.letterId}/mark-paid`, payload: {} }),
+  },
 };
 
 const senderRoutes = [
   'POST /api/sender/v1/letters',
   'GET /api/sender/v1/letters/:id',
+  'POST /api/sender/v1/letters/:id/cancel-invoice',
   'GET /api/sender/v1/messages',
   'GET /api/sender/v1/messages/:id/documents/:documentId',
   'GET /api/sender/v1/webhook',
@@ -220,12 +246,17 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
     await addMember(t.app, sharedAccount, viewer.user.id, 'viewer');
     const letterA = await deliverTestLetter(t.app, p1.apiKey, me.email, {
       subject: 'Letter for A',
+      ...invoiceOf(1111),
     });
     const letterB = await deliverTestLetter(t.app, p1.apiKey, me.email, {
       subject: 'Letter for B',
+      ...invoiceOf(2222),
     });
     await moveLetterToAccount(t.app, letterB, sharedAccount);
-    await deliverTestLetter(t.app, p2.apiKey, stranger.email, { subject: 'Stranger letter' });
+    await deliverTestLetter(t.app, p2.apiKey, stranger.email, {
+      subject: 'Stranger letter',
+      ...invoiceOf(3333),
+    });
     await t.app.jobs.runDueJobs();
     mine = await targetFor(personalAccountOf(me), letterA, 'Folder A');
     shared = await targetFor(sharedAccount, letterB, 'Folder B');
@@ -241,7 +272,9 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       .filter(
         (route) =>
           route.method !== 'HEAD' &&
-          MAILBOX_PREFIXES.some((prefix) => route.url.startsWith(prefix)),
+          MAILBOX_PREFIXES.some((prefix) => route.url.startsWith(prefix)) &&
+          // The payment routes under /api/invoices have their own matrix below.
+          !isPaymentRoute(route.url),
       )
       .map((route) => `${route.method} ${route.url}`)
       .toSorted();
@@ -295,6 +328,11 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       shared.letterId,
     ]);
     expect((await get(`/api/home?account_id=${shared.accountId}`)).unread_letters).toBe(1);
+    const invoicesB = await get(`/api/invoices?account_id=${shared.accountId}`);
+    expect(invoicesB.items.map((item: { letter_id: string }) => item.letter_id)).toEqual([
+      shared.letterId,
+    ]);
+    expect(invoicesB.totals).toEqual([{ amount: 2222, currency: 'EUR' }]);
     const folders = await get(`/api/folders?account_id=${shared.accountId}`);
     expect(folders.folders.map((folder: { id: string }) => folder.id)).toEqual([shared.folderId]);
     const providers = await get(`/api/providers?account_id=${shared.accountId}`);
@@ -320,6 +358,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       await get(`/api/search?account_id=${account}&q=letter`),
       await get(`/api/home?account_id=${account}`),
       await get(`/api/folders?account_id=${account}`),
+      await get(`/api/invoices?account_id=${account}`),
     ];
     for (const body of bodies) {
       for (const foreign of [
@@ -332,6 +371,9 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
         expect(body).not.toContain(foreign);
       }
     }
+    const invoices = JSON.parse(bodies[4] ?? '{}');
+    expect(invoices.totals).toEqual([{ amount: 3333, currency: 'EUR' }]);
+    expect(JSON.parse(bodies[2] ?? '{}').open_invoices.totals).toEqual(invoices.totals);
   });
 
   it('keeps providers to their own letters and messages', async () => {
@@ -360,6 +402,107 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       };
       const response = await t.app.inject(options);
       expect({ route, status: response.statusCode }).toEqual({ route, status: 401 });
+    }
+  });
+});
+
+/** The payment routes (issue 4): nobody pays or sees another account's payment; viewers never pay. */
+interface PaymentTarget {
+  invoiceId: string;
+  paymentId: string;
+}
+
+const paymentCases: Record<string, { write: boolean; request(x: PaymentTarget): InjectOptions }> = {
+  'POST /api/invoices/:id/payments': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: `/api/invoices/${x.invoiceId}/payments`,
+      headers: { 'idempotency-key': newIdempotencyKey() },
+    }),
+  },
+  'GET /api/payments/:id': {
+    write: false,
+    request: (x) => ({ url: `/api/payments/${x.paymentId}` }),
+  },
+  'POST /api/payments/:id/refresh': {
+    write: true,
+    request: (x) => ({ method: 'POST', url: `/api/payments/${x.paymentId}/refresh` }),
+  },
+};
+
+const isPaymentRoute = (url: string) =>
+  url.startsWith('/api/payments') || /^\/api\/invoices\/[^/]+\/payments/.test(url);
+
+describe.each(testEngines)('authorization matrix of payments (%s)', (engine) => {
+  let t: TestApp;
+  let me: CreatedUser & LoggedIn;
+  let stranger: CreatedUser & LoggedIn;
+  let viewer: CreatedUser & LoggedIn;
+  let loggedOut: CreatedUser & LoggedIn;
+  let mine: PaymentTarget;
+  let shared: PaymentTarget;
+
+  const send = (options: InjectOptions, user: LoggedIn | undefined) => {
+    const request = withUser(options, user);
+    return t.app.inject(request);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000' });
+    me = await createLoggedInUser(t.app);
+    stranger = await createLoggedInUser(t.app);
+    viewer = await createLoggedInUser(t.app);
+    loggedOut = await createLoggedInUser(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: loggedOut.headers });
+    const { apiKey } = await createTestProvider(t.app);
+    const sharedAccount = await createSharedAccount(t.app, me.user.id);
+    await addMember(t.app, sharedAccount, viewer.user.id, 'viewer');
+    const target = async (accountId?: string): Promise<PaymentTarget> => {
+      const invoiceId = await deliverPayableInvoice(t.app, apiKey, me.email);
+      if (accountId) await moveLetterToAccount(t.app, invoiceId, accountId);
+      return { invoiceId, paymentId: (await startPaymentAs(t.app, me, invoiceId)).id };
+    };
+    mine = await target();
+    shared = await target(sharedAccount);
+  });
+  afterAll(async () => t.close());
+
+  it('covers every payment route', () => {
+    const routes = t.app.routeTable
+      .filter((route) => route.method !== 'HEAD' && isPaymentRoute(route.url))
+      .map((route) => `${route.method} ${route.url}`)
+      .toSorted();
+    expect(routes).toEqual(Object.keys(paymentCases).toSorted());
+  });
+
+  it('answers 401 to anonymous and logged-out callers', async () => {
+    for (const [route, routeCase] of Object.entries(paymentCases)) {
+      for (const user of [undefined, loggedOut]) {
+        const response = await send(routeCase.request(mine), user);
+        expect({ route, status: response.statusCode }).toEqual({ route, status: 401 });
+      }
+    }
+  });
+
+  it("answers 404 to another user for someone else's invoice and payment", async () => {
+    for (const [route, routeCase] of Object.entries(paymentCases)) {
+      for (const target of [mine, shared]) {
+        const response = await send(routeCase.request(target), stranger);
+        expect({ route, status: response.statusCode, code: response.json().code }).toEqual({
+          route,
+          status: 404,
+          code: 'NOT_FOUND',
+        });
+      }
+    }
+  });
+
+  it('lets a viewer see a payment but never pay or settle one (403)', async () => {
+    for (const [route, routeCase] of Object.entries(paymentCases)) {
+      const response = await send(routeCase.request(shared), viewer);
+      const expected = routeCase.write ? 403 : 200;
+      expect({ route, status: response.statusCode }).toEqual({ route, status: expected });
     }
   });
 });

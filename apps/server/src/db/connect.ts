@@ -1,6 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+} from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { Pool, types } from 'pg';
 import type { Engine } from './migrations/context.ts';
@@ -49,9 +57,33 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   mkdirSync(options.dataDir, { recursive: true });
   const database = openNodeSqlite(path.join(options.dataDir, 'kuvert.sqlite'));
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
+    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) }),
     engine: 'sqlite',
   };
+}
+
+/**
+ * Transactions take the write lock when they begin (BEGIN IMMEDIATE), where the busy timeout
+ * waits for it. A deferred BEGIN would read first and then fail at once with "database is
+ * locked" when another process (the CLI beside the server) wrote in between.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 /** Applies every pending migration; throws with the failing migration's error. */

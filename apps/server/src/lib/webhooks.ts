@@ -15,6 +15,10 @@ import { isPrivateHostLiteral, PrivateNetworkError, publicOnlyLookup } from './n
  *
  *   { "id": "<event id>", "type": "letter.read", "created_at": "<ISO-8601>", "data": { … } }
  *
+ * `data` by type: letter.read { letter_id, read_at }; invoice.paid { letter_id, external_id,
+ * amount, currency, reference, paid_at, paid_via: "kuvert" | "elsewhere" }
+ * (invoicePaidWebhookDataSchema in packages/shared/src/sender-api).
+ *
  * <signature> is the lower-case hex HMAC-SHA256, keyed with the webhook secret, of
  * "<t>.<raw request body>". To verify: take t and every v1 (more than one may come while a
  * secret is rotated), compute the HMAC over the raw bytes as received (not re-serialised

@@ -5,8 +5,11 @@ import { eventRoutes } from './events/index.ts';
 import { folderRoutes } from './folders/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { homeRoutes } from './home/index.ts';
+import { invoiceRoutes } from './invoices/index.ts';
+import { registerInvoiceJobs } from './invoices/invoice-reminders.service.ts';
 import { registerLetterJobs } from './letters/letter-jobs.ts';
 import { letterRoutes } from './letters/index.ts';
+import { paymentRoutes } from './payments/index.ts';
 import { notificationPreferenceRoutes } from './profile/notification-preferences.ts';
 import { profileRoutes } from './profile/index.ts';
 import { registerWebhookJobs } from './providers/provider-webhooks.service.ts';
@@ -32,5 +35,10 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(homeRoutes);
   await app.register(providerRoutes);
   await app.register(eventRoutes);
+  // Paying invoices (issue 4).
+  await app.register(paymentRoutes);
   await app.register(senderApiRoutes, { prefix: '/sender/v1' });
+  // Invoices (issue 4).
+  registerInvoiceJobs(app);
+  await app.register(invoiceRoutes);
 };

@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/inbox-by-provider.tsx'),
               },
               { path: 'outbox', lazy: () => import('./routes/outbox.tsx') },
-              { path: 'invoice-tink', lazy: () => import('./routes/pending/invoice-payment.tsx') },
+              { path: 'invoice-tink', lazy: () => import('./routes/invoice-payment.tsx') },
               { path: 'folders', lazy: () => import('./routes/folders.tsx') },
               { path: 'folders/add', lazy: () => import('./routes/folder-add.tsx') },
               { path: 'folders/:id', lazy: () => import('./routes/folder.tsx') },
@@ -105,7 +105,7 @@ export const routes: RouteObject[] = [
           {
             lazy: () => import('./layouts/plain-layout.tsx'),
             children: [
-              { path: 'open-invoices', lazy: () => import('./routes/pending/open-invoices.tsx') },
+              { path: 'open-invoices', lazy: () => import('./routes/open-invoices.tsx') },
               { path: 'unread-letters', lazy: () => import('./routes/unread-letters.tsx') },
               {
                 path: 'open-signature-requests',

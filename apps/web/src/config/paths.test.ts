@@ -34,6 +34,13 @@ describe('paths', () => {
     expect(paths.login('/inbox?x=1')).toBe('/login?redirect=%2Finbox%3Fx%3D1');
   });
 
+  it('builds the payment links with their ids in the query', () => {
+    expect(paths.payInvoice('l 1')).toBe('/invoice-tink?invoice=l+1');
+    expect(paths.paymentStatus('p1')).toBe('/invoice-tink?payment=p1');
+    expect(paths.openInvoices()).toBe('/open-invoices');
+    expect(paths.openInvoices('a&b')).toBe('/open-invoices?provider=a%26b');
+  });
+
   it('encodes ids in path segments', () => {
     expect(paths.folder('a/b')).toBe('/folders/a%2Fb');
     expect(paths.resetPassword('abc-_')).toBe('/reset/password/abc-_');

@@ -11,7 +11,16 @@ export const paths = {
   compose: () => '/outbox/compose',
   composeUploader: () => '/outbox/compose-uploader',
   invoicePayment: () => '/invoice-tink',
-  openInvoices: () => '/open-invoices',
+  /** The hand-off to the bank for one invoice (the letter's id). */
+  payInvoice: (letterId: string) =>
+    `/invoice-tink?${new URLSearchParams({ invoice: letterId }).toString()}`,
+  /** Asks the bank (through the server) for the outcome of one payment. */
+  paymentStatus: (paymentId: string) =>
+    `/invoice-tink?${new URLSearchParams({ payment: paymentId }).toString()}`,
+  openInvoices: (providerId?: string) =>
+    providerId === undefined
+      ? '/open-invoices'
+      : `/open-invoices?${new URLSearchParams({ provider: providerId }).toString()}`,
   unreadLetters: () => '/unread-letters',
   openSignatureRequests: () => '/open-signature-requests',
   folders: () => '/folders',

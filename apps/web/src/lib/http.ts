@@ -70,6 +70,8 @@ interface RequestOptions {
   method?: HttpMethod;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra headers of this call, e.g. `Idempotency-Key`. */
+  headers?: Record<string, string>;
 }
 
 /** A call whose answer has no body we need (204, 202). */
@@ -89,7 +91,7 @@ export async function apiRequest<T>(
 
 async function send(path: string, options: RequestOptions): Promise<unknown> {
   const method = options.method ?? 'GET';
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   // Multipart bodies (file uploads) carry their own boundary in the Content-Type.
   const isFormData = options.body instanceof FormData;
   if (options.body !== undefined && !isFormData) headers.set('Content-Type', 'application/json');

@@ -9,6 +9,7 @@ export const mailboxKeys = {
   folders: ['folders'],
   providers: ['providers'],
   home: ['home'],
+  invoices: ['invoices'],
 } as const;
 
 export type MailboxArea = keyof typeof mailboxKeys;
@@ -20,4 +21,8 @@ export const letterDependentAreas: readonly MailboxArea[] = [
   'folders',
   'providers',
   'home',
+  'invoices',
 ];
+
+/** Everything that shows an invoice's status: its panel and list, letter badges, home counts. */
+export const invoiceDependentAreas: readonly MailboxArea[] = ['invoices', 'letters', 'home'];

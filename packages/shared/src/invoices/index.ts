@@ -1,38 +1,9 @@
 import { z } from 'zod';
 import { moneySchema, providerRefSchema } from '../letters/index.ts';
 import { paymentSchema } from '../payments/index.ts';
+import { invoicePaidViaSchema, invoiceStatusSchema } from './status.ts';
 
-/**
- * What the user sees of an invoice. `overdue` is derived: an unpaid invoice whose due date
- * lies before today. `failed` means the last payment attempt failed; the invoice is still owed.
- */
-export const invoiceStatuses = [
-  'open',
-  'payment_pending',
-  'paid',
-  'overdue',
-  'failed',
-  'cancelled',
-] as const;
-export const invoiceStatusSchema = z.enum(invoiceStatuses);
-export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
-
-/** Statuses kept in the database; `overdue` is never stored. */
-export const storedInvoiceStatuses = [
-  'open',
-  'payment_pending',
-  'paid',
-  'failed',
-  'cancelled',
-] as const;
-export type StoredInvoiceStatus = (typeof storedInvoiceStatuses)[number];
-
-/** Still owed: shown in /open-invoices, counted on home, reminded of. */
-export const unpaidInvoiceStatuses = ['open', 'payment_pending', 'failed'] as const;
-
-/** How an invoice came to be paid: through Kuvert's payment flow, or marked by the user. */
-export const invoicePaidViaSchema = z.enum(['kuvert', 'elsewhere']);
-export type InvoicePaidVia = z.infer<typeof invoicePaidViaSchema>;
+export * from './status.ts';
 
 export const invoiceSchema = z
   .object({
@@ -57,8 +28,14 @@ export const invoiceSchema = z
     cancelled_at: z.iso.datetime().nullable(),
     epc_qr_available: z
       .boolean()
-      .describe('An EPC QR code (GiroCode) exists only for euro invoices up to 999,999,999.99'),
-    can_pay: z.boolean().describe('Unpaid, not cancelled, and the caller may write'),
+      .describe(
+        'GET …/epc-qr.png answers an EPC QR code (GiroCode): only for unpaid euro invoices up to 999,999,999.99',
+      ),
+    can_pay: z
+      .boolean()
+      .describe(
+        'Unpaid (a pending payment included: offer to continue active_payment), not in the trash, and the caller may write',
+      ),
     active_payment: paymentSchema.nullable(),
     last_payment: paymentSchema.nullable().describe('The newest payment attempt, whatever its end'),
   })

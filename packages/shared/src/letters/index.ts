@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Not '../invoices/index.ts': that one imports this file.
+import { invoiceStatusSchema } from '../invoices/status.ts';
 
 export const letterKinds = ['letter', 'invoice', 'signature_request'] as const;
 export const letterKindSchema = z.enum(letterKinds);
@@ -54,7 +56,12 @@ export const letterSummarySchema = z
     document_count: z.number().int(),
     delivery_status: deliveryStatusSchema,
     invoice: z
-      .object({ amount: z.number().int(), currency: z.string(), due_date: z.iso.date() })
+      .object({
+        amount: z.number().int(),
+        currency: z.string(),
+        due_date: z.iso.date(),
+        status: invoiceStatusSchema.describe('`overdue` derived with the server’s today'),
+      })
       .nullable(),
   })
   .meta({ id: 'LetterSummary' });

@@ -58,6 +58,8 @@ export const auditEventTypes = [
   'session_revoked',
   'email_verified',
   'profile_updated',
+  'payment_started',
+  'invoice_marked_paid',
 ] as const;
 export const auditEventSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { invoicePaidViaSchema, invoiceStatusSchema } from '../invoices/index.ts';
 import {
   deliveryStatusSchema,
   LETTER_BODY_MAX_LENGTH,
@@ -45,6 +46,24 @@ export const deliveredLetterSchema = z
   .meta({ id: 'SenderDeliveredLetter' });
 export type DeliveredLetter = z.infer<typeof deliveredLetterSchema>;
 
+export const senderInvoiceStatusSchema = z
+  .object({
+    status: invoiceStatusSchema.describe(
+      '`overdue`: unpaid and the due date has passed; `failed`: the last payment attempt failed, still owed',
+    ),
+    amount: z.number().int().describe('In minor units: 12345 = 123.45'),
+    currency: z.string(),
+    due_date: z.iso.date(),
+    reference: z.string(),
+    paid_at: z.iso.datetime().nullable(),
+    paid_via: invoicePaidViaSchema
+      .nullable()
+      .describe('`elsewhere`: the user says they paid outside Kuvert; check your account'),
+    cancelled_at: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'SenderInvoiceStatus' });
+export type SenderInvoiceStatus = z.infer<typeof senderInvoiceStatusSchema>;
+
 export const senderLetterStatusSchema = z
   .object({
     id: z.string(),
@@ -56,6 +75,9 @@ export const senderLetterStatusSchema = z
     created_at: z.iso.datetime(),
     delivered_at: z.iso.datetime().nullable(),
     read_at: z.iso.datetime().nullable(),
+    invoice: senderInvoiceStatusSchema
+      .nullable()
+      .describe('Payment status; null unless an invoice'),
     documents: z.array(
       z.object({
         id: z.string(),
@@ -122,3 +144,22 @@ export const webhookConfigSchema = z
   })
   .meta({ id: 'SenderWebhookConfig' });
 export type WebhookConfig = z.infer<typeof webhookConfigSchema>;
+
+/**
+ * `data` of the `invoice.paid` webhook. Sent once per invoice, when the user paid through
+ * Kuvert (`paid_via: kuvert`, the bank confirmed it) or marked it paid elsewhere (`elsewhere`).
+ */
+export const invoicePaidWebhookDataSchema = z
+  .object({
+    letter_id: z.string(),
+    external_id: z.string().nullable().describe('Your external_id from the delivery'),
+    amount: z.number().int().describe('In minor units'),
+    currency: z.string(),
+    reference: z.string().nullable(),
+    paid_at: z.iso.datetime(),
+    paid_via: invoicePaidViaSchema.describe(
+      '`elsewhere`: the user says they paid outside Kuvert; check your account before you book it',
+    ),
+  })
+  .meta({ id: 'SenderWebhookInvoicePaid' });
+export type InvoicePaidWebhookData = z.infer<typeof invoicePaidWebhookDataSchema>;

@@ -62,17 +62,21 @@ export interface NotifiableMember {
   language: string;
 }
 
-/** Members of the account who want an e-mail when a letter arrives. */
+/** An e-mail a user can turn on or off in their notification preferences. */
+export type MailPreference = 'email_on_new_letter' | 'email_due_date_reminders';
+
+/** Members of the account who want this e-mail (by default: a notice when a letter arrives). */
 export async function findMembersToNotify(
   db: Kysely<Database>,
   accountId: string,
+  preference: MailPreference = 'email_on_new_letter',
 ): Promise<NotifiableMember[]> {
   const rows = await db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['u.email', 'u.first_name', 'u.language'])
     .where('m.account_id', '=', accountId)
-    .where('u.email_on_new_letter', '=', 1)
+    .where(`u.${preference}`, '=', 1)
     .where('u.disabled_at', 'is', null)
     .where('u.email_verified_at', 'is not', null)
     .execute();

@@ -27,6 +27,8 @@ export interface DemoLetter {
     dueInDays: number;
     iban: string;
     reference: string;
+    /** Paid by direct debit, so the user marked it paid elsewhere on that day. */
+    paidDaysAgo?: number;
   };
   signatureDueInDays?: number;
   filename: string;
@@ -135,6 +137,7 @@ export const demoLetters: DemoLetter[] = [
       dueInDays: -27,
       iban: 'DE02120300000000202051',
       reference: 'MP-2025-11-0123',
+      paidDaysAgo: 27,
     },
     filename: 'Mobile-bill-November.pdf',
   },
@@ -197,6 +200,31 @@ export const demoLetters: DemoLetter[] = [
     filename: 'Steuerbescheid-2024.pdf',
   },
   {
+    provider: 'Techniker Versicherung',
+    daysAgo: 19,
+    isRead: true,
+    subject: 'Beitragsrechnung Auslandsreise-Krankenversicherung 2026',
+    body: 'Der Jahresbeitrag für Ihre Auslandsreise-Krankenversicherung 2026 beträgt 18,90 €. Bitte überweisen Sie ihn innerhalb von zwei Wochen.',
+    paragraphs: [
+      greetingDe,
+      'Ihre Auslandsreise-Krankenversicherung verlängert sich zum 1. Januar um ein weiteres Jahr. Bitte überweisen Sie den Jahresbeitrag innerhalb von zwei Wochen unter Angabe der Referenz RF40 TV20 26AR 4821 3, damit wir Ihre Zahlung zuordnen können.',
+    ],
+    table: {
+      headers: ['Leistung', 'Zeitraum', 'Betrag'],
+      rows: [['Auslandsreise-Krankenversicherung Single', '01.01.–31.12.2026', '18,90 €']],
+      total: '18,90 €',
+    },
+    closing: ['Mit freundlichen Grüßen\nIhre Techniker Versicherung'],
+    invoice: {
+      amount: 1890,
+      currency: 'EUR',
+      dueInDays: -5,
+      iban: 'DE97200400600123456789',
+      reference: 'RF40TV2026AR48213',
+    },
+    filename: 'Beitragsrechnung-Reiseversicherung-2026.pdf',
+  },
+  {
     provider: 'Nordbank',
     daysAgo: 6,
     isRead: false,
@@ -243,7 +271,7 @@ export const demoLetters: DemoLetter[] = [
     invoice: {
       amount: 3499,
       currency: 'EUR',
-      dueInDays: 10,
+      dueInDays: 3,
       iban: 'DE02120300000000202051',
       reference: 'MP-2025-12-0123',
     },

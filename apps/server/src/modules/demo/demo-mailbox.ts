@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { addSeconds } from '../../clock.ts';
 import { renderLetterPdf } from '../../lib/letter-pdf.ts';
+import { markInvoicePaid } from '../invoices/invoice-actions.service.ts';
 import { deliverLetter } from '../letters/letter-delivery.service.ts';
 import { markLetterRead } from '../letters/letters.service.ts';
 import { generateLogoSvg } from '../providers/provider-logo.ts';
@@ -8,6 +9,8 @@ import { createProvider } from '../providers/providers.service.ts';
 import { demoLetters, demoProviders, type DemoLetter, type DemoProvider } from './demo-letters.ts';
 
 const DAY_SECONDS = 24 * 3600;
+/** What the demo's own actions (an invoice marked paid) show in the security log. */
+const DEMO_ORIGIN = { ipAddress: '127.0.0.1', userAgent: 'Kuvert demo set-up' };
 const MAX_PDF_BYTES = 5 * 1024 * 1024;
 
 function isoDate(date: Date): string {
@@ -75,6 +78,10 @@ async function deliverDemoLetter(
     { deliveredAt },
   );
   if (letter.isRead) await markLetterRead(app, recipient.userId, delivered.id);
+  if (invoice?.paidDaysAgo !== undefined) {
+    const paidOn = isoDate(addSeconds(now, -invoice.paidDaysAgo * DAY_SECONDS));
+    await markInvoicePaid(app, recipient.userId, delivered.id, { paid_on: paidOn }, DEMO_ORIGIN);
+  }
 }
 
 /**

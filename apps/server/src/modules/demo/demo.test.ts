@@ -24,4 +24,29 @@ describe.each(testEngines)('demo seed (%s)', (engine) => {
 
     expect(await seedDemo(t.app)).toBeNull();
   });
+
+  it('fills the demo mailbox with invoices that are open, overdue and paid elsewhere', async () => {
+    const demo = await seedDemo(t.app);
+    const session = await login(t.app, demo?.email ?? '', demo?.password ?? '');
+    const account = session.body.accounts.find((candidate) => candidate.kind === 'personal');
+    const open = await t.app.inject({
+      url: `/api/invoices?account_id=${account?.id ?? ''}`,
+      headers: { cookie: session.cookie },
+    });
+    const items: Array<{ status: string; subject: string; epc_qr_available: boolean }> =
+      open.json().items;
+    expect(items.map((item) => item.status)).toEqual(['overdue', 'open', 'open']);
+    expect(items.every((item) => item.epc_qr_available)).toBe(true);
+
+    const inbox = await t.app.inject({
+      url: `/api/letters?account_id=${account?.id ?? ''}`,
+      headers: { cookie: session.cookie },
+    });
+    const statuses = inbox
+      .json()
+      .items.flatMap((letter: { invoice: { status: string } | null }) =>
+        letter.invoice ? [letter.invoice.status] : [],
+      );
+    expect(statuses.toSorted()).toEqual(['open', 'open', 'overdue', 'paid']);
+  });
 });

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { unpaidInvoiceStatuses } from '@kuvert/shared/invoices';
 import type { Database } from '../../db/schema.ts';
 
 /** Counts for the home page; every query carries the membership check and the account. */
@@ -31,29 +32,29 @@ export async function countUnread(
   return Number(row.count);
 }
 
-export async function countByKind(
+export async function countSignatureRequests(
   db: Kysely<Database>,
   userId: string,
   accountId: string,
-  kind: 'invoice' | 'signature_request',
 ): Promise<number> {
   const row = await accountLetters(db, userId, accountId)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('l.direction', '=', sql.lit('inbound'))
-    .where('l.kind', '=', kind)
+    .where('l.kind', '=', 'signature_request')
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 export interface InvoiceTotalRow {
   currency: string;
+  count: number;
   total: number;
   next_due_date: string | null;
 }
 
 /**
- * Open invoices per currency. Until payments exist (issue 4 adds a payment status), every
- * inbound invoice letter that is not trashed counts as open.
+ * Unpaid invoices (open, payment pending, failed) outside the bin, per currency. The literal
+ * predicate is the one of letters_unpaid_invoices_idx, so both engines use that index.
  */
 export async function sumOpenInvoices(
   db: Kysely<Database>,
@@ -63,17 +64,22 @@ export async function sumOpenInvoices(
   const rows = await accountLetters(db, userId, accountId)
     .select((eb) => [
       'l.invoice_currency as currency',
+      eb.fn.countAll<number>().as('count'),
       eb.fn.sum<number>('l.invoice_amount').as('total'),
       eb.fn.min<string>('l.invoice_due_date').as('next_due_date'),
     ])
-    .where('l.direction', '=', sql.lit('inbound'))
-    .where('l.kind', '=', 'invoice')
-    .where('l.invoice_currency', 'is not', null)
+    .where('l.kind', '=', sql.lit('invoice'))
+    .where(
+      'l.invoice_status',
+      'in',
+      unpaidInvoiceStatuses.map((status) => sql.lit(status)),
+    )
     .groupBy('l.invoice_currency')
     .orderBy('l.invoice_currency')
     .execute();
   return rows.map((row) => ({
     currency: row.currency ?? '',
+    count: Number(row.count),
     total: Number(row.total),
     next_due_date: row.next_due_date,
   }));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { HomeSummary } from '@kuvert/shared/home';
 import { assertAccountRole } from '../accounts/account-access.ts';
 import { listLetters } from '../letters/letters.service.ts';
-import { countByKind, countUnread, sumOpenInvoices } from './home.repository.ts';
+import { countSignatureRequests, countUnread, sumOpenInvoices } from './home.repository.ts';
 
 const RECENT_LETTERS = 5;
 
@@ -12,18 +12,17 @@ export async function getHomeSummary(
   accountId: string,
 ): Promise<HomeSummary> {
   await assertAccountRole(app.db, userId, accountId, 'viewer');
-  const [unread, invoiceCount, totals, signatures, recent] = await Promise.all([
+  const [unread, totals, signatures, recent] = await Promise.all([
     countUnread(app.db, userId, accountId),
-    countByKind(app.db, userId, accountId, 'invoice'),
     sumOpenInvoices(app.db, userId, accountId),
-    countByKind(app.db, userId, accountId, 'signature_request'),
+    countSignatureRequests(app.db, userId, accountId),
     listLetters(app, userId, { account_id: accountId, view: 'inbox', limit: RECENT_LETTERS }),
   ]);
   const dueDates = totals.flatMap((row) => (row.next_due_date ? [row.next_due_date] : []));
   return {
     unread_letters: unread,
     open_invoices: {
-      count: invoiceCount,
+      count: totals.reduce((count, row) => count + row.count, 0),
       totals: totals.map((row) => ({ amount: row.total, currency: row.currency })),
       next_due_date: dueDates.toSorted()[0] ?? null,
     },

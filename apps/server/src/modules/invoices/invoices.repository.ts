@@ -100,3 +100,52 @@ export async function transitionInvoice(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Providers with unpaid invoices in the account, by name: the list's provider filter. */
+export async function findProvidersWithUnpaidInvoices(
+  db: Kysely<Database>,
+  userId: string,
+  accountId: string,
+) {
+  return selectInvoicesForUser(db, userId)
+    .clearSelect()
+    .select(['p.id', 'p.name', 'p.logo_key', 'p.verified_at'])
+    .distinct()
+    .where('l.account_id', '=', accountId)
+    .where(
+      'l.invoice_status',
+      'in',
+      unpaidInvoiceStatuses.map((status) => sql.lit(status)),
+    )
+    .where('l.trashed_at', 'is', null)
+    .orderBy('p.name')
+    .orderBy('p.id')
+    .execute();
+}
+
+/** Whether a payment of the invoice is still waiting for the bank (at most one can be). */
+export async function hasPendingPayment(db: Kysely<Database>, letterId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('letter_id', '=', letterId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** An invoice the provider delivered; another provider's letter is simply not found. */
+export async function findProviderInvoice(
+  db: Kysely<Database>,
+  providerId: string,
+  letterId: string,
+) {
+  return db
+    .selectFrom('letters')
+    .select(['id', 'account_id', 'invoice_status'])
+    .where('id', '=', letterId)
+    .where('provider_id', '=', providerId)
+    .where('direction', '=', sql.lit('inbound'))
+    .where('kind', '=', sql.lit('invoice'))
+    .executeTakeFirst();
+}

@@ -1,12 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { unpaidInvoiceStatuses, type InvoicePaidVia } from '@kuvert/shared/invoices';
+import {
+  unpaidInvoiceStatuses,
+  type Invoice,
+  type InvoicePaidVia,
+  type OpenInvoiceList,
+  type StoredInvoiceStatus,
+} from '@kuvert/shared/invoices';
+import type { InvoicePaidWebhookData } from '@kuvert/shared/sender-api';
 import type { Database } from '../../db/schema.ts';
+import { renderEpcQrPng } from '../../lib/epc-qr.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertRole } from '../accounts/account-access.ts';
+import { assertAccountRole, assertRole } from '../accounts/account-access.ts';
+import { getInvoicePayments } from '../payments/payment-summaries.service.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
-import { findInvoiceForUser, transitionInvoice, type InvoiceRow } from './invoices.repository.ts';
-import { isUnpaidStatus } from './invoice-status.ts';
+import {
+  findInvoiceForUser,
+  findProvidersWithUnpaidInvoices,
+  findUnpaidInvoices,
+  transitionInvoice,
+  type InvoiceRow,
+} from './invoices.repository.ts';
+import { isUnpaidStatus, todayOf } from './invoice-status.ts';
+import { toEpcQrPayload, toInvoice, toProviderRef, totalsOf } from './invoices.presenter.ts';
 
 export type { InvoiceRow } from './invoices.repository.ts';
 
@@ -32,8 +48,11 @@ export async function requirePayableInvoice(
 ): Promise<InvoiceRow> {
   const invoice = await requireInvoice(app, userId, letterId);
   assertRole(invoice.role, 'member');
-  if (!isUnpaidStatus(invoice.invoice_status) || invoice.trashed_at !== null) {
-    throw new AppError('INVOICE_NOT_PAYABLE');
+  if (!isUnpaidStatus(invoice.invoice_status)) throw new AppError('INVOICE_NOT_PAYABLE');
+  if (invoice.trashed_at !== null) {
+    throw new AppError('INVOICE_NOT_PAYABLE', {
+      message: 'This invoice is in the trash; restore it first.',
+    });
   }
   return invoice;
 }
@@ -55,6 +74,8 @@ export interface PaidInvoice {
   via: InvoicePaidVia;
   userId: string | null;
   paidAt: Date;
+  /** The statuses it may be paid from; every unpaid one unless given. */
+  from?: readonly StoredInvoiceStatus[];
 }
 
 /**
@@ -66,7 +87,7 @@ export async function recordInvoicePaid(
   db: Kysely<Database>,
   paid: PaidInvoice,
 ): Promise<boolean> {
-  const changed = await transitionInvoice(db, paid.letterId, unpaidInvoiceStatuses, {
+  const changed = await transitionInvoice(db, paid.letterId, paid.from ?? unpaidInvoiceStatuses, {
     invoice_status: 'paid',
     invoice_paid_at: paid.paidAt.toISOString(),
     invoice_paid_via: paid.via,
@@ -85,20 +106,17 @@ export async function recordInvoicePaid(
     ])
     .where('id', '=', paid.letterId)
     .executeTakeFirstOrThrow();
-  await enqueueWebhook(app, db, {
-    providerId: letter.provider_id,
-    type: 'invoice.paid',
-    data: {
-      letter_id: letter.id,
-      external_id: letter.external_id,
-      amount: Number(letter.invoice_amount),
-      currency: letter.invoice_currency,
-      reference: letter.invoice_reference,
-      paid_at: paid.paidAt.toISOString(),
-      // `elsewhere`: the user says they paid outside Kuvert; check your account before you book it.
-      paid_via: paid.via,
-    },
-  });
+  const data: InvoicePaidWebhookData = {
+    letter_id: letter.id,
+    external_id: letter.external_id,
+    amount: Number(letter.invoice_amount),
+    currency: letter.invoice_currency ?? '',
+    reference: letter.invoice_reference,
+    paid_at: paid.paidAt.toISOString(),
+    // `elsewhere`: the user says they paid outside Kuvert; check your account before you book it.
+    paid_via: paid.via,
+  };
+  await enqueueWebhook(app, db, { providerId: letter.provider_id, type: 'invoice.paid', data });
   return true;
 }
 
@@ -112,4 +130,51 @@ export async function publishInvoicesChanged(
   } catch (error) {
     app.log.warn({ err: error }, 'live event not published');
   }
+}
+
+/** The caller's invoice as the portal shows it; 404 when not theirs or not an invoice. */
+export async function getInvoice(
+  app: FastifyInstance,
+  userId: string,
+  letterId: string,
+): Promise<Invoice> {
+  const row = await requireInvoice(app, userId, letterId);
+  const payments = await getInvoicePayments(app, [row.id]);
+  return toInvoice(row, todayOf(app.clock), payments.get(row.id));
+}
+
+/**
+ * /open-invoices: the account's unpaid invoices outside the bin, earliest due first, with
+ * totals over what the filter shows and every provider the filter can offer.
+ */
+export async function listOpenInvoices(
+  app: FastifyInstance,
+  userId: string,
+  query: { account_id: string; provider_id?: string | undefined },
+): Promise<OpenInvoiceList> {
+  await assertAccountRole(app.db, userId, query.account_id, 'viewer');
+  const [rows, providers] = await Promise.all([
+    findUnpaidInvoices(app.db, userId, query.account_id, query.provider_id),
+    findProvidersWithUnpaidInvoices(app.db, userId, query.account_id),
+  ]);
+  const payments = await getInvoicePayments(
+    app,
+    rows.map((row) => row.id),
+  );
+  const today = todayOf(app.clock);
+  const items = rows.map((row) => toInvoice(row, today, payments.get(row.id)));
+  return { items, totals: totalsOf(items), providers: providers.map(toProviderRef) };
+}
+
+/** The EPC QR code (PNG) of an unpaid euro invoice; 404 when it has none. */
+export async function getInvoiceEpcQrPng(
+  app: FastifyInstance,
+  userId: string,
+  letterId: string,
+): Promise<Buffer> {
+  const payload = toEpcQrPayload(await requireInvoice(app, userId, letterId));
+  if (payload === undefined) {
+    throw new AppError('NOT_FOUND', { message: 'This invoice has no EPC QR code.' });
+  }
+  return renderEpcQrPng(payload);
 }

@@ -1,36 +1,53 @@
 import {
-  deliveryStatusSchema,
-  letterKindSchema,
+  deliveryStatuses,
+  letterKinds,
   type LetterDetail,
   type LetterDocument,
   type LetterKind,
   type LetterSummary,
 } from '@kuvert/shared/letters';
 import type { DeliveryStatus } from '@kuvert/shared/letters';
+import { presentInvoiceStatus } from '../invoices/invoice-status.ts';
 import type { LetterDocumentRow, LetterRow, LetterSummaryRow } from './letters.repository.ts';
 
 const EXCERPT_MAX_CHARS = 160;
 
+/**
+ * Whitespace that flattening changes: a run of two or more, or any one that is not a space.
+ * Replacing `\s+` instead rewrites every single space, several times slower on a page of 50.
+ */
+const UNFLAT_WHITESPACE = /\s{2,}|[^\S ]/g;
+// Set lookups, not zod: these run for every letter of every page.
+const kinds: ReadonlySet<string> = new Set(letterKinds);
+const statuses: ReadonlySet<string> = new Set(deliveryStatuses);
+
+function isLetterKind(value: string): value is LetterKind {
+  return kinds.has(value);
+}
+
+function isDeliveryStatus(value: string): value is DeliveryStatus {
+  return statuses.has(value);
+}
+
 export function toKind(value: string): LetterKind {
-  const parsed = letterKindSchema.safeParse(value);
-  return parsed.success ? parsed.data : 'letter';
+  return isLetterKind(value) ? value : 'letter';
 }
 
 export function toDeliveryStatus(value: string): DeliveryStatus {
-  const parsed = deliveryStatusSchema.safeParse(value);
-  return parsed.success ? parsed.data : 'queued';
+  return isDeliveryStatus(value) ? value : 'queued';
 }
 
 /** The first words of the body, cut at a word boundary, on one line. */
 export function toExcerpt(body: string): string {
-  const flat = body.replace(/\s+/g, ' ').trim();
+  const flat = body.replace(UNFLAT_WHITESPACE, ' ').trim();
   if (flat.length <= EXCERPT_MAX_CHARS) return flat;
   const cut = flat.slice(0, EXCERPT_MAX_CHARS);
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > EXCERPT_MAX_CHARS / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
-export function toLetterSummary(row: LetterSummaryRow): LetterSummary {
+/** `today` (YYYY-MM-DD, the server's clock) tells an open invoice from an overdue one. */
+export function toLetterSummary(row: LetterSummaryRow, today: string): LetterSummary {
   const hasInvoice =
     row.invoice_amount !== null && row.invoice_currency !== null && row.invoice_due_date !== null;
   return {
@@ -58,6 +75,7 @@ export function toLetterSummary(row: LetterSummaryRow): LetterSummary {
           amount: Number(row.invoice_amount),
           currency: row.invoice_currency ?? '',
           due_date: row.invoice_due_date ?? '',
+          status: presentInvoiceStatus(row.invoice_status, row.invoice_due_date ?? '', today),
         }
       : null,
   };
@@ -78,14 +96,15 @@ export function toLetterDetail(
   letter: LetterRow,
   documents: LetterDocumentRow[],
   replies: LetterSummaryRow[],
+  today: string,
 ): LetterDetail {
   return {
-    ...toLetterSummary(summary),
+    ...toLetterSummary(summary, today),
     body: letter.body,
     documents: documents.map(toLetterDocument),
     in_reply_to: letter.in_reply_to,
     read_at: letter.read_at,
     delivery_failure_reason: letter.delivery_failure_reason,
-    replies: replies.map(toLetterSummary),
+    replies: replies.map((reply) => toLetterSummary(reply, today)),
   };
 }

@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { queryTemplate } from '../../db/query-template.ts';
 import type { Database, LetterDocumentsTable, LettersTable } from '../../db/schema.ts';
 import type { LetterCursor } from './letter-cursor.ts';
 
@@ -44,6 +45,7 @@ export function selectLetterSummaries(db: Kysely<Database>, userId: string) {
       'l.invoice_amount',
       'l.invoice_currency',
       'l.invoice_due_date',
+      'l.invoice_status',
       'p.id as provider_id',
       'p.name as provider_name',
       'p.logo_key as provider_logo_key',
@@ -71,52 +73,95 @@ export interface LetterListFilter {
   limit: number;
 }
 
-/** Keyset pagination on (created_at desc, id desc); view predicates match the partial indexes. */
+/** Which filters a page has: one compiled query per combination. */
+interface LetterPageShape {
+  view: LetterListFilter['view'];
+  hasProvider: boolean;
+  hasCursor: boolean;
+}
+
+type LetterPageValues = {
+  userId: string;
+  accountId: string;
+  folderId: string;
+  providerId: string;
+  cursorCreatedAt: string;
+  cursorId: string;
+  limit: number;
+};
+
+/**
+ * Keyset pagination on (created_at desc, id desc); view predicates match the partial indexes.
+ * Every inbox view runs it, so it is built and compiled once per shape (see queryTemplate).
+ */
+const letterPageQuery = queryTemplate(
+  (shape: LetterPageShape) => `${shape.view}:${shape.hasProvider}:${shape.hasCursor}`,
+  (db, shape, values: LetterPageValues) => {
+    let query = selectLetterSummaries(db, values.userId).where(
+      'l.account_id',
+      '=',
+      values.accountId,
+    );
+    switch (shape.view) {
+      case 'inbox':
+        query = query
+          .where('l.direction', '=', sql.lit('inbound'))
+          .where('l.folder_id', 'is', null)
+          .where('l.trashed_at', 'is', null);
+        break;
+      case 'unread':
+        query = query
+          .where('l.direction', '=', sql.lit('inbound'))
+          .where('l.read_at', 'is', null)
+          .where('l.trashed_at', 'is', null);
+        break;
+      case 'outbox':
+        query = query
+          .where('l.direction', '=', sql.lit('outbound'))
+          .where('l.trashed_at', 'is', null);
+        break;
+      case 'trash':
+        query = query.where('l.trashed_at', 'is not', null);
+        break;
+      case 'folder':
+        query = query
+          .where('l.folder_id', '=', values.folderId)
+          .where('l.folder_id', 'is not', null)
+          .where('l.trashed_at', 'is', null);
+        break;
+    }
+    if (shape.hasProvider) query = query.where('l.provider_id', '=', values.providerId);
+    if (shape.hasCursor) {
+      query = query.where((eb) =>
+        eb(
+          eb.refTuple('l.created_at', 'l.id'),
+          '<',
+          eb.tuple(values.cursorCreatedAt, values.cursorId),
+        ),
+      );
+    }
+    return query.orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').limit(values.limit);
+  },
+);
+
 export async function findLetterPage(
   db: Kysely<Database>,
   filter: LetterListFilter,
 ): Promise<LetterSummaryRow[]> {
-  let query = selectLetterSummaries(db, filter.userId).where('l.account_id', '=', filter.accountId);
-  switch (filter.view) {
-    case 'inbox':
-      query = query
-        .where('l.direction', '=', sql.lit('inbound'))
-        .where('l.folder_id', 'is', null)
-        .where('l.trashed_at', 'is', null);
-      break;
-    case 'unread':
-      query = query
-        .where('l.direction', '=', sql.lit('inbound'))
-        .where('l.read_at', 'is', null)
-        .where('l.trashed_at', 'is', null);
-      break;
-    case 'outbox':
-      query = query
-        .where('l.direction', '=', sql.lit('outbound'))
-        .where('l.trashed_at', 'is', null);
-      break;
-    case 'trash':
-      query = query.where('l.trashed_at', 'is not', null);
-      break;
-    case 'folder':
-      query = query
-        .where('l.folder_id', '=', filter.folderId ?? '')
-        .where('l.folder_id', 'is not', null)
-        .where('l.trashed_at', 'is', null);
-      break;
-  }
-  if (filter.providerId) query = query.where('l.provider_id', '=', filter.providerId);
   const cursor = filter.cursor;
-  if (cursor) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('l.created_at', 'l.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
-    );
-  }
-  return query
-    .orderBy('l.created_at', 'desc')
-    .orderBy('l.id', 'desc')
-    .limit(filter.limit + 1)
-    .execute();
+  return letterPageQuery.execute(
+    db,
+    { view: filter.view, hasProvider: Boolean(filter.providerId), hasCursor: cursor !== undefined },
+    {
+      userId: filter.userId,
+      accountId: filter.accountId,
+      folderId: filter.folderId ?? '',
+      providerId: filter.providerId ?? '',
+      cursorCreatedAt: cursor?.createdAt ?? '',
+      cursorId: cursor?.id ?? '',
+      limit: filter.limit + 1,
+    },
+  );
 }
 
 /** The letter with the caller's role in its account; undefined when not theirs. */

@@ -10,6 +10,7 @@ import type {
 import { AppError } from '../../plugins/app-error.ts';
 import { assertAccountRole, assertRole } from '../accounts/account-access.ts';
 import { getFolderAccountId } from '../folders/folders.service.ts';
+import { todayOf } from '../invoices/invoice-status.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
 import { decodeCursor, encodeCursor } from './letter-cursor.ts';
 import { publishSafely } from './letter-delivery.service.ts';
@@ -45,8 +46,8 @@ export async function listLetters(
   userId: string,
   input: LetterListInput,
 ): Promise<LetterPage> {
-  await assertAccountRole(app.db, userId, input.account_id, 'viewer');
   if (input.view === 'folder') {
+    await assertAccountRole(app.db, userId, input.account_id, 'viewer');
     if (!input.folder_id) {
       throw new AppError('VALIDATION_FAILED', {
         details: [{ path: 'querystring.folder_id', message: 'Required for the folder view' }],
@@ -64,11 +65,17 @@ export async function listLetters(
     cursor: decodeCursor(input.cursor),
     limit: input.limit,
   });
+  // The page query returns only letters of the caller's accounts, so any row proves the
+  // membership; an empty page must still answer a stranger 404, not "no letters".
+  if (rows.length === 0 && input.view !== 'folder') {
+    await assertAccountRole(app.db, userId, input.account_id, 'viewer');
+  }
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   const hasMore = rows.length > input.limit;
+  const today = todayOf(app.clock);
   return {
-    items: page.map(toLetterSummary),
+    items: page.map((row) => toLetterSummary(row, today)),
     next_cursor: hasMore && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
   };
 }
@@ -81,7 +88,8 @@ export async function getLetterSummaries(
 ): Promise<LetterSummary[]> {
   if (letterIds.length === 0) return [];
   const rows = await selectLetterSummaries(app.db, userId).where('l.id', 'in', letterIds).execute();
-  return rows.map(toLetterSummary);
+  const today = todayOf(app.clock);
+  return rows.map((row) => toLetterSummary(row, today));
 }
 
 export async function getLetterDetail(
@@ -97,7 +105,7 @@ export async function getLetterDetail(
   if (!summary) throw new AppError('NOT_FOUND');
   const documents = await findDocumentsOfLetter(app.db, letterId);
   const replies = await findReplies(app.db, userId, letterId);
-  return toLetterDetail(summary, letter, documents, replies);
+  return toLetterDetail(summary, letter, documents, replies, todayOf(app.clock));
 }
 
 /**

@@ -81,3 +81,19 @@ export async function settlePendingPayment(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Pending payments started before `startedBefore`, oldest first: the safety net's work. */
+export async function findStalePendingPayments(
+  db: Kysely<Database>,
+  startedBefore: string,
+  limit: number,
+): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('created_at', '<', startedBefore)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}

@@ -20,6 +20,7 @@ import {
   openMessageDocument,
   submitLetter,
 } from './sender-api.service.ts';
+import { cancelSenderInvoice } from './sender-invoices.service.ts';
 
 const apiKeyAuth: { auth: AuthMode } = { auth: 'api-key' };
 const security = [{ providerApiKey: [] }];
@@ -36,6 +37,11 @@ const idempotencyHeadersSchema = z.object({
     .max(255)
     .optional()
     .describe('Any unique string per letter; a retry with the same key returns the first answer'),
+});
+const cancelHeadersSchema = z.object({
+  'idempotency-key': idempotencyHeadersSchema.shape['idempotency-key'].describe(
+    'A retry with the same key returns the first answer; the key cannot be reused for another request',
+  ),
 });
 const letterBodySchema = z
   .object({
@@ -88,12 +94,37 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Delivery and read status of one of your letters',
+        summary: 'Delivery, read and (for an invoice) payment status of one of your letters',
         params: idParamsSchema,
         response: { 200: senderLetterStatusSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => getSenderLetterStatus(app, requireProvider(request).id, request.params.id),
+  );
+
+  app.post(
+    '/letters/:id/cancel-invoice',
+    {
+      config: apiKeyAuth,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Cancel an unpaid invoice (the user no longer sees it as owed); 409 when paid or a payment is under way',
+        params: idParamsSchema,
+        headers: cancelHeadersSchema,
+        response: { 200: senderLetterStatusSchema, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const key = request.headers['idempotency-key'];
+      return cancelSenderInvoice(
+        app,
+        requireProvider(request),
+        request.params.id,
+        typeof key === 'string' ? key : undefined,
+      );
+    },
   );
 
   app.get(

@@ -1,8 +1,9 @@
 import type { SenderLetterStatus, SenderMessage } from '@kuvert/shared/sender-api';
+import { toSenderInvoiceStatus, type SenderInvoiceRow } from '../invoices/invoices.presenter.ts';
 import { toDeliveryStatus, toKind } from '../letters/letters.presenter.ts';
 import type { MessageRow } from './sender-api.repository.ts';
 
-interface LetterStatusRow {
+interface LetterStatusRow extends SenderInvoiceRow {
   id: string;
   kind: string;
   subject: string;
@@ -22,9 +23,11 @@ interface DocumentRow {
   page_count: number | null;
 }
 
+/** `today` (YYYY-MM-DD, the server's clock) tells an open invoice from an overdue one. */
 export function toSenderLetterStatus(
   row: LetterStatusRow,
   documents: DocumentRow[],
+  today: string,
 ): SenderLetterStatus {
   const status = toDeliveryStatus(row.delivery_status);
   return {
@@ -38,6 +41,7 @@ export function toSenderLetterStatus(
     // Digital delivery into a Kuvert mailbox happens the moment the letter is accepted.
     delivered_at: status === 'delivered' ? row.created_at : null,
     read_at: row.read_at,
+    invoice: row.kind === 'invoice' ? toSenderInvoiceStatus(row, today) : null,
     documents: documents.map((document) => ({
       id: document.id,
       filename: document.filename,

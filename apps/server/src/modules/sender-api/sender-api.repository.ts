@@ -41,6 +41,14 @@ export async function findProviderLetter(
       'recipient_email',
       'created_at',
       'read_at',
+      'invoice_status',
+      'invoice_amount',
+      'invoice_currency',
+      'invoice_due_date',
+      'invoice_reference',
+      'invoice_paid_at',
+      'invoice_paid_via',
+      'invoice_cancelled_at',
     ])
     .where('id', '=', letterId)
     .where('provider_id', '=', providerId)

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import {
   deliveredLetterSchema,
   letterMetadataSchema,
@@ -10,8 +11,10 @@ import {
   type SenderMessagePage,
 } from '@kuvert/shared/sender-api';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { readMultipart, type UploadedFile } from '../../plugins/multipart-reader.ts';
+import { todayOf } from '../invoices/invoice-status.ts';
 import { decodeCursor, encodeCursor } from '../letters/letter-cursor.ts';
 import { deliverLetter, type ParsedLetterMetadata } from '../letters/letter-delivery.service.ts';
 import { discardUploads } from '../letters/letter-removal.service.ts';
@@ -132,11 +135,12 @@ export async function getSenderLetterStatus(
   app: FastifyInstance,
   providerId: string,
   letterId: string,
+  db: Kysely<Database> = app.db,
 ): Promise<SenderLetterStatus> {
-  const letter = await findProviderLetter(app.db, providerId, letterId);
+  const letter = await findProviderLetter(db, providerId, letterId);
   if (!letter) throw new AppError('NOT_FOUND');
-  const documents = await findDocumentsOfLetters(app.db, [letter.id]);
-  return toSenderLetterStatus(letter, documents);
+  const documents = await findDocumentsOfLetters(db, [letter.id]);
+  return toSenderLetterStatus(letter, documents, todayOf(app.clock));
 }
 
 export async function listSenderMessages(

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SENDER_MAX_DOCUMENT_BYTES } from '@kuvert/shared/sender-api';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
+import { COLLECT_GRACE_SECONDS } from '../letters/letter-removal.service.ts';
 import {
   VALID_IBAN,
   createTestProvider,
@@ -9,6 +10,7 @@ import {
   samplePdf,
   storedDocumentKeys,
 } from '../../test/mailbox.ts';
+import { todayOf } from '../invoices/invoice-status.ts';
 import { revokeApiKeys, rotateApiKey } from '../providers/providers.service.ts';
 
 describe.each(testEngines)('Sender API: delivering letters (%s)', (engine) => {
@@ -65,7 +67,12 @@ describe.each(testEngines)('Sender API: delivering letters (%s)', (engine) => {
         subject: 'Ihre Jahresabrechnung',
         is_read: false,
         document_count: 1,
-        invoice: { amount: 14268, currency: 'EUR', due_date: '2026-02-01' },
+        invoice: {
+          amount: 14268,
+          currency: 'EUR',
+          due_date: '2026-02-01',
+          status: todayOf(t.clock) > '2026-02-01' ? 'overdue' : 'open',
+        },
         provider: expect.objectContaining({ id: providerId, name: 'Stadtwerke Test' }),
       }),
     ]);
@@ -83,6 +90,7 @@ describe.each(testEngines)('Sender API: delivering letters (%s)', (engine) => {
       status: 'delivered',
       recipient: { email: recipient.email },
       read_at: null,
+      invoice: { amount: 14268, currency: 'EUR', reference: 'R-1', paid_at: null },
       documents: [{ filename: 'letter.pdf', page_count: 1 }],
     });
     // The recipient wants notices (the default), so one went out.
@@ -125,7 +133,10 @@ describe.each(testEngines)('Sender API: delivering letters (%s)', (engine) => {
       code: 'RECIPIENT_UNKNOWN',
       details: [{ path: 'metadata.recipient.email' }],
     });
-    // The document stored on the way in is not kept for nothing.
+    // The document stored on the way in is not kept for nothing: once no delivery of the
+    // same bytes can still be on its way, the later check removes it.
+    t.clock.advanceSeconds(COLLECT_GRACE_SECONDS + 120);
+    await t.app.jobs.runDueJobs();
     expect(storedDocumentKeys(t.config.dataDir)).toEqual([]);
   });
 

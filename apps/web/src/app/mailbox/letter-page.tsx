@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ErrorState } from '../../components/ui/query-status.tsx';
 import { paths } from '../../config/paths.ts';
+import { InvoicePanel } from '../../features/invoices/components/invoice-panel.tsx';
 import { useLetter } from '../../features/letters/api/get-letter.ts';
 import { LetterView } from '../../features/letters/components/letter-view.tsx';
 import { hasErrorCode } from '../../lib/errors.ts';
@@ -62,10 +63,13 @@ export function LetterPage({ listHref }: { listHref: string }) {
     }
     return <ErrorState error={letterQuery.error} onRetry={() => void letterQuery.refetch()} />;
   }
+  const letter = letterQuery.data;
+  const isInvoice = letter.kind === 'invoice' && letter.direction === 'inbound';
   return (
     <LetterView
-      key={letterQuery.data.id}
-      letter={letterQuery.data}
+      key={letter.id}
+      letter={letter}
+      invoicePanel={isInvoice ? <InvoicePanel letterId={letter.id} /> : null}
       canWrite={canWrite}
       folders={folders}
       onBack={goBack}

@@ -5,12 +5,18 @@ import { formatCalendarDate } from '../../../lib/dates.ts';
 import { formatMoney, useTranslation } from '../../../lib/i18n.ts';
 import { INVOICE_TEXT } from './letter-badges.tsx';
 
-/** The facts of an invoice or signature request. Paying and signing come with their releases. */
-export function LetterFacts({ letter }: { letter: LetterDetail }) {
+interface LetterFactsProps {
+  letter: LetterDetail;
+  /** Off where the invoice panel shows the invoice with its payment. */
+  showInvoice?: boolean;
+}
+
+/** The facts of an invoice or signature request. Signing comes with its release. */
+export function LetterFacts({ letter, showInvoice = true }: LetterFactsProps) {
   const { t } = useTranslation();
   return (
     <>
-      {letter.invoice ? (
+      {showInvoice && letter.invoice ? (
         <Alert
           variant="light"
           color="orange"

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Divider, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LetterDetail } from '@kuvert/shared/letters';
 import { ProviderAvatar } from '../../../components/ui/provider-avatar.tsx';
@@ -26,10 +27,19 @@ interface LetterViewProps {
   /** Back to the list the letter was opened from. */
   onBack: () => void;
   onOpenSent: (letterId: string) => void;
+  /** An invoice's amount, status and payment, from the invoices area; null for other letters. */
+  invoicePanel?: ReactNode;
 }
 
 /** One letter: who sent it when, what it says, its documents, and what can be done with it. */
-export function LetterView({ letter, canWrite, folders, onBack, onOpenSent }: LetterViewProps) {
+export function LetterView({
+  letter,
+  canWrite,
+  folders,
+  onBack,
+  onOpenSent,
+  invoicePanel = null,
+}: LetterViewProps) {
   const { t } = useTranslation();
   const actions = useLetterActions();
   const [isReplyOpen, setIsReplyOpen] = useState(false);
@@ -113,7 +123,8 @@ export function LetterView({ letter, canWrite, folders, onBack, onOpenSent }: Le
               </Anchor>
             </Text>
           ) : null}
-          <LetterFacts letter={letter} />
+          {invoicePanel}
+          <LetterFacts letter={letter} showInvoice={invoicePanel === null} />
           {letter.body.trim() !== '' ? (
             <>
               <Divider />

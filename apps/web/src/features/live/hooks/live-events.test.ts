@@ -21,7 +21,7 @@ describe('live events', () => {
   });
 
   it('refreshes every letter list and count on a new or changed letter', () => {
-    const expected = ['letters', 'search', 'folders', 'providers', 'home'];
+    const expected = ['letters', 'search', 'folders', 'providers', 'home', 'invoices'];
     expect(
       areasToRefresh({
         type: 'letter.created',
@@ -37,6 +37,18 @@ describe('live events', () => {
   it('refreshes folders and the lists their letters return to on a folder change', () => {
     expect(areasToRefresh({ type: 'folders.changed', account_id: 'a' })).toEqual([
       'folders',
+      'letters',
+      'home',
+    ]);
+  });
+
+  it('refreshes invoices, letter badges and home counts when an invoice changes', () => {
+    expect(parseLiveEvent('{"type":"invoices.changed","account_id":"a1"}')).toEqual({
+      type: 'invoices.changed',
+      account_id: 'a1',
+    });
+    expect(areasToRefresh({ type: 'invoices.changed', account_id: 'a' })).toEqual([
+      'invoices',
       'letters',
       'home',
     ]);

@@ -1,12 +1,13 @@
 import type { LiveEvent } from '@kuvert/shared/events';
 import { liveEventSchema } from '@kuvert/shared/events';
-import { letterDependentAreas } from '../../../lib/mailbox-keys.ts';
+import { invoiceDependentAreas, letterDependentAreas } from '../../../lib/mailbox-keys.ts';
 import type { MailboxArea } from '../../../lib/mailbox-keys.ts';
 
 export const liveEventTypes: readonly LiveEvent['type'][] = [
   'letter.created',
   'letters.changed',
   'folders.changed',
+  'invoices.changed',
 ];
 
 /** Parses one SSE message; anything unknown or malformed is ignored (null). */
@@ -28,6 +29,8 @@ export function areasToRefresh(event: LiveEvent): readonly MailboxArea[] {
     case 'folders.changed':
       // Deleting a folder sends its letters back to the inbox: lists change too.
       return ['folders', 'letters', 'home'];
+    case 'invoices.changed':
+      return invoiceDependentAreas;
   }
 }
 

@@ -1,0 +1,196 @@
+import type { Language } from '@kuvert/shared/auth';
+import type { BankPaymentStatus, BankPaymentView } from './sandbox-bank.service.ts';
+
+/**
+ * The sandbox bank's pages: plain server-rendered HTML with one stylesheet and no script, so
+ * they work under the portal's CSP and without the web app. Every value is escaped.
+ */
+
+const texts = {
+  en: {
+    locale: 'en-GB',
+    bank: 'Sandbox Bank',
+    testMode: 'Test mode — no money moves.',
+    testModeDetail:
+      'Kuvert plays this bank so that payments can be tried out. Nothing you do here reaches a real account.',
+    title: 'Approve a payment',
+    intro: 'Kuvert asks you to approve this payment from your account.',
+    to: 'To',
+    iban: 'IBAN',
+    amount: 'Amount',
+    reference: 'Reference',
+    expiresIn: (minutes: number) =>
+      minutes === 1
+        ? 'This request expires in 1 minute.'
+        : `This request expires in ${minutes} minutes.`,
+    approve: 'Approve payment',
+    decline: 'Decline payment',
+    abandon: 'Cancel and return to Kuvert',
+    returnToKuvert: 'Return to Kuvert',
+    notFoundTitle: 'Payment not found',
+    notFound: 'This payment request does not exist. Please start the payment again in Kuvert.',
+    closedTitle: 'This payment request is closed',
+    closed: {
+      approved: 'You already approved this payment.',
+      declined: 'You already declined this payment.',
+      abandoned: 'You already cancelled this payment.',
+      expired: 'This payment request has expired. Please start the payment again in Kuvert.',
+    },
+    footer: 'Sandbox Bank is part of Kuvert’s built-in test mode.',
+  },
+  de: {
+    locale: 'de-DE',
+    bank: 'Sandbox Bank',
+    testMode: 'Testmodus — es wird kein Geld bewegt.',
+    testModeDetail:
+      'Kuvert spielt diese Bank, damit Zahlungen ausprobiert werden können. Nichts, was Sie hier tun, erreicht ein echtes Konto.',
+    title: 'Zahlung freigeben',
+    intro: 'Kuvert bittet Sie, diese Zahlung von Ihrem Konto freizugeben.',
+    to: 'An',
+    iban: 'IBAN',
+    amount: 'Betrag',
+    reference: 'Verwendungszweck',
+    expiresIn: (minutes: number) =>
+      minutes === 1
+        ? 'Diese Anfrage läuft in 1 Minute ab.'
+        : `Diese Anfrage läuft in ${minutes} Minuten ab.`,
+    approve: 'Zahlung freigeben',
+    decline: 'Zahlung ablehnen',
+    abandon: 'Abbrechen und zu Kuvert zurückkehren',
+    returnToKuvert: 'Zurück zu Kuvert',
+    notFoundTitle: 'Zahlung nicht gefunden',
+    notFound:
+      'Diese Zahlungsanfrage gibt es nicht. Bitte starten Sie die Zahlung in Kuvert noch einmal.',
+    closedTitle: 'Diese Zahlungsanfrage ist abgeschlossen',
+    closed: {
+      approved: 'Sie haben diese Zahlung bereits freigegeben.',
+      declined: 'Sie haben diese Zahlung bereits abgelehnt.',
+      abandoned: 'Sie haben diese Zahlung bereits abgebrochen.',
+      expired:
+        'Diese Zahlungsanfrage ist abgelaufen. Bitte starten Sie die Zahlung in Kuvert noch einmal.',
+    },
+    footer: 'Die Sandbox Bank ist Teil des eingebauten Testmodus von Kuvert.',
+  },
+} satisfies Record<Language, unknown>;
+
+const htmlEscapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
+}
+
+export function formatAmount(amount: number, currency: string, locale: string): string {
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amount / 10 ** digits);
+}
+
+/** DE89 3704 0044 0532 0130 00: how banks print an IBAN. */
+export function formatIban(iban: string): string {
+  return iban.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+function layout(language: Language, title: string, content: string): string {
+  const t = texts[language];
+  return `<!doctype html>
+<html lang="${language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(`${title} – ${t.bank}`)}</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/sandbox-bank/bank.css">
+</head>
+<body>
+<header class="bank-header">
+<div class="bank-bar">
+<h1 class="bank-brand"><span class="bank-logo" aria-hidden="true">SB</span>${t.bank}</h1>
+</div>
+<div class="test-banner">
+<p><strong>${escapeHtml(t.testMode)}</strong> ${escapeHtml(t.testModeDetail)}</p>
+</div>
+</header>
+<main class="bank-main">
+${content}
+</main>
+<footer class="bank-footer">
+<p>${escapeHtml(t.footer)}</p>
+</footer>
+</body>
+</html>
+`;
+}
+
+function detail(term: string, value: string, className = ''): string {
+  const attribute = className ? ` class="${className}"` : '';
+  return `<div${attribute}><dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd></div>`;
+}
+
+function minutesUntil(time: Date, now: Date): number {
+  return Math.max(1, Math.ceil((time.getTime() - now.getTime()) / 60_000));
+}
+
+/** The consent screen: what is paid to whom, and the payer's three choices. */
+export function renderConsentPage(payment: BankPaymentView, language: Language, now: Date): string {
+  const t = texts[language];
+  const amount = formatAmount(payment.amount, payment.currency, t.locale);
+  const action = `/sandbox-bank/payments/${encodeURIComponent(payment.id)}?lang=${language}`;
+  return layout(
+    language,
+    t.title,
+    `<section class="card" aria-labelledby="payment-title">
+<h2 id="payment-title">${escapeHtml(t.title)}</h2>
+<p class="intro">${escapeHtml(t.intro)}</p>
+<p class="amount" aria-hidden="true">${escapeHtml(amount)}</p>
+<dl class="details">
+${detail(t.to, payment.creditorName)}
+${detail(t.iban, formatIban(payment.iban), 'mono')}
+${detail(t.amount, amount)}
+${detail(t.reference, payment.reference)}
+</dl>
+<p class="hint">${escapeHtml(t.expiresIn(minutesUntil(payment.expiresAt, now)))}</p>
+<form method="post" action="${escapeHtml(action)}" class="actions">
+<button type="submit" name="decision" value="approve" class="button button-primary">${escapeHtml(t.approve)}</button>
+<button type="submit" name="decision" value="decline" class="button button-secondary">${escapeHtml(t.decline)}</button>
+<button type="submit" name="decision" value="abandon" class="button button-quiet">${escapeHtml(t.abandon)}</button>
+</form>
+</section>`,
+  );
+}
+
+/** Already decided or expired: say so and offer the way back. */
+export function renderClosedPage(
+  status: Exclude<BankPaymentStatus, 'pending'>,
+  returnUrl: string,
+  language: Language,
+): string {
+  const t = texts[language];
+  return layout(
+    language,
+    t.closedTitle,
+    `<section class="card" aria-labelledby="closed-title">
+<h2 id="closed-title">${escapeHtml(t.closedTitle)}</h2>
+<p>${escapeHtml(t.closed[status])}</p>
+<p><a class="button button-primary" href="${escapeHtml(returnUrl)}">${escapeHtml(t.returnToKuvert)}</a></p>
+</section>`,
+  );
+}
+
+export function renderNotFoundPage(language: Language): string {
+  const t = texts[language];
+  return layout(
+    language,
+    t.notFoundTitle,
+    `<section class="card" aria-labelledby="missing-title">
+<h2 id="missing-title">${escapeHtml(t.notFoundTitle)}</h2>
+<p>${escapeHtml(t.notFound)}</p>
+</section>`,
+  );
+}
