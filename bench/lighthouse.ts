@@ -22,6 +22,8 @@ const CHROMIUM_ARGS = [
   `--remote-debugging-port=${DEBUGGING_PORT}`,
 ];
 
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
 interface Scores {
   performance: number;
   accessibility: number;
@@ -114,7 +116,6 @@ export async function benchLighthouse(): Promise<boolean> {
       const shown = name === 'letter' ? '`/inbox/{id}`' : `\`${pagePath}\``;
       const notes = scores.failedAudits.length > 0 ? scores.failedAudits.join(', ') : '';
       const { fcp, lcp, tbt, cls } = scores.metrics;
-      const seconds = (ms: number) => (ms / 1000).toFixed(1);
       return `| ${shown} | ${scores.performance} ${scores.performance >= PERFORMANCE_BUDGET ? '✓' : '✗'} | ${scores.accessibility} ${scores.accessibility >= ACCESSIBILITY_BUDGET ? '✓' : '✗'} | ${seconds(fcp)} | ${seconds(lcp)} | ${Math.round(tbt)} | ${cls.toFixed(3)} | ${notes} |`;
     });
     writeBenchmarkSection(

@@ -19,6 +19,33 @@ function toParameters(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
   return parameters.map(toSqliteValue);
 }
 
+/** Columns a row object can carry one for one: at least one, each name once, none special. */
+function canBuildRows(names: string[]): boolean {
+  return names.length > 0 && new Set(names).size === names.length && !names.includes('__proto__');
+}
+
+/**
+ * A row as an object whose properties are added in column order, so all rows of a statement
+ * share one hidden class. node:sqlite's own row objects are built in dictionary mode, which
+ * V8 reads, serialises and collects several times slower: for a page of 50 letters, rows
+ * read as arrays and built here cost about a tenth less in the driver, and the presenter and
+ * the garbage collector after it far less.
+ */
+function rowOf(names: string[], values: unknown): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  if (!Array.isArray(values)) return row;
+  // An index loop: entries() costs a tenth of the gain on a page of 50 rows.
+  for (let index = 0; index < names.length; index++) row[names[index] ?? ''] = values[index];
+  return row;
+}
+
+function* mapRows(
+  rows: Iterable<unknown>,
+  toRow: (values: unknown) => Record<string, unknown>,
+): IterableIterator<Record<string, unknown>> {
+  for (const values of rows) yield toRow(values);
+}
+
 /**
  * Opens a SQLite file with Kuvert's durability settings and exposes it in the shape Kysely's
  * SqliteDialect expects. Prepared statements are cached: preparing is the costly part of a
@@ -36,11 +63,23 @@ export function openNodeSqlite(filename: string): SqliteDatabase & { raw: Databa
 
   function prepareStatement(sql: string): SqliteStatement {
     const statement = database.prepare(sql);
+    const names = statement.columns().map((column) => column.name);
+    const run = (parameters: ReadonlyArray<unknown>) => statement.run(...toParameters(parameters));
+    if (!canBuildRows(names)) {
+      return {
+        reader: names.length > 0,
+        all: (parameters) => statement.all(...toParameters(parameters)),
+        run,
+        iterate: (parameters) => statement.iterate(...toParameters(parameters)),
+      };
+    }
+    statement.setReturnArrays(true);
+    const toRow = (values: unknown) => rowOf(names, values);
     return {
-      reader: statement.columns().length > 0,
-      all: (parameters) => statement.all(...toParameters(parameters)),
-      run: (parameters) => statement.run(...toParameters(parameters)),
-      iterate: (parameters) => statement.iterate(...toParameters(parameters)),
+      reader: true,
+      all: (parameters) => statement.all(...toParameters(parameters)).map(toRow),
+      run,
+      iterate: (parameters) => mapRows(statement.iterate(...toParameters(parameters)), toRow),
     };
   }
 

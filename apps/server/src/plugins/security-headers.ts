@@ -19,7 +19,7 @@ const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const commonHeaders: Record<string, string> = {
+const commonHeaders: Array<[string, string]> = Object.entries({
   'content-security-policy': contentSecurityPolicy,
   'strict-transport-security': 'max-age=63072000; includeSubDomains',
   'x-content-type-options': 'nosniff',
@@ -28,11 +28,11 @@ const commonHeaders: Record<string, string> = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-};
+});
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of Object.entries(commonHeaders)) {
+    for (const [name, value] of commonHeaders) {
       if (!reply.hasHeader(name)) reply.header(name, value);
     }
     // Private data must never sit in a shared or browser cache; a route that knows better

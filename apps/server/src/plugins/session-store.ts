@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { addSeconds } from '../clock.ts';
 import { newSecret } from '../db/ids.ts';
+import { queryTemplate } from '../db/query-template.ts';
 import type { Database, SessionsTable } from '../db/schema.ts';
 
 export type SessionRow = Selectable<SessionsTable>;
@@ -57,23 +58,32 @@ export async function createSession(
   return { session, secret };
 }
 
+/** Every request with a session cookie runs it, so it is compiled once (see queryTemplate). */
+const liveSessionQuery = queryTemplate(
+  () => 'live',
+  (db, _shape: null, values: { secretHash: string; now: string }) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('sessions')
+      .where('sessions.secret_hash', '=', values.secretHash)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.idle_expires_at', '>', values.now)
+      .where('sessions.absolute_expires_at', '>', values.now)
+      .where('users.disabled_at', 'is', null),
+);
+
 /** The live session a cookie secret belongs to: not revoked, not expired, user not disabled. */
 export async function findLiveSessionBySecret(
   db: Kysely<Database>,
   secret: string,
   now: Date,
 ): Promise<SessionRow | undefined> {
-  const nowIso = now.toISOString();
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('sessions')
-    .where('sessions.secret_hash', '=', hashSessionSecret(secret))
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.idle_expires_at', '>', nowIso)
-    .where('sessions.absolute_expires_at', '>', nowIso)
-    .where('users.disabled_at', 'is', null)
-    .executeTakeFirst();
+  const rows = await liveSessionQuery.execute(db, null, {
+    secretHash: hashSessionSecret(secret),
+    now: now.toISOString(),
+  });
+  return rows[0];
 }
 
 /** Slides the idle expiry forward, never past the absolute one. */

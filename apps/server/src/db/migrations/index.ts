@@ -5,6 +5,7 @@ import * as foundation from './0001-foundation.ts';
 import * as jobs from './0002-jobs.ts';
 import * as mailbox from './0003-mailbox.ts';
 import * as payments from './0004-payments.ts';
+import * as searchByAccount from './0005-search-by-account.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -16,6 +17,7 @@ const migrations: Record<string, MigrationModule> = {
   '0002-jobs': jobs,
   '0003-mailbox': mailbox,
   '0004-payments': payments,
+  '0005-search-by-account': searchByAccount,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

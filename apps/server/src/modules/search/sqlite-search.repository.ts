@@ -1,0 +1,152 @@
+import { sql, type Kysely } from 'kysely';
+import { SEARCH_HIGHLIGHT_END, SEARCH_HIGHLIGHT_START } from '@kuvert/shared/search';
+import type { Database } from '../../db/schema.ts';
+import { accountKey, MATCHED_IN_BY_COLUMN, type SearchRepository } from './search-types.ts';
+
+/**
+ * Letters that FTS5's tokenizer (Unicode 6.1 tables) takes for separators although
+ * JavaScript's \p{L} does not: a query word containing one is several tokens, and each of
+ * them needs the account key.
+ */
+const FTS_SEPARATOR_LETTERS = /[\u19b0-\u19c0\u19c8\u19c9\u1cf2\u1cf3]+/u;
+
+/**
+ * Terms reach FTS5 only as quoted strings of letters and digits under the account key, never
+ * as operators; the last one is a prefix. All terms carry the key, so FTS5 reads only the
+ * account's words: doclists, prefix expansion and bm25's statistics are the account's.
+ */
+function ftsQuery(accountId: string, terms: string[]): string {
+  const key = accountKey(accountId);
+  return terms
+    .map((term, index) => {
+      const tokens = term
+        .split(FTS_SEPARATOR_LETTERS)
+        .filter((token) => token !== '')
+        .map((token) => `${key}${token}`);
+      return `"${tokens.join(' ')}"${index === terms.length - 1 ? '*' : ''}`;
+    })
+    .join(' AND ');
+}
+
+function snippetOf(column: number) {
+  return sql`snippet(letters_fts, ${sql.lit(column)}, ${SEARCH_HIGHLIGHT_START}, ${SEARCH_HIGHLIGHT_END}, '…', 16)`;
+}
+
+/** A column of stored terms under the entry's account key: what letters_fts indexed. */
+function keyedTerms(column: string) {
+  const terms = sql.ref(column);
+  return sql`case when ${terms} = '' then '' else account_key || replace(${terms}, ' ', ' ' || account_key) end`;
+}
+
+function termsOf(column: string) {
+  return sql`group_concat(term, ' ' order by "offset") filter (where col = ${column})`;
+}
+
+const documentsText = sql`coalesce((select group_concat(d.text, char(10) order by d.position)
+  from letter_documents d where d.letter_id = l.id and d.text is not null), '')`;
+
+/**
+ * A scratch index with the same tokenizer, for the terms FTS5 makes of a letter's text, and
+ * a table to gather them per letter. Temporary: per connection, never written to the file.
+ */
+async function ensureScratch(db: Kysely<Database>): Promise<void> {
+  await sql`create virtual table if not exists temp.letters_fts_scratch using fts5(
+      subject, provider, body, documents, content = '',
+      tokenize = 'unicode61 remove_diacritics 2')`.execute(db);
+  await sql`create virtual table if not exists temp.letters_fts_scratch_terms
+      using fts5vocab(temp, letters_fts_scratch, instance)`.execute(db);
+  await sql`create table if not exists temp.letters_fts_scratch_docs (
+      doc integer primary key, subject_terms text, provider_terms text, body_terms text,
+      documents_terms text)`.execute(db);
+}
+
+/** Drops the entries of letters with rowids first…last, as the delete trigger does. */
+async function removeEntries(db: Kysely<Database>, first: number, last: number): Promise<void> {
+  await sql`insert into letters_fts (letters_fts, rowid, subject, provider, body, documents)
+    select 'delete', letter_rowid, ${keyedTerms('subject_terms')}, ${keyedTerms('provider_terms')},
+      ${keyedTerms('body_terms')}, ${keyedTerms('documents_terms')}
+    from letters_search_text where letter_rowid between ${first} and ${last}`.execute(db);
+  await sql`delete from letters_search_text where letter_rowid between ${first} and ${last}`.execute(
+    db,
+  );
+}
+
+/**
+ * Indexes the letters with rowids first…last: FTS5 tokenizes their text in the scratch
+ * index, the terms are read back in order, stored with the text, and indexed under the
+ * account key, one for one, so positions in the index are positions in the stored text.
+ */
+async function addEntries(db: Kysely<Database>, first: number, last: number): Promise<void> {
+  await ensureScratch(db);
+  await sql`insert into temp.letters_fts_scratch (rowid, subject, provider, body, documents)
+    select l.rowid, l.subject, p.name, l.body, ${documentsText}
+    from letters l join providers p on p.id = l.provider_id
+    where l.rowid between ${first} and ${last}`.execute(db);
+  await sql`insert into temp.letters_fts_scratch_docs
+    select doc, ${termsOf('subject')}, ${termsOf('provider')}, ${termsOf('body')}, ${termsOf('documents')}
+    from temp.letters_fts_scratch_terms group by doc`.execute(db);
+  await sql`insert into letters_search_text
+    select l.rowid, replace(l.account_id, '-', ''), l.subject, p.name, l.body, ${documentsText},
+      coalesce(t.subject_terms, ''), coalesce(t.provider_terms, ''), coalesce(t.body_terms, ''),
+      coalesce(t.documents_terms, '')
+    from letters l join providers p on p.id = l.provider_id
+      left join temp.letters_fts_scratch_docs t on t.doc = l.rowid
+    where l.rowid between ${first} and ${last}`.execute(db);
+  await sql`insert into letters_fts (rowid, subject, provider, body, documents)
+    select letter_rowid, ${keyedTerms('subject_terms')}, ${keyedTerms('provider_terms')},
+      ${keyedTerms('body_terms')}, ${keyedTerms('documents_terms')}
+    from letters_search_text where letter_rowid between ${first} and ${last}`.execute(db);
+  await sql`insert into temp.letters_fts_scratch (letters_fts_scratch) values ('delete-all')`.execute(
+    db,
+  );
+  await sql`delete from temp.letters_fts_scratch_docs`.execute(db);
+}
+
+/**
+ * (Re)indexes the letters with rowids first…last; the scratch tables are shared by the
+ * connection, so this runs in one transaction (the caller's, when it has one).
+ */
+export async function indexSqliteLetters(
+  db: Kysely<Database>,
+  first: number,
+  last: number,
+): Promise<void> {
+  if (!db.isTransaction) {
+    await db.transaction().execute((trx) => indexSqliteLetters(trx, first, last));
+    return;
+  }
+  await removeEntries(db, first, last);
+  await addEntries(db, first, last);
+}
+
+export const sqliteSearch: SearchRepository = {
+  async indexLetter(db, letterId) {
+    const { rows } = await sql<{
+      rowid: number;
+    }>`select rowid from letters where id = ${letterId}`.execute(db);
+    const rowid = rows[0]?.rowid;
+    if (rowid !== undefined) await indexSqliteLetters(db, rowid, rowid);
+  },
+  async search(db, request) {
+    const result = await sql<{ id: string; s1: string; s2: string; s3: string; s4: string }>`
+      select l.id, ${snippetOf(0)} as s1, ${snippetOf(1)} as s2, ${snippetOf(2)} as s3, ${snippetOf(3)} as s4
+      from letters_fts join letters l on l.rowid = letters_fts.rowid
+      where letters_fts match ${ftsQuery(request.accountId, request.terms)}
+        and l.account_id = ${request.accountId}
+        and l.trashed_at is null
+        and exists (select 1 from memberships m
+                    where m.account_id = l.account_id and m.user_id = ${request.userId})
+      order by bm25(letters_fts, 10, 5, 2, 1), l.created_at desc, l.id desc
+      limit ${request.limit} offset ${request.offset}`.execute(db);
+    return result.rows.map((row) => {
+      const snippets = [row.s1, row.s2, row.s3, row.s4];
+      const index = snippets.findIndex((text) => text.includes(SEARCH_HIGHLIGHT_START));
+      const column = index === -1 ? 0 : index;
+      return {
+        id: row.id,
+        snippet: snippets[column] ?? '',
+        matchedIn: MATCHED_IN_BY_COLUMN[column] ?? 'subject',
+      };
+    });
+  },
+};

@@ -1,0 +1,108 @@
+import fastJsonStringify from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+type ResponseSchema = z.core.$ZodType | { properties: z.core.$ZodType };
+type Serialize = (data: unknown) => string;
+type JsonSchema = Record<string, unknown>;
+
+/** Compiled once per response schema and shared by every app the process builds (tests). */
+const compiled = new WeakMap<z.core.$ZodType, Serialize | null>();
+
+function resolveSchema(schema: ResponseSchema): z.core.$ZodType {
+  return schema instanceof z.core.$ZodType ? schema : schema.properties;
+}
+
+/** trim(), toLowerCase() and the like rewrite the value: only zod's encode applies them. */
+function hasRewritingChecks(schema: z.core.$ZodType): boolean {
+  return (schema._zod.def.checks ?? []).some((check) => check._zod.def.check === 'overwrite');
+}
+
+/**
+ * True when zod's encode can only return the data it is given, minus unknown keys: plain
+ * objects, arrays, scalars, enums, unions and nullables. Anything that converts a value
+ * (codecs, transforms, pipes, defaults, dates) is left to zod, which alone can run it.
+ */
+function isPlainData(schema: z.core.$ZodType): boolean {
+  if (hasRewritingChecks(schema)) return false;
+  if (schema instanceof z.core.$ZodObject) {
+    const catchall = schema._zod.def.catchall;
+    if (catchall !== undefined && !(catchall instanceof z.core.$ZodNever)) return false;
+    return Object.values(schema._zod.def.shape).every(isPlainData);
+  }
+  if (schema instanceof z.core.$ZodArray) return isPlainData(schema._zod.def.element);
+  if (schema instanceof z.core.$ZodNullable || schema instanceof z.core.$ZodOptional) {
+    return isPlainData(schema._zod.def.innerType);
+  }
+  if (schema instanceof z.core.$ZodUnion) return schema._zod.def.options.every(isPlainData);
+  if (schema instanceof z.core.$ZodRecord) {
+    return isPlainData(schema._zod.def.keyType) && isPlainData(schema._zod.def.valueType);
+  }
+  return (
+    schema instanceof z.core.$ZodString ||
+    schema instanceof z.core.$ZodNumber ||
+    schema instanceof z.core.$ZodBoolean ||
+    schema instanceof z.core.$ZodNull ||
+    schema instanceof z.core.$ZodEnum ||
+    schema instanceof z.core.$ZodLiteral ||
+    schema instanceof z.core.$ZodUnknown ||
+    schema instanceof z.core.$ZodAny
+  );
+}
+
+function isJsonSchema(value: unknown): value is JsonSchema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * zod writes a nullable date or object as `anyOf: [X, { type: 'null' }]`, which
+ * fast-json-stringify resolves by validating every value against X at run time; its own
+ * `nullable: true` is a plain null check.
+ */
+function simplifyNullables(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(simplifyNullables);
+  if (!isJsonSchema(schema)) return schema;
+  const entries = Object.entries(schema).map(([key, value]) => [key, simplifyNullables(value)]);
+  const simplified: JsonSchema = Object.fromEntries(entries);
+  const options = simplified.anyOf;
+  if (!Array.isArray(options) || options.length !== 2) return simplified;
+  const nonNull = options.filter((option) => !(isJsonSchema(option) && option.type === 'null'));
+  const [option] = nonNull;
+  if (nonNull.length !== 1 || !isJsonSchema(option)) return simplified;
+  const { anyOf: _anyOf, ...rest } = simplified;
+  return { ...rest, ...option, nullable: true };
+}
+
+function buildFastSerializer(schema: z.core.$ZodType): Serialize | null {
+  if (!isPlainData(schema)) return null;
+  const jsonSchema = simplifyNullables(
+    z.toJSONSchema(schema, { io: 'output', target: 'draft-07', unrepresentable: 'throw' }),
+  );
+  return isJsonSchema(jsonSchema) ? fastJsonStringify(jsonSchema) : null;
+}
+
+function fastSerializerFor(schema: z.core.$ZodType): Serialize | null {
+  let serialize = compiled.get(schema);
+  if (serialize === undefined) {
+    serialize = buildFastSerializer(schema);
+    compiled.set(schema, serialize);
+  }
+  return serialize;
+}
+
+/**
+ * Writes responses with fast-json-stringify, from a JSON Schema that zod generates from the
+ * route's own response schema: the same fields as zod's encode (unknown keys are left out),
+ * without walking every value through zod first, which on a page of 50 letters costs as
+ * much as the JSON itself. Schemas that convert values stay with zod's serializer.
+ * Compiled on first use, so building an app (every test does) compiles nothing it won't send.
+ */
+export const serializerCompiler: FastifySerializerCompiler<ResponseSchema> = (routeSchema) => {
+  let serialize: Serialize | undefined;
+  return (data) => {
+    serialize ??=
+      fastSerializerFor(resolveSchema(routeSchema.schema)) ?? zodSerializerCompiler(routeSchema);
+    return serialize(data);
+  };
+};
