@@ -154,7 +154,8 @@ describe('the Tink adapter, against a local Tink-shaped server', () => {
     expect(`${link.origin}${link.pathname}`).toBe('https://link.tink.example/1.0/pay/');
     expect(Object.fromEntries(link.searchParams)).toEqual({
       client_id: FAKE_TINK_CLIENT.id,
-      redirect_uri: invoicePayment.returnUrl,
+      // Without the query: Tink matches registered redirect URIs exactly.
+      redirect_uri: 'https://kuvert.example/invoice-tink',
       market: 'DE',
       locale: 'de_DE',
       payment_request_id: initiated.externalId,

@@ -108,13 +108,26 @@ export function paymentRequestBody(payment: PaymentInitiation, market: string) {
   };
 }
 
+/**
+ * Tink only sends users back to a redirect URI registered in its Console, matched exactly, so
+ * the return URL goes without its query: `${publicUrl}/invoice-tink` is what to register. The
+ * page finds the payment in the browser's local storage, and the server asks Tink for the
+ * outcome either way.
+ */
+export function tinkRedirectUri(returnUrl: string): string {
+  const url = new URL(returnUrl);
+  url.search = '';
+  url.hash = '';
+  return url.toString();
+}
+
 export function tinkLinkUrl(
   config: TinkConfig,
   payment: { paymentRequestId: string; returnUrl: string; language: Language },
 ): string {
   const url = new URL(`${config.linkUrl}/1.0/pay/`);
   url.searchParams.set('client_id', config.clientId);
-  url.searchParams.set('redirect_uri', payment.returnUrl);
+  url.searchParams.set('redirect_uri', tinkRedirectUri(payment.returnUrl));
   url.searchParams.set('market', config.market);
   url.searchParams.set('locale', tinkLocales[payment.language]);
   url.searchParams.set('payment_request_id', payment.paymentRequestId);
