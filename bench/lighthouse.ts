@@ -143,6 +143,7 @@ function lighthouseVersion(): string {
   return process.env.npm_package_devDependencies_lighthouse?.replace(/^\D+/, '') ?? '13';
 }
 
+// `node bench/lighthouse.ts` runs this part alone (after `npm run build`).
 if (import.meta.main) {
   const ok = await benchLighthouse();
   console.log(ok ? 'Lighthouse: within budget' : 'Lighthouse: over budget, see docs/benchmarks.md');

@@ -15,8 +15,8 @@ function resolveSchema(schema: ResponseSchema): z.core.$ZodType {
 }
 
 /** trim(), toLowerCase() and the like rewrite the value: only zod's encode applies them. */
-function hasRewritingChecks(schema: z.core.$ZodType): boolean {
-  return (schema._zod.def.checks ?? []).some((check) => check._zod.def.check === 'overwrite');
+function hasRewritingChecks(schema: z.ZodType): boolean {
+  return (schema.def.checks ?? []).some((check) => check instanceof z.core.$ZodCheckOverwrite);
 }
 
 /**
@@ -25,29 +25,30 @@ function hasRewritingChecks(schema: z.core.$ZodType): boolean {
  * (codecs, transforms, pipes, defaults, dates) is left to zod, which alone can run it.
  */
 function isPlainData(schema: z.core.$ZodType): boolean {
-  if (hasRewritingChecks(schema)) return false;
-  if (schema instanceof z.core.$ZodObject) {
-    const catchall = schema._zod.def.catchall;
-    if (catchall !== undefined && !(catchall instanceof z.core.$ZodNever)) return false;
-    return Object.values(schema._zod.def.shape).every(isPlainData);
+  if (!(schema instanceof z.ZodType) || hasRewritingChecks(schema)) return false;
+  if (schema instanceof z.ZodObject) {
+    const catchall = schema.def.catchall;
+    if (catchall !== undefined && !(catchall instanceof z.ZodNever)) return false;
+    return Object.values(schema.shape).every(isPlainData);
   }
-  if (schema instanceof z.core.$ZodArray) return isPlainData(schema._zod.def.element);
-  if (schema instanceof z.core.$ZodNullable || schema instanceof z.core.$ZodOptional) {
-    return isPlainData(schema._zod.def.innerType);
+  if (schema instanceof z.ZodArray) return isPlainData(schema.element);
+  if (schema instanceof z.ZodNullable || schema instanceof z.ZodOptional) {
+    return isPlainData(schema.unwrap());
   }
-  if (schema instanceof z.core.$ZodUnion) return schema._zod.def.options.every(isPlainData);
-  if (schema instanceof z.core.$ZodRecord) {
-    return isPlainData(schema._zod.def.keyType) && isPlainData(schema._zod.def.valueType);
+  if (schema instanceof z.ZodUnion) return schema.options.every(isPlainData);
+  if (schema instanceof z.ZodRecord) {
+    return isPlainData(schema.keyType) && isPlainData(schema.valueType);
   }
   return (
-    schema instanceof z.core.$ZodString ||
-    schema instanceof z.core.$ZodNumber ||
-    schema instanceof z.core.$ZodBoolean ||
-    schema instanceof z.core.$ZodNull ||
-    schema instanceof z.core.$ZodEnum ||
-    schema instanceof z.core.$ZodLiteral ||
-    schema instanceof z.core.$ZodUnknown ||
-    schema instanceof z.core.$ZodAny
+    schema instanceof z.ZodString ||
+    schema instanceof z.ZodStringFormat ||
+    schema instanceof z.ZodNumber ||
+    schema instanceof z.ZodBoolean ||
+    schema instanceof z.ZodNull ||
+    schema instanceof z.ZodEnum ||
+    schema instanceof z.ZodLiteral ||
+    schema instanceof z.ZodUnknown ||
+    schema instanceof z.ZodAny
   );
 }
 
