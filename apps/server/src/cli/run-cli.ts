@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { emailSchema, languageSchema } from '@kuvert/shared/auth';
 import { AppError } from '../plugins/app-error.ts';
 import { inviteUser } from '../modules/users/users.service.ts';
+import { rebuildSearchIndex } from '../modules/search/search-index.service.ts';
 import { providerCommands } from './provider-commands.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -64,8 +65,21 @@ const userInvite: CliCommand = {
   },
 };
 
-/** Every command; later ones (`provider create`, `purge`) are added here. */
-const commands: CliCommand[] = [userInvite, ...providerCommands];
+const searchReindex: CliCommand = {
+  words: ['search', 'reindex'],
+  usage:
+    'search reindex\n' +
+    '      Rebuild the full-text index of every letter (after a VACUUM, or if search seems off).',
+  async run(app, args, io) {
+    if (args.length > 0) throw new UsageError('expected no arguments');
+    const indexed = await rebuildSearchIndex(app);
+    io.out(`Indexed ${indexed} letters.`);
+    return 0;
+  },
+};
+
+/** Every command. */
+const commands: CliCommand[] = [userInvite, ...providerCommands, searchReindex];
 
 export function usageText(): string {
   const lines = commands.map((command) => `  kuvert ${command.usage}`);

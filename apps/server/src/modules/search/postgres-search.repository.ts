@@ -25,7 +25,27 @@ function accountCandidates(accountId: string, foldedTerms: string[]) {
  * extension we cannot count on; so text is folded here before it is indexed, the query is
  * folded the same way, and snippets are cut here from the original text.
  */
+/** Letters indexed per round by a rebuild. */
+const REBUILD_BATCH = 500;
+
 export const postgresSearch: SearchRepository = {
+  async rebuild(db) {
+    let indexed = 0;
+    let after = '';
+    for (;;) {
+      const batch = await db
+        .selectFrom('letters')
+        .select('id')
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(REBUILD_BATCH)
+        .execute();
+      if (batch.length === 0) return indexed;
+      for (const { id } of batch) await postgresSearch.indexLetter(db, id);
+      indexed += batch.length;
+      after = batch.at(-1)?.id ?? after;
+    }
+  },
   async indexLetter(db, letterId) {
     const row = await db
       .selectFrom('letters as l')

@@ -14,3 +14,10 @@ export async function updateSearchIndex(
 ): Promise<void> {
   await searchRepositoryFor(app.engine).indexLetter(db, letterId);
 }
+
+/** Indexes every letter afresh (the `kuvert search reindex` command). */
+export async function rebuildSearchIndex(
+  app: Pick<FastifyInstance, 'engine' | 'db'>,
+): Promise<number> {
+  return searchRepositoryFor(app.engine).rebuild(app.db);
+}

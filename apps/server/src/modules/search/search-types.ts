@@ -30,6 +30,8 @@ export interface SearchRepository {
   indexLetter(db: Kysely<Database>, letterId: string): Promise<void>;
   /** Best matches first; only letters of the account, only if the user is a member of it. */
   search(db: Kysely<Database>, request: SearchRequest): Promise<SearchMatch[]>;
+  /** Indexes every letter afresh, in batches; answers how many letters were indexed. */
+  rebuild(db: Kysely<Database>): Promise<number>;
 }
 
 /**

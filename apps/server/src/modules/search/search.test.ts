@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEARCH_HIGHLIGHT_END, SEARCH_HIGHLIGHT_START } from '@kuvert/shared/search';
+import { runCli } from '../../cli/run-cli.ts';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import {
@@ -110,5 +112,37 @@ describe.each(testEngines)('search (%s)', (engine) => {
     }
     expect((await search(me, 'near')).json().hits).toHaveLength(1);
     expect((await search(me, 'x'.repeat(201))).statusCode).toBe(400);
+  });
+  it('finds everything again after the index is rebuilt from scratch', async () => {
+    const letterId = await deliverTestLetter(t.app, apiKey, me.email, {
+      subject: 'Abschlagsplan',
+      body: 'Ihr neuer Abschlag beträgt 84 Euro.',
+    });
+    // As if the index had been lost or, on SQLite, a VACUUM had renumbered the letters.
+    if (engine === 'sqlite') {
+      await sql`insert into letters_fts (letters_fts) values ('delete-all')`.execute(t.app.db);
+      await sql`delete from letters_search_text`.execute(t.app.db);
+    } else {
+      await sql`update letters set search_vector = null, account_search_vector = null`.execute(
+        t.app.db,
+      );
+    }
+    expect((await search(me, 'abschlag')).json().hits).toEqual([]);
+
+    const out: string[] = [];
+    const code = await runCli(
+      ['search', 'reindex'],
+      { out: (text) => out.push(text), error: () => {} },
+      async () => ({
+        app: t.app,
+        close: async () => {},
+      }),
+    );
+
+    expect(code).toBe(0);
+    expect(out).toEqual(['Indexed 1 letters.']);
+    const hits = (await search(me, 'abschlag')).json().hits;
+    expect(hits.map((hit: { letter: { id: string } }) => hit.letter.id)).toEqual([letterId]);
+    expect((await search(stranger, 'abschlag')).json().hits).toEqual([]);
   });
 });

@@ -119,7 +119,26 @@ export async function indexSqliteLetters(
   await addEntries(db, first, last);
 }
 
+/** Letters indexed per transaction by a rebuild. */
+const REBUILD_BATCH = 2000;
+
 export const sqliteSearch: SearchRepository = {
+  async rebuild(db) {
+    // The index is keyed by the letters' rowids, which VACUUM may renumber: start afresh.
+    await db.transaction().execute(async (trx) => {
+      await sql`insert into letters_fts (letters_fts) values ('delete-all')`.execute(trx);
+      await sql`delete from letters_search_text`.execute(trx);
+    });
+    const { rows } = await sql<{
+      last: number | null;
+      count: number;
+    }>`select max(rowid) as last, count(*) as count from letters`.execute(db);
+    const last = Number(rows[0]?.last ?? 0);
+    for (let first = 1; first <= last; first += REBUILD_BATCH) {
+      await indexSqliteLetters(db, first, Math.min(first + REBUILD_BATCH - 1, last));
+    }
+    return Number(rows[0]?.count ?? 0);
+  },
   async indexLetter(db, letterId) {
     const { rows } = await sql<{
       rowid: number;
