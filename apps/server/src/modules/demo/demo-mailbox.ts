@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { addSeconds } from '../../clock.ts';
 import { renderLetterPdf } from '../../lib/letter-pdf.ts';
 import { markInvoicePaid } from '../invoices/invoice-actions.service.ts';
 import { deliverLetter } from '../letters/letter-delivery.service.ts';
 import { markLetterRead } from '../letters/letters.service.ts';
 import { generateLogoSvg } from '../providers/provider-logo.ts';
 import { createProvider } from '../providers/providers.service.ts';
-import { demoLetters, demoProviders, type DemoLetter, type DemoProvider } from './demo-letters.ts';
+import { DEMO_TIME_ZONE } from './demo-calendar.ts';
+import {
+  buildDemoLetters,
+  demoProviders,
+  type DemoLetter,
+  type DemoProvider,
+} from './demo-letters.ts';
 
-const DAY_SECONDS = 24 * 3600;
 /** What the demo's own actions (an invoice marked paid) show in the security log. */
 const DEMO_ORIGIN = { ipAddress: '127.0.0.1', userAgent: 'Kuvert demo set-up' };
 const MAX_PDF_BYTES = 5 * 1024 * 1024;
-
-function isoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
 
 async function deliverDemoLetter(
   app: FastifyInstance,
@@ -23,20 +23,18 @@ async function deliverDemoLetter(
   letter: DemoLetter,
   recipient: { email: string; name: string; userId: string },
 ): Promise<void> {
-  const now = app.clock.now();
-  // Mid-morning on the day, so the dates look like real deliveries.
-  const deliveredAt = addSeconds(now, -letter.daysAgo * DAY_SECONDS - 3600);
   const pdf = await renderLetterPdf({
     sender: { name: provider.name, addressLines: provider.addressLines },
     recipient: { name: recipient.name, addressLines: ['Bergstraße 7', '79379 Müllheim'] },
-    date: deliveredAt,
+    // Dated the day the letter arrives, which its text is written for.
+    date: letter.deliveredAt,
     subject: letter.subject,
     paragraphs: letter.paragraphs,
     ...(letter.table ? { table: letter.table } : {}),
     closingParagraphs: letter.closing,
     footer: provider.footer,
     language: provider.language,
-    timeZone: 'Europe/Berlin',
+    timeZone: DEMO_TIME_ZONE,
   });
   const stored = await app.documents.put(Buffer.from(pdf), { maxBytes: MAX_PDF_BYTES });
   const invoice = letter.invoice;
@@ -47,25 +45,19 @@ async function deliverDemoLetter(
       recipient: { email: recipient.email },
       subject: letter.subject,
       body: letter.body,
-      kind: invoice ? 'invoice' : letter.signatureDueInDays ? 'signature_request' : 'letter',
+      kind: invoice ? 'invoice' : letter.signatureDueDate ? 'signature_request' : 'letter',
       ...(invoice
         ? {
             invoice: {
               amount: invoice.amount,
               currency: invoice.currency,
-              due_date: isoDate(addSeconds(now, invoice.dueInDays * DAY_SECONDS)),
+              due_date: invoice.dueDate,
               iban: invoice.iban,
               reference: invoice.reference,
             },
           }
         : {}),
-      ...(letter.signatureDueInDays
-        ? {
-            signature: {
-              due_date: isoDate(addSeconds(now, letter.signatureDueInDays * DAY_SECONDS)),
-            },
-          }
-        : {}),
+      ...(letter.signatureDueDate ? { signature: { due_date: letter.signatureDueDate } } : {}),
     },
     [
       {
@@ -75,19 +67,19 @@ async function deliverDemoLetter(
         contentType: 'application/pdf',
       },
     ],
-    { deliveredAt },
+    { deliveredAt: letter.deliveredAt },
   );
   if (letter.isRead) await markLetterRead(app, recipient.userId, delivered.id);
-  if (invoice?.paidDaysAgo !== undefined) {
-    const paidOn = isoDate(addSeconds(now, -invoice.paidDaysAgo * DAY_SECONDS));
-    await markInvoicePaid(app, recipient.userId, delivered.id, { paid_on: paidOn }, DEMO_ORIGIN);
+  if (invoice?.paidOn !== undefined) {
+    const paid = { paid_on: invoice.paidOn };
+    await markInvoicePaid(app, recipient.userId, delivered.id, paid, DEMO_ORIGIN);
   }
 }
 
 /**
- * The demo providers deliver a realistic mailbox through deliverLetter, the Sender API's
- * own path. Text extraction runs before this returns, so search finds words inside the PDFs
- * from the first page view.
+ * The demo providers deliver a realistic mailbox, written for today, through deliverLetter,
+ * the Sender API's own path. Text extraction runs before this returns, so search finds words
+ * inside the PDFs from the first page view.
  */
 export async function seedDemoMailbox(
   app: FastifyInstance,
@@ -102,7 +94,7 @@ export async function seedDemoMailbox(
     });
     providers.set(provider.name, { ...provider, id: created.provider.id });
   }
-  for (const letter of demoLetters) {
+  for (const letter of buildDemoLetters(app.clock.now())) {
     const provider = providers.get(letter.provider);
     if (provider) await deliverDemoLetter(app, provider, letter, recipient);
   }
