@@ -37,14 +37,7 @@ interface Scores {
  * 4G and 4× CPU slowdown), in the browser that is already logged in: storage is not reset.
  */
 async function audit(url: string): Promise<Scores> {
-  const result = await lighthouse(url, {
-    port: DEBUGGING_PORT,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
-    disableStorageReset: true,
-  });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const result = await runLighthouse(url);
   // LIGHTHOUSE_REPORTS=<folder> keeps each full report, to see where the time goes.
   const reportDir = process.env.LIGHTHOUSE_REPORTS;
   if (reportDir) {
@@ -69,6 +62,26 @@ async function audit(url: string): Promise<Scores> {
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
     failedAudits,
   };
+}
+
+/** Attempts per page: a trace now and then comes back unusable (NO_NAVSTART) on a busy machine. */
+const ATTEMPTS = 3;
+
+async function runLighthouse(url: string) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port: DEBUGGING_PORT,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: true,
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    // A failed trace scores 0 with no metrics: that measures Lighthouse, not the page.
+    const failure = result.lhr.runtimeError;
+    if (!failure || attempt === ATTEMPTS) return result;
+    console.warn(`Lighthouse: ${failure.code} on ${url}, trying again`);
+  }
 }
 
 export async function benchLighthouse(): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -6,7 +7,9 @@ import { createAppRouter } from './app/router.tsx';
 import { startApp } from './app/start-app.ts';
 import { env } from './config/env.ts';
 import { configureHttp } from './lib/http.ts';
-import { initI18n } from './lib/i18n.ts';
+import { getLanguage, initI18n } from './lib/i18n.ts';
+import { prepareFormats } from './lib/intl-format.ts';
+import { isLoggedIn } from './lib/session.ts';
 
 const container = document.getElementById('root');
 const mounted: { root?: Root } = {};
@@ -21,19 +24,29 @@ void startApp({
   setUpHttpClient: () => configureHttp({ baseUrl: env.apiBaseUrl }),
   mountGlobalComponents: () => {
     if (container === null) throw new Error('No #root element in index.html');
-    mounted.root = createRoot(container);
-    mounted.root.render(<AppProviders />);
+    const root = createRoot(container);
+    mounted.root = root;
+    // Rendered as transitions: React may split the work and let the browser paint between.
+    startTransition(() => root.render(<AppProviders />));
   },
   renderRouter: () => {
     const router = createAppRouter();
-    requireRoot().render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
+    const root = requireRoot();
+    startTransition(() =>
+      root.render(
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>,
+      ),
     );
   },
 }).then((isStarted) => {
-  if (!isStarted && container !== null) showStartFailure(container);
+  if (!isStarted) {
+    if (container !== null) showStartFailure(container);
+    return;
+  }
+  // The portal lists dates and amounts: its formatters are built while its data loads.
+  if (isLoggedIn()) prepareFormats(getLanguage());
 });
 
 // Plain DOM on purpose: whatever failed (React, i18n) must not be needed to say so.

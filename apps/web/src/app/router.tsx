@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { RouteErrorPage } from '../components/errors/route-error-page.tsx';
+import { loadAuthContract } from '../lib/contract.ts';
 import { loadTranslations } from '../lib/i18n.ts';
 import { requireLogin } from './guards.ts';
 import { RootLayout } from './root-layout.tsx';
@@ -9,9 +10,13 @@ function BlankPage() {
   return null;
 }
 
-/** A layout of the portal arrives together with the portal's strings. */
+/**
+ * A layout of the portal arrives together with the portal's strings. The shared contract
+ * (zod schemas, built when imported) is asked for on its own as well: it is then evaluated
+ * as soon as it is there, apart from the portal's code, not in one long task with it.
+ */
 async function withAppStrings<Module>(module: Promise<Module>): Promise<Module> {
-  const [loaded] = await Promise.all([module, loadTranslations('app')]);
+  const [loaded] = await Promise.all([module, loadTranslations('app'), loadAuthContract()]);
   return loaded;
 }
 

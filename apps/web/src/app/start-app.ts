@@ -6,13 +6,29 @@ export interface StartupSteps {
   renderRouter: () => Promise<void> | void;
 }
 
-/** Runs the steps strictly one after another; a failure is logged and stops the start. */
+/**
+ * Lets the browser run whatever waits (input, a paint) before the next step: one long task
+ * made of every step blocks the page for their sum, separate ones only for the longest.
+ */
+function yieldToMain(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Runs the steps strictly one after another, each in its own task (the first after the
+ * scripts' own evaluation); a failure is logged and stops the start.
+ */
 export async function startApp(steps: StartupSteps): Promise<boolean> {
   try {
-    await steps.setUpLanguage();
-    await steps.setUpHttpClient();
-    await steps.mountGlobalComponents();
-    await steps.renderRouter();
+    for (const step of [
+      steps.setUpLanguage,
+      steps.setUpHttpClient,
+      steps.mountGlobalComponents,
+      steps.renderRouter,
+    ]) {
+      await yieldToMain();
+      await step();
+    }
     return true;
   } catch (error) {
     console.error('Kuvert failed to start:', error);

@@ -37,6 +37,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': '#5c636b',
     // Field errors are small text; Mantine's default red is below 4.5:1 on white.
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    // Red text on a light red badge (overdue, failed): red.9 there is 4.51:1, a rounding
+    // away from failing; this one is 5.5:1 and reads the same.
+    '--kuvert-color-alert-text': '#b02525',
     '--mantine-color-body': '#ffffff',
   },
   dark: {},

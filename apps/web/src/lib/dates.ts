@@ -1,4 +1,5 @@
 import { getLanguage } from './i18n.ts';
+import { getDateTimeFormat, getNumberFormat } from './intl-format.ts';
 import type { Language } from '@kuvert/shared/auth';
 
 type DateInput = Date | string | number;
@@ -19,18 +20,18 @@ export function formatListDate(
 ): string {
   const date = new Date(value);
   if (isSameDay(date, now)) {
-    return new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(date);
+    return getDateTimeFormat(language, { timeStyle: 'short' }).format(date);
   }
   if (date.getFullYear() === now.getFullYear()) {
-    return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' }).format(date);
+    return getDateTimeFormat(language, { day: 'numeric', month: 'short' }).format(date);
   }
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+  return getDateTimeFormat(language, { dateStyle: 'medium' }).format(date);
 }
 
 /** A calendar date (`YYYY-MM-DD`) as the user reads it, without a time zone shift. */
 export function formatCalendarDate(isoDate: string, language: Language = getLanguage()): string {
   const [year = 1970, month = 1, day = 1] = isoDate.split('-').map(Number);
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(
+  return getDateTimeFormat(language, { dateStyle: 'medium' }).format(
     new Date(year, month - 1, day),
   );
 }
@@ -45,6 +46,6 @@ export function formatFileSize(bytes: number, language: Language = getLanguage()
     unit += 1;
   }
   const digits = unit === 0 || value >= 10 ? 0 : 1;
-  const number = new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
+  const number = getNumberFormat(language, { maximumFractionDigits: digits }).format(value);
   return `${number} ${units[unit]}`;
 }

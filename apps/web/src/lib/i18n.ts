@@ -3,6 +3,7 @@ import type { Language } from '@kuvert/shared/auth';
 import { supportedLanguages } from './contract.ts';
 import type enApp from './locales/en/app.json';
 import enPublic from './locales/en/public.json';
+import { getDateTimeFormat, getNumberFormat } from './intl-format.ts';
 import { readStorage, storageKeys, writeStorage } from './storage.ts';
 
 /**
@@ -169,11 +170,11 @@ export async function setLanguage(language: Language): Promise<void> {
 type DateInput = Date | string | number;
 
 export function formatDate(value: DateInput, language: Language = getLanguage()): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(value));
+  return getDateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(value));
 }
 
 export function formatDateTime(value: DateInput, language: Language = getLanguage()): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+  return getDateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(value),
   );
 }
@@ -184,7 +185,7 @@ export function formatMoney(
   currency: string,
   language: Language = getLanguage(),
 ): string {
-  const format = new Intl.NumberFormat(language, { style: 'currency', currency });
+  const format = getNumberFormat(language, { style: 'currency', currency });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(minorUnits / 10 ** digits);
 }

@@ -74,6 +74,13 @@ export function startSession(response: SessionResponse): void {
     accounts: response.accounts,
     lifetimeMs: response.expires_in * 1000,
   };
+  // The mailbox shown is remembered even when the user never chose one: after a reload the
+  // portal then asks for its letters at once, next to the session check, not after it.
+  const stored = readStorage(storageKeys.selectedAccount);
+  const first = response.accounts[0];
+  if (first && !response.accounts.some((account) => account.id === stored)) {
+    writeStorage(storageKeys.selectedAccount, first.id);
+  }
   endReason = null;
   notifyListeners();
 }

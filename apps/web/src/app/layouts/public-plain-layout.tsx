@@ -1,3 +1,6 @@
+// The portal's share of Mantine's styles (see src/styles.css).
+// oxlint-disable-next-line import/no-unassigned-import -- a stylesheet, imported for its rules
+import '../portal-styles.css';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Outlet } from 'react-router';
 import { PlainLayout } from '../../components/layouts/plain-layout.tsx';

@@ -1,5 +1,6 @@
 import { Anchor, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconMailQuestion } from '@tabler/icons-react';
+import { useCallback, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { hasInAppHistory } from '../../components/layouts/back-link.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -12,6 +13,7 @@ import { LetterView } from '../../features/letters/components/letter-view.tsx';
 import { hasErrorCode } from '../../lib/errors.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSelectedAccount } from '../../lib/selected-account.ts';
+import { useDeferredData } from '../../lib/use-deferred-data.ts';
 import { useMoveTargets } from './use-move-targets.ts';
 
 /** A received or sent letter; `listHref` is where "back" goes when there is no history. */
@@ -20,29 +22,26 @@ export function LetterPage({ listHref }: { listHref: string }) {
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const letterQuery = useLetter(id);
-  const { canWrite } = useSelectedAccount();
+  const letter = useDeferredData(letterQuery.data, id);
+  const { role, canWrite } = useSelectedAccount();
   const folders = useMoveTargets();
 
-  const goBack = () => {
+  // Stable, so the memoised letter view does not render again for every refetch.
+  const goBack = useCallback(() => {
     if (hasInAppHistory()) void navigate(-1);
     else void navigate(listHref);
-  };
+  }, [navigate, listHref]);
+  const openSent = useCallback(
+    (letterId: string) => void navigate(paths.sentLetter(letterId)),
+    [navigate],
+  );
+  const letterId = letter?.id;
+  const isInvoice = letter?.kind === 'invoice' && letter.direction === 'inbound';
+  const invoicePanel = useMemo(
+    () => (isInvoice && letterId !== undefined ? <InvoicePanel letterId={letterId} /> : null),
+    [isInvoice, letterId],
+  );
 
-  if (letterQuery.isPending) {
-    return (
-      <Stack gap="lg" maw={920} mx="auto" role="status" aria-label={t('common.loading')}>
-        <Paper withBorder p="xl" radius="lg">
-          <Stack gap="md">
-            <Skeleton height={48} width={240} />
-            <Skeleton height={28} width="70%" />
-            <Skeleton height={14} />
-            <Skeleton height={14} />
-            <Skeleton height={14} width="60%" />
-          </Stack>
-        </Paper>
-      </Stack>
-    );
-  }
   if (letterQuery.isError) {
     if (hasErrorCode(letterQuery.error, 'NOT_FOUND')) {
       return (
@@ -63,17 +62,32 @@ export function LetterPage({ listHref }: { listHref: string }) {
     }
     return <ErrorState error={letterQuery.error} onRetry={() => void letterQuery.refetch()} />;
   }
-  const letter = letterQuery.data;
-  const isInvoice = letter.kind === 'invoice' && letter.direction === 'inbound';
+  // Loading, or the letter arrived and renders in a moment (useDeferredData). The session check
+  // runs alongside: until it tells the user's role the actions would show disabled, then not.
+  if (letter === undefined || role === null) {
+    return (
+      <Stack gap="lg" maw={920} mx="auto" role="status" aria-label={t('common.loading')}>
+        <Paper withBorder p="xl" radius="lg">
+          <Stack gap="md">
+            <Skeleton height={48} width={240} />
+            <Skeleton height={28} width="70%" />
+            <Skeleton height={14} />
+            <Skeleton height={14} />
+            <Skeleton height={14} width="60%" />
+          </Stack>
+        </Paper>
+      </Stack>
+    );
+  }
   return (
     <LetterView
       key={letter.id}
       letter={letter}
-      invoicePanel={isInvoice ? <InvoicePanel letterId={letter.id} /> : null}
+      invoicePanel={invoicePanel}
       canWrite={canWrite}
       folders={folders}
       onBack={goBack}
-      onOpenSent={(letterId) => void navigate(paths.sentLetter(letterId))}
+      onOpenSent={openSent}
     />
   );
 }

@@ -7,12 +7,14 @@ import { RecentLetters } from '../../features/home/components/recent-letters.tsx
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSelectedAccount } from '../../lib/selected-account.ts';
 import { useSession } from '../../lib/session.ts';
+import { useDeferredData } from '../../lib/use-deferred-data.ts';
 
 export function Component() {
   const { t } = useTranslation();
   const { firstName } = useSession();
   const { accountId } = useSelectedAccount();
   const summaryQuery = useHomeSummary(accountId);
+  const summary = useDeferredData(summaryQuery.data, accountId ?? '');
   return (
     <Stack gap="xl" maw={1040}>
       <Stack gap={4}>
@@ -24,7 +26,7 @@ export function Component() {
       {summaryQuery.isError ? (
         <ErrorState error={summaryQuery.error} onRetry={() => void summaryQuery.refetch()} />
       ) : null}
-      {summaryQuery.isPending ? (
+      {summary === undefined && !summaryQuery.isError ? (
         <Stack gap="xl" role="status" aria-label={t('common.loading')}>
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
             {[0, 1, 2].map((index) => (
@@ -37,12 +39,12 @@ export function Component() {
           <Skeleton height={240} radius="lg" />
         </Stack>
       ) : null}
-      {summaryQuery.isSuccess ? (
+      {summary !== undefined && !summaryQuery.isError ? (
         <>
           <section aria-label={t('home.needsAction')}>
-            <NeedsActionCards summary={summaryQuery.data} />
+            <NeedsActionCards summary={summary} />
           </section>
-          <RecentLetters letters={summaryQuery.data.recent_letters} />
+          <RecentLetters letters={summary.recent_letters} />
         </>
       ) : null}
     </Stack>

@@ -20,7 +20,10 @@ const NAVBAR_ID = 'app-navbar';
 export function SidebarLayout({ navbar, headerEnd, children }: SidebarLayoutProps) {
   const { t } = useTranslation();
   const [isOpen, { toggle, close }] = useDisclosure(false);
-  const isMobile = useMediaQuery('(max-width: 47.99em)') === true;
+  // Read at the first render (no server rendering here): read in an effect, as by default,
+  // it rendered the whole shell a second time on every phone.
+  const isMobile =
+    useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false }) === true;
   const { key } = useLocation();
 
   // A chosen destination closes the mobile menu.

@@ -1,6 +1,7 @@
 import { Modal } from '@mantine/core';
 import type { MantineSize } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 
 interface AppModalProps {
@@ -17,6 +18,11 @@ interface AppModalProps {
  */
 export function AppModal({ opened, onClose, title, size = 'md', children }: AppModalProps) {
   const { t } = useTranslation();
+  // A page holds several dialogs that are rarely opened: none is built (portal, transitions,
+  // focus trap) before its first opening; after that it stays, so closing still animates.
+  const [hasOpened, setHasOpened] = useState(opened);
+  if (opened && !hasOpened) setHasOpened(true);
+  if (!hasOpened) return null;
   return (
     <Modal.Root opened={opened} onClose={onClose} size={size} radius="lg" centered>
       <Modal.Overlay />

@@ -1,18 +1,34 @@
 import { NavLink, Text, VisuallyHidden } from '@mantine/core';
 import { IconFolder } from '@tabler/icons-react';
+import { memo } from 'react';
 import { Link, useLocation } from 'react-router';
+import type { Folder } from '@kuvert/shared/folders';
 import { paths } from '../../../config/paths.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSelectedAccount } from '../../../lib/selected-account.ts';
+import { useDeferredData } from '../../../lib/use-deferred-data.ts';
 import { useFolders } from '../api/get-folders.ts';
+
+const noFolders: readonly Folder[] = [];
 
 /** The mailbox's folders under "Folders" in the sidebar, with unread counts. */
 export function FolderNavLinks() {
-  const { t } = useTranslation();
   const { accountId } = useSelectedAccount();
   const foldersQuery = useFolders(accountId);
   const { pathname } = useLocation();
-  const folders = foldersQuery.data?.folders ?? [];
+  // Rendered a moment after they arrive, in slices (see useDeferredData).
+  const folders = useDeferredData(foldersQuery.data, accountId ?? '')?.folders ?? noFolders;
+  return <FolderLinks folders={folders} pathname={pathname} />;
+}
+
+const FolderLinks = memo(function FolderLinks({
+  folders,
+  pathname,
+}: {
+  folders: readonly Folder[];
+  pathname: string;
+}) {
+  const { t } = useTranslation();
   return (
     <>
       {folders.map((folder) => {
@@ -47,4 +63,4 @@ export function FolderNavLinks() {
       })}
     </>
   );
-}
+});

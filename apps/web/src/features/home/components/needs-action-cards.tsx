@@ -1,5 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconMail, IconReceipt, IconSignature } from '@tabler/icons-react';
+import { memo } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { HomeSummary } from '@kuvert/shared/home';
@@ -65,8 +66,15 @@ function ActionCard({ href, icon, color, count, title, detail }: ActionCardProps
   );
 }
 
-/** What needs the user's attention, across all providers; each card leads to its list. */
-export function NeedsActionCards({ summary }: { summary: HomeSummary }) {
+/**
+ * What needs the user's attention, across all providers; each card leads to its list.
+ * Memoised: the summary arrives deferred (home route), the page around it re-renders often.
+ */
+export const NeedsActionCards = memo(function NeedsActionCards({
+  summary,
+}: {
+  summary: HomeSummary;
+}) {
   const { t } = useTranslation();
   const invoices = summary.open_invoices;
   const totals = invoices.totals
@@ -117,4 +125,4 @@ export function NeedsActionCards({ summary }: { summary: HomeSummary }) {
       />
     </SimpleGrid>
   );
-}
+});

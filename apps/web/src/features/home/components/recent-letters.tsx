@@ -1,5 +1,6 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMailbox } from '@tabler/icons-react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { LetterSummary } from '@kuvert/shared/letters';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -8,8 +9,12 @@ import { paths } from '../../../config/paths.ts';
 import { formatListDate } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 
-/** The latest letters, a glance and a click away. */
-export function RecentLetters({ letters }: { letters: readonly LetterSummary[] }) {
+/** The latest letters, a glance and a click away. Memoised like NeedsActionCards. */
+export const RecentLetters = memo(function RecentLetters({
+  letters,
+}: {
+  letters: readonly LetterSummary[];
+}) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="recent-letters">
@@ -78,4 +83,4 @@ export function RecentLetters({ letters }: { letters: readonly LetterSummary[] }
       </Stack>
     </section>
   );
-}
+});

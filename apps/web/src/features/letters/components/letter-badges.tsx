@@ -27,7 +27,8 @@ interface InvoiceBadgeLook {
 
 const overdueLook: InvoiceBadgeLook = {
   color: 'red',
-  textColor: 'red.9',
+  // red.9 is only 4.51:1 on the light red badge (see app/theme.ts).
+  textColor: 'var(--kuvert-color-alert-text)',
   icon: <IconAlertTriangle size={14} aria-hidden="true" />,
 };
 const paidLook: InvoiceBadgeLook = {

@@ -12,13 +12,38 @@ import {
 import { IconDownload, IconFileText, IconPhoto } from '@tabler/icons-react';
 import { Suspense, lazy } from 'react';
 import type { LetterDocument } from '@kuvert/shared/letters';
-import { LoadingState } from '../../../components/ui/query-status.tsx';
 import { formatFileSize } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useWhenIdle } from '../../../lib/use-when-idle.ts';
 import { documentContentUrl } from '../api/get-letter.ts';
+import { PdfViewerPlaceholder } from './pdf-viewer-frame.tsx';
 
-// pdf.js is large: its own chunk, fetched only when a letter with a PDF is opened.
+// pdf.js is large: its own chunk, fetched only when a letter with a PDF is opened, and only
+// once the letter itself is on screen (see DeferredPdfViewer).
 const PdfViewer = lazy(() => import('./pdf-viewer.tsx'));
+
+interface DeferredPdfViewerProps {
+  url: string;
+  downloadUrl: string;
+  filename: string;
+}
+
+/**
+ * The letter's text and facts paint first; pdf.js (a large download and a long script) is
+ * fetched once the browser is idle. Until then the viewer's frame holds the page's place.
+ */
+function DeferredPdfViewer(props: DeferredPdfViewerProps) {
+  const isIdle = useWhenIdle();
+  const placeholder = (
+    <PdfViewerPlaceholder filename={props.filename} downloadUrl={props.downloadUrl} />
+  );
+  if (!isIdle) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <PdfViewer {...props} />
+    </Suspense>
+  );
+}
 
 const isPdf = (document: LetterDocument) => document.content_type === 'application/pdf';
 const isImage = (document: LetterDocument) => document.content_type.startsWith('image/');
@@ -41,13 +66,12 @@ export function LetterDocuments({ letterId, documents, showInline }: LetterDocum
             .filter((document) => isPdf(document) || isImage(document))
             .map((document) =>
               isPdf(document) ? (
-                <Suspense key={document.id} fallback={<LoadingState />}>
-                  <PdfViewer
-                    url={documentContentUrl(letterId, document.id, 'inline')}
-                    downloadUrl={documentContentUrl(letterId, document.id, 'attachment')}
-                    filename={document.filename}
-                  />
-                </Suspense>
+                <DeferredPdfViewer
+                  key={document.id}
+                  url={documentContentUrl(letterId, document.id, 'inline')}
+                  downloadUrl={documentContentUrl(letterId, document.id, 'attachment')}
+                  filename={document.filename}
+                />
               ) : (
                 <Paper key={document.id} withBorder radius="md" p="sm" bg="gray.0">
                   <Image

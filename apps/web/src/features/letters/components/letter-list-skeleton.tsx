@@ -1,8 +1,16 @@
 import { Group, Skeleton, Stack } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 
-/** The shape of a list while it loads, so nothing jumps when it arrives. */
-export function LetterListSkeleton({ rows = 6 }: { rows?: number }) {
+/**
+ * The shape of a list while it loads, so nothing jumps when it arrives. Memoised: the session
+ * and the letters arrive while it stands, each re-rendering the list around it.
+ */
+export const LetterListSkeleton = memo(function LetterListSkeleton({
+  rows = 6,
+}: {
+  rows?: number;
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap={0} role="status" aria-label={t('common.loading')}>
@@ -25,4 +33,4 @@ export function LetterListSkeleton({ rows = 6 }: { rows?: number }) {
       ))}
     </Stack>
   );
-}
+});

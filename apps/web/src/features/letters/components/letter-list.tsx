@@ -8,10 +8,12 @@ import { InfiniteListFooter } from '../../../components/ui/infinite-list-footer.
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useKeyboardShortcuts } from '../../../lib/keyboard.ts';
 import { useSelectedAccount } from '../../../lib/selected-account.ts';
+import { useDeferredData } from '../../../lib/use-deferred-data.ts';
 import { flattenLetterPages, useLetters } from '../api/get-letters.ts';
 import type { LetterFilter } from '../api/get-letters.ts';
 import { useLetterActions } from '../hooks/use-letter-actions.ts';
 import { useLetterSelection } from '../hooks/use-letter-selection.ts';
+import { useRowsToRender } from '../hooks/use-rows-to-render.ts';
 import { BulkToolbar } from './bulk-toolbar.tsx';
 import { LetterListSkeleton } from './letter-list-skeleton.tsx';
 import { LetterRow, letterHref } from './letter-row.tsx';
@@ -42,10 +44,13 @@ export function LetterList({
 }: LetterListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { accountId, canWrite } = useSelectedAccount();
+  const { accountId, role, canWrite } = useSelectedAccount();
   const lettersQuery = useLetters(accountId, filter);
-  const letters = useMemo(() => flattenLetterPages(lettersQuery.data), [lettersQuery.data]);
+  const data = useDeferredData(lettersQuery.data, `${accountId ?? ''}|${JSON.stringify(filter)}`);
+  const letters = useMemo(() => flattenLetterPages(data), [data]);
   const ids = useMemo(() => letters.map((letter) => letter.id), [letters]);
+  const rowCount = useRowsToRender(letters.length);
+  const isEveryRowShown = rowCount === letters.length;
   const selection = useLetterSelection(ids);
   const actions = useLetterActions();
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -98,15 +103,16 @@ export function LetterList({
     '?': () => setIsHelpOpen(true),
   });
 
-  if (lettersQuery.isPending) {
+  if (lettersQuery.isError) {
+    return <ErrorState error={lettersQuery.error} onRetry={() => void lettersQuery.refetch()} />;
+  }
+  // Until the session tells the user's role, rows would gain their checkboxes late.
+  if (data === undefined || (isSelectable && role === null)) {
     return (
       <div className={classes.frame}>
         <LetterListSkeleton />
       </div>
     );
-  }
-  if (lettersQuery.isError) {
-    return <ErrorState error={lettersQuery.error} onRetry={() => void lettersQuery.refetch()} />;
   }
   if (letters.length === 0) return <div className={classes.frame}>{emptyState}</div>;
 
@@ -128,7 +134,7 @@ export function LetterList({
         />
       ) : null}
       <ul className={classes.list} aria-label={label}>
-        {letters.map((letter) => (
+        {letters.slice(0, rowCount).map((letter) => (
           <LetterRow
             key={letter.id}
             letter={letter}
@@ -139,11 +145,14 @@ export function LetterList({
           />
         ))}
       </ul>
-      <InfiniteListFooter
-        hasNextPage={hasNextPage}
-        isFetchingNextPage={isFetchingNextPage}
-        fetchNextPage={fetchNextPage}
-      />
+      {/* Not before every loaded row is there: it would ask for the next page at once. */}
+      {isEveryRowShown ? (
+        <InfiniteListFooter
+          hasNextPage={hasNextPage}
+          isFetchingNextPage={isFetchingNextPage}
+          fetchNextPage={fetchNextPage}
+        />
+      ) : null}
       {!hasNextPage && letters.length > 20 ? (
         <Text ta="center" size="sm" c="dimmed" py="md">
           {t('letters.list.end')}

@@ -1,4 +1,5 @@
 import { Box, Checkbox, Text, VisuallyHidden } from '@mantine/core';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { LetterSummary } from '@kuvert/shared/letters';
 import { ProviderAvatar } from '../../../components/ui/provider-avatar.tsx';
@@ -21,8 +22,11 @@ export function letterHref(letter: LetterSummary): string {
   return letter.direction === 'outbound' ? paths.sentLetter(letter.id) : paths.letter(letter.id);
 }
 
-/** One letter in a list: who, what, when; unread ones bold with a dot. */
-export function LetterRow({
+/**
+ * One letter in a list: who, what, when; unread ones bold with a dot. Memoised: selecting or
+ * focusing one row, or a refetch that changed one letter, re-renders only that row.
+ */
+export const LetterRow = memo(function LetterRow({
   letter,
   isActive,
   isSelected,
@@ -92,4 +96,4 @@ export function LetterRow({
       </Link>
     </Box>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Divider, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LetterDetail } from '@kuvert/shared/letters';
@@ -10,11 +10,11 @@ import { formatDateTime, useTranslation } from '../../../lib/i18n.ts';
 import { useKeyboardShortcuts } from '../../../lib/keyboard.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useLetterActions } from '../hooks/use-letter-actions.ts';
-import { useMarkReadOnOpen } from '../hooks/use-mark-read-on-open.ts';
 import { DeliveryStatusBadge } from './delivery-status-badge.tsx';
 import { LetterActions } from './letter-actions.tsx';
 import { LetterDocuments } from './letter-documents.tsx';
 import { LetterFacts } from './letter-facts.tsx';
+import { MarkReadOnOpen } from './mark-read-on-open.tsx';
 import type { MoveTarget } from './move-menu.tsx';
 import { RepliesList } from './replies-list.tsx';
 import { ReplyDialog } from './reply-dialog.tsx';
@@ -31,8 +31,11 @@ interface LetterViewProps {
   invoicePanel?: ReactNode;
 }
 
-/** One letter: who sent it when, what it says, its documents, and what can be done with it. */
-export function LetterView({
+/**
+ * One letter: who sent it when, what it says, its documents, and what can be done with it.
+ * Memoised: refetches after opening (marked read) re-render the page, not the letter.
+ */
+export const LetterView = memo(function LetterView({
   letter,
   canWrite,
   folders,
@@ -44,7 +47,6 @@ export function LetterView({
   const actions = useLetterActions();
   const [isReplyOpen, setIsReplyOpen] = useState(false);
   const [isHelpOpen, setIsHelpOpen] = useState(false);
-  useMarkReadOnOpen(letter, canWrite);
   useEffect(() => {
     document.title = `${letter.subject} · Kuvert`;
   }, [letter.subject]);
@@ -62,6 +64,7 @@ export function LetterView({
 
   return (
     <Stack gap="lg" maw={920} mx="auto">
+      <MarkReadOnOpen letter={letter} canWrite={canWrite} />
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg">
         <Stack gap="lg">
           <Group gap="md" wrap="nowrap" align="flex-start">
@@ -180,4 +183,4 @@ export function LetterView({
       <ShortcutsDialog opened={isHelpOpen} onClose={() => setIsHelpOpen(false)} />
     </Stack>
   );
-}
+});

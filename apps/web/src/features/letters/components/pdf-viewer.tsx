@@ -1,12 +1,4 @@
-import { ActionIcon, Button, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import {
-  IconChevronLeft,
-  IconChevronRight,
-  IconDownload,
-  IconArrowsHorizontal,
-  IconZoomIn,
-  IconZoomOut,
-} from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { GlobalWorkerOptions, getDocument } from 'pdfjs-dist';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 // oxlint-disable-next-line import/default -- a Vite `?url` import: the file's URL, not a module
@@ -14,6 +6,7 @@ import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import type { KeyboardEvent } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { PdfPageLoading, PdfViewerFrame } from './pdf-viewer-frame.tsx';
 import { clampZoom, fitWidthScale, ZOOM_STEP } from './pdf-zoom.ts';
 
 // The worker comes from our own origin (CSP: worker-src 'self').
@@ -59,6 +52,8 @@ function PdfDocumentViewer({
   const [zoom, setZoom] = useState<Zoom>({ mode: 'fit' });
   const [containerWidth, setContainerWidth] = useState(0);
   const [renderedScale, setRenderedScale] = useState(1);
+  // The loading page stays until the first page is drawn: an empty canvas would collapse.
+  const [hasDrawn, setHasDrawn] = useState(false);
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
@@ -118,7 +113,9 @@ function PdfDocumentViewer({
         ...(ratio === 1 ? {} : { transform: [ratio, 0, 0, ratio, 0, 0] }),
       });
       await task.promise;
-      if (!isCancelled) setRenderedScale(scale);
+      if (isCancelled) return;
+      setRenderedScale(scale);
+      setHasDrawn(true);
     })().catch(() => {
       // A cancelled render rejects; a newer one is on its way.
     });
@@ -150,155 +147,58 @@ function PdfDocumentViewer({
   };
 
   return (
-    <Paper withBorder radius="md" bg="gray.1" style={{ overflow: 'hidden' }}>
-      <Group
-        justify="space-between"
-        gap="xs"
-        px="sm"
-        py={6}
-        bg="white"
-        wrap="wrap"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-      >
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label={t('pdf.previous')}>
-            <ActionIcon
-              variant="subtle"
-              color="gray.8"
-              size="lg"
-              onClick={() => goTo(pageNumber - 1)}
-              disabled={pageNumber <= 1 || pdf === null}
-              aria-label={t('pdf.previous')}
-            >
-              <IconChevronLeft size={20} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
-          <Text
-            size="sm"
-            fw={600}
-            aria-live="polite"
-            data-testid="pdf-page-status"
-            miw={96}
-            ta="center"
-          >
-            {pdf ? t('pdf.pageOf', { page: pageNumber, count: pageCount }) : '–'}
-          </Text>
-          <Tooltip label={t('pdf.next')}>
-            <ActionIcon
-              variant="subtle"
-              color="gray.8"
-              size="lg"
-              onClick={() => goTo(pageNumber + 1)}
-              disabled={pageNumber >= pageCount || pdf === null}
-              aria-label={t('pdf.next')}
-            >
-              <IconChevronRight size={20} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label={t('pdf.zoomOut')}>
-            <ActionIcon
-              variant="subtle"
-              color="gray.8"
-              size="lg"
-              onClick={() => zoomBy(-1)}
-              disabled={pdf === null}
-              aria-label={t('pdf.zoomOut')}
-            >
-              <IconZoomOut size={20} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
-          <Text size="sm" c="dimmed" miw={44} ta="center" aria-hidden="true">
-            {Math.round(renderedScale * 100)}%
-          </Text>
-          <Tooltip label={t('pdf.zoomIn')}>
-            <ActionIcon
-              variant="subtle"
-              color="gray.8"
-              size="lg"
-              onClick={() => zoomBy(1)}
-              disabled={pdf === null}
-              aria-label={t('pdf.zoomIn')}
-            >
-              <IconZoomIn size={20} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('pdf.fitWidth')}>
-            <ActionIcon
-              variant={zoom.mode === 'fit' ? 'light' : 'subtle'}
-              color={zoom.mode === 'fit' ? 'kuvert' : 'gray.8'}
-              size="lg"
-              onClick={() => setZoom({ mode: 'fit' })}
-              disabled={pdf === null}
-              aria-label={t('pdf.fitWidth')}
-              aria-pressed={zoom.mode === 'fit'}
-            >
-              <IconArrowsHorizontal size={20} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('pdf.download', { name: filename })}>
-            <ActionIcon
+    <PdfViewerFrame
+      filename={filename}
+      downloadUrl={downloadUrl}
+      regionRef={containerRef}
+      onKeyDown={handleKeyDown}
+      toolbar={{
+        pageCount: pdf === null ? null : pageCount,
+        pageNumber,
+        isFitWidth: zoom.mode === 'fit',
+        renderedScale,
+        onPrevious: () => goTo(pageNumber - 1),
+        onNext: () => goTo(pageNumber + 1),
+        onZoomOut: () => zoomBy(-1),
+        onZoomIn: () => zoomBy(1),
+        onFitWidth: () => setZoom({ mode: 'fit' }),
+      }}
+    >
+      {state.status === 'loading' || (state.status === 'ready' && !hasDrawn) ? (
+        <PdfPageLoading />
+      ) : null}
+      {state.status === 'error' ? (
+        <Stack align="center" py={48} gap="sm" role="alert">
+          <Text>{t('pdf.error')}</Text>
+          <Group gap="sm">
+            <Button size="xs" variant="light" onClick={onRetry}>
+              {t('pdf.retry')}
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
               component="a"
               href={downloadUrl}
               download={filename}
-              variant="subtle"
-              color="gray.8"
-              size="lg"
-              aria-label={t('pdf.download', { name: filename })}
             >
-              <IconDownload size={20} aria-hidden="true" />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      </Group>
-      <div
-        ref={containerRef}
-        role="region"
-        aria-label={t('pdf.region', { name: filename })}
-        tabIndex={0}
-        onKeyDown={handleKeyDown}
-        style={{ overflow: 'auto', padding: 12, maxHeight: '80vh', textAlign: 'center' }}
-      >
-        {state.status === 'loading' ? (
-          <Stack align="center" py={64} gap="xs" role="status">
-            <Loader size="sm" aria-hidden="true" />
-            <Text size="sm">{t('pdf.loading')}</Text>
-          </Stack>
-        ) : null}
-        {state.status === 'error' ? (
-          <Stack align="center" py={48} gap="sm" role="alert">
-            <Text>{t('pdf.error')}</Text>
-            <Group gap="sm">
-              <Button size="xs" variant="light" onClick={onRetry}>
-                {t('pdf.retry')}
-              </Button>
-              <Button
-                size="xs"
-                variant="default"
-                component="a"
-                href={downloadUrl}
-                download={filename}
-              >
-                {t('pdf.downloadInstead')}
-              </Button>
-            </Group>
-          </Stack>
-        ) : null}
-        {state.status === 'ready' ? (
-          <canvas
-            ref={canvasRef}
-            role="img"
-            aria-label={t('pdf.pageImage', { page: pageNumber, count: pageCount, name: filename })}
-            style={{
-              background: '#fff',
-              boxShadow: 'var(--mantine-shadow-sm)',
-              display: 'inline-block',
-              verticalAlign: 'top',
-            }}
-          />
-        ) : null}
-      </div>
-    </Paper>
+              {t('pdf.downloadInstead')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+      {state.status === 'ready' ? (
+        <canvas
+          ref={canvasRef}
+          role="img"
+          aria-label={t('pdf.pageImage', { page: pageNumber, count: pageCount, name: filename })}
+          style={{
+            background: '#fff',
+            boxShadow: 'var(--mantine-shadow-sm)',
+            display: hasDrawn ? 'inline-block' : 'none',
+            verticalAlign: 'top',
+          }}
+        />
+      ) : null}
+    </PdfViewerFrame>
   );
 }

@@ -1,20 +1,40 @@
 import { Badge, Chip, Group, ScrollArea } from '@mantine/core';
+import { memo } from 'react';
 import { useNavigate } from 'react-router';
+import type { AccountProvider } from '@kuvert/shared/providers';
 import { ProviderAvatar } from '../../../components/ui/provider-avatar.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSelectedAccount } from '../../../lib/selected-account.ts';
+import { useDeferredData } from '../../../lib/use-deferred-data.ts';
 import { useProviders } from '../api/get-providers.ts';
+
+const noProviders: readonly AccountProvider[] = [];
 
 /** "All" plus one chip per provider that has written to this mailbox. */
 export function ProviderFilter({ activeProviderId }: { activeProviderId: string | null }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const { accountId } = useSelectedAccount();
   const providersQuery = useProviders(accountId);
-  const providers = providersQuery.data?.providers ?? [];
-  if (providers.length < 2 && activeProviderId === null) return null;
+  // Rendered a moment after they arrive, in slices (see useDeferredData).
+  const data = useDeferredData(providersQuery.data, accountId ?? '');
+  const providers = data?.providers ?? noProviders;
+  // While they load, "All" alone holds the row's place: the list below does not jump down.
+  const isLoading = data === undefined && !providersQuery.isError;
+  if (!isLoading && providers.length < 2 && activeProviderId === null) return null;
+  return <ProviderChips providers={providers} activeProviderId={activeProviderId} />;
+}
 
+interface ProviderChipsProps {
+  providers: readonly AccountProvider[];
+  activeProviderId: string | null;
+}
+
+const ProviderChips = memo(function ProviderChips({
+  providers,
+  activeProviderId,
+}: ProviderChipsProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   const select = (value: string) =>
     void navigate(value === '' ? paths.inbox() : paths.inboxByProvider(value));
 
@@ -47,4 +67,4 @@ export function ProviderFilter({ activeProviderId }: { activeProviderId: string 
       </Chip.Group>
     </ScrollArea>
   );
-}
+});
