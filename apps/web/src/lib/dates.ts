@@ -49,3 +49,10 @@ export function formatFileSize(bytes: number, language: Language = getLanguage()
   const number = getNumberFormat(language, { maximumFractionDigits: digits }).format(value);
   return `${number} ${units[unit]}`;
 }
+
+/** Today as `YYYY-MM-DD` in the user's own time zone (what a date field shows). */
+export function localIsoDate(date: Date = new Date()): string {
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${day}`;
+}

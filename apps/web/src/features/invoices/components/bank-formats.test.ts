@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkPaidOn, compactIban, formatIban, localIsoDate } from './bank-formats.ts';
+import { localIsoDate } from '../../../lib/dates.ts';
+import { checkPaidOn, compactIban, formatIban } from './bank-formats.ts';
 
 describe('IBAN', () => {
   it('is shown in groups of four', () => {

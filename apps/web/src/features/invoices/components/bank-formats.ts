@@ -1,3 +1,5 @@
+import { localIsoDate } from '../../../lib/dates.ts';
+
 /** An IBAN as people read and type it: groups of four, `DE89 3704 0044 0532 0130 00`. */
 export function formatIban(iban: string): string {
   const compact = compactIban(iban);
@@ -7,13 +9,6 @@ export function formatIban(iban: string): string {
 /** An IBAN as banking apps want it pasted: no spaces, upper case. */
 export function compactIban(iban: string): string {
   return iban.replace(/\s+/gu, '').toUpperCase();
-}
-
-/** Today as `YYYY-MM-DD` in the user's own time zone (what a date field shows). */
-export function localIsoDate(date: Date = new Date()): string {
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
 }
 
 export type PaidOnProblem = 'dateRequired' | 'dateFuture';

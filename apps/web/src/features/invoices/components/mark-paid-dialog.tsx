@@ -7,7 +7,8 @@ import { translateError } from '../../../lib/errors.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useMarkInvoicePaid } from '../api/mark-invoice-paid.ts';
-import { checkPaidOn, localIsoDate } from './bank-formats.ts';
+import { localIsoDate } from '../../../lib/dates.ts';
+import { checkPaidOn } from './bank-formats.ts';
 import type { PaidOnProblem } from './bank-formats.ts';
 
 interface MarkPaidDialogProps {

@@ -7,7 +7,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { LetterSummary } from '@kuvert/shared/letters';
-import { formatCalendarDate } from '../../../lib/dates.ts';
+import { formatCalendarDate, localIsoDate } from '../../../lib/dates.ts';
 import { formatMoney, useTranslation } from '../../../lib/i18n.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
 import { DeliveryStatusBadge } from './delivery-status-badge.tsx';
@@ -51,8 +51,12 @@ function invoiceBadge(t: TFunction, invoice: LetterInvoice): [InvoiceBadgeLook, 
       return [openLook, t('letters.badges.invoicePending', { amount })];
     case 'cancelled':
       return [settledLook, t('letters.badges.invoiceCancelled', { amount })];
-    case 'open':
     case 'failed':
+      // A failed payment leaves the invoice owed: past its due date, that is what matters.
+      return invoice.due_date < localIsoDate()
+        ? [overdueLook, t('letters.badges.invoiceOverdue', { amount, date })]
+        : [openLook, t('letters.badges.invoice', { amount, date })];
+    case 'open':
       return [openLook, t('letters.badges.invoice', { amount, date })];
   }
 }

@@ -1,0 +1,73 @@
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LetterSummary } from '@kuvert/shared/letters';
+import { initI18n, loadTranslations } from '../../../lib/i18n.ts';
+import { LetterBadges } from './letter-badges.tsx';
+
+function invoiceLetter(invoice: NonNullable<LetterSummary['invoice']>): LetterSummary {
+  return {
+    id: 'l1',
+    account_id: 'a1',
+    direction: 'inbound',
+    kind: 'invoice',
+    subject: 'Invoice',
+    excerpt: '',
+    provider: { id: 'p1', name: 'Stadtwerke', has_logo: false, is_verified: true },
+    created_at: '2026-11-01T08:00:00.000Z',
+    is_read: true,
+    folder_id: null,
+    trashed_at: null,
+    document_count: 0,
+    delivery_status: 'delivered',
+    invoice,
+  };
+}
+
+const badgeText = (invoice: NonNullable<LetterSummary['invoice']>) => {
+  const { container } = render(
+    <MantineProvider>
+      <LetterBadges letter={invoiceLetter(invoice)} />
+    </MantineProvider>,
+  );
+  return container.querySelector('[data-invoice-status]')?.textContent ?? '';
+};
+
+describe('the invoice badge in letter lists', () => {
+  beforeAll(async () => {
+    await initI18n();
+    await loadTranslations('app');
+    // jsdom has no matchMedia; Mantine asks it for the colour scheme.
+    window.matchMedia ??= (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) satisfies MediaQueryList;
+  });
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 21, 12, 0));
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  const invoice = { amount: 1234, currency: 'EUR', due_date: '2026-11-16' } as const;
+
+  it('says overdue when a payment failed and the due date has passed', () => {
+    expect(badgeText({ ...invoice, status: 'failed' })).toBe('€12.34 · overdue since Nov 16, 2026');
+  });
+
+  it('says when it is due when a payment failed before the due date', () => {
+    expect(badgeText({ ...invoice, due_date: '2026-11-30', status: 'failed' })).toBe(
+      '€12.34 · due Nov 30, 2026',
+    );
+  });
+});
