@@ -176,6 +176,19 @@ test('an invoice is paid at the bank and the provider is told, signed', async ({
     await screenshot(page, 'letter-panel-paid', panel);
     await page.goto('/open-invoices');
     await expect(page.getByRole('heading', { name: 'Nothing to pay' })).toBeVisible();
+    // The Paid tab lists it, newest payment first, and keeps the choice in the URL.
+    await page.getByRole('tab', { name: 'Paid' }).click();
+    await expect(page).toHaveURL(/\/open-invoices\?view=paid$/);
+    await expect(page.getByRole('tab', { name: 'Paid' })).toHaveAttribute('aria-selected', 'true');
+    const paidRow = page.locator(`[data-invoice-id="${letterId}"]`);
+    await expect(paidRow).toContainText(/Paid on /);
+    await expect(paidRow).toContainText('Paid through Kuvert.');
+    await expect(paidRow.getByRole('link', { name: subject })).toBeVisible();
+    const paidTotals = page.getByTestId('invoice-totals');
+    await expect(paidTotals.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(paidTotals).toContainText('€123.45');
+    await scan(page);
+    await screenshot(page, 'paid');
     await page.goto('/inbox');
     await expect(page.locator(`[data-letter-id="${letterId}"]`)).toContainText('€123.45 · paid');
     await scan(page);

@@ -38,7 +38,10 @@ describe('paths', () => {
     expect(paths.payInvoice('l 1')).toBe('/invoice-tink?invoice=l+1');
     expect(paths.paymentStatus('p1')).toBe('/invoice-tink?payment=p1');
     expect(paths.openInvoices()).toBe('/open-invoices');
-    expect(paths.openInvoices('a&b')).toBe('/open-invoices?provider=a%26b');
+    expect(paths.openInvoices({ provider: 'a&b' })).toBe('/open-invoices?provider=a%26b');
+    expect(paths.openInvoices({ view: 'paid', provider: 'p1' })).toBe(
+      '/open-invoices?view=paid&provider=p1',
+    );
   });
 
   it('encodes ids in path segments', () => {

@@ -17,10 +17,14 @@ export const paths = {
   /** Asks the bank (through the server) for the outcome of one payment. */
   paymentStatus: (paymentId: string) =>
     `/invoice-tink?${new URLSearchParams({ payment: paymentId }).toString()}`,
-  openInvoices: (providerId?: string) =>
-    providerId === undefined
-      ? '/open-invoices'
-      : `/open-invoices?${new URLSearchParams({ provider: providerId }).toString()}`,
+  /** The invoices list: unpaid unless `view` is paid, for every provider unless one is given. */
+  openInvoices: ({ view, provider }: { view?: 'paid'; provider?: string } = {}) => {
+    const query = new URLSearchParams();
+    if (view !== undefined) query.set('view', view);
+    if (provider !== undefined) query.set('provider', provider);
+    const search = query.toString();
+    return search === '' ? '/open-invoices' : `/open-invoices?${search}`;
+  },
   unreadLetters: () => '/unread-letters',
   openSignatureRequests: () => '/open-signature-requests',
   folders: () => '/folders',

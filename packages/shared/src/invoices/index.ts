@@ -42,19 +42,36 @@ export const invoiceSchema = z
   .meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+export const invoiceListStatusSchema = z.enum(['unpaid', 'paid']);
+export type InvoiceListStatus = z.infer<typeof invoiceListStatusSchema>;
+
+/** The most paid invoices one list answers: the newest payments. */
+export const PAID_INVOICES_LIMIT = 100;
+
 export const openInvoicesQuerySchema = z.object({
   account_id: z.string().min(1),
   provider_id: z.string().optional(),
+  status: invoiceListStatusSchema
+    .default('unpaid')
+    .describe(
+      `unpaid: every unpaid invoice, earliest due date first. paid: the ${PAID_INVOICES_LIMIT} most recently paid invoices, newest payment first`,
+    ),
 });
 export type OpenInvoicesQuery = z.input<typeof openInvoicesQuerySchema>;
 
 export const openInvoiceListSchema = z
   .object({
-    items: z.array(invoiceSchema).describe('Unpaid invoices, earliest due date first'),
-    totals: z.array(moneySchema).describe('One total per currency, over the filtered items'),
+    items: z
+      .array(invoiceSchema)
+      .describe(
+        'Unpaid invoices, earliest due date first; or (status=paid) paid ones, newest payment first',
+      ),
+    totals: z.array(moneySchema).describe('One total per currency, over the returned items'),
     providers: z
       .array(providerRefSchema)
-      .describe('Every provider with unpaid invoices in the account, for the filter'),
+      .describe(
+        'Every provider with invoices of the requested status in the account, for the filter',
+      ),
   })
   .meta({ id: 'OpenInvoiceList' });
 export type OpenInvoiceList = z.infer<typeof openInvoiceListSchema>;

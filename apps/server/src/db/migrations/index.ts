@@ -6,6 +6,7 @@ import * as jobs from './0002-jobs.ts';
 import * as mailbox from './0003-mailbox.ts';
 import * as payments from './0004-payments.ts';
 import * as searchByAccount from './0005-search-by-account.ts';
+import * as paidInvoices from './0006-paid-invoices.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -18,6 +19,7 @@ const migrations: Record<string, MigrationModule> = {
   '0003-mailbox': mailbox,
   '0004-payments': payments,
   '0005-search-by-account': searchByAccount,
+  '0006-paid-invoices': paidInvoices,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

@@ -10,7 +10,7 @@ import { requestOrigin } from '../../plugins/audit.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { markInvoicePaid } from './invoice-actions.service.ts';
-import { getInvoice, getInvoiceEpcQrPng, listOpenInvoices } from './invoices.service.ts';
+import { getInvoice, getInvoiceEpcQrPng, listInvoices } from './invoices.service.ts';
 
 const invoiceParamsSchema = z.object({
   id: z.string().min(1).max(64).describe('The letter id of the invoice'),
@@ -22,12 +22,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['invoices'],
-        summary: 'Unpaid invoices of one account, earliest due first, with totals per currency',
+        summary:
+          'Unpaid (or, with status=paid, recently paid) invoices of one account, with totals per currency',
         querystring: openInvoicesQuerySchema,
         response: { 200: openInvoiceListSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => listOpenInvoices(app, requireSession(request).userId, request.query),
+    async (request) => listInvoices(app, requireSession(request).userId, request.query),
   );
 
   app.get(

@@ -1,5 +1,9 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
-import { unpaidInvoiceStatuses, type StoredInvoiceStatus } from '@kuvert/shared/invoices';
+import {
+  unpaidInvoiceStatuses,
+  type InvoiceListStatus,
+  type StoredInvoiceStatus,
+} from '@kuvert/shared/invoices';
 import type { Database, LettersTable } from '../../db/schema.ts';
 
 /**
@@ -52,23 +56,50 @@ export async function findInvoiceForUser(
   return selectInvoicesForUser(db, userId).where('l.id', '=', letterId).executeTakeFirst();
 }
 
-/** The account's unpaid invoices, earliest due first; the predicate matches the partial index. */
+/**
+ * The account's invoices of one list (unpaid or paid), outside the bin. Each predicate matches
+ * its partial index: `letters_unpaid_invoices_idx`, `letters_paid_invoices_idx`.
+ */
+function selectListedInvoices(
+  db: Kysely<Database>,
+  userId: string,
+  accountId: string,
+  status: InvoiceListStatus,
+) {
+  const query = selectInvoicesForUser(db, userId)
+    .where('l.account_id', '=', accountId)
+    .where('l.trashed_at', 'is', null);
+  if (status === 'paid') return query.where('l.invoice_status', '=', sql.lit('paid'));
+  return query.where(
+    'l.invoice_status',
+    'in',
+    unpaidInvoiceStatuses.map((value) => sql.lit(value)),
+  );
+}
+
+/** The account's unpaid invoices, earliest due first. */
 export async function findUnpaidInvoices(
   db: Kysely<Database>,
   userId: string,
   accountId: string,
   providerId?: string,
 ): Promise<InvoiceRow[]> {
-  let query = selectInvoicesForUser(db, userId)
-    .where('l.account_id', '=', accountId)
-    .where(
-      'l.invoice_status',
-      'in',
-      unpaidInvoiceStatuses.map((status) => sql.lit(status)),
-    )
-    .where('l.trashed_at', 'is', null);
+  let query = selectListedInvoices(db, userId, accountId, 'unpaid');
   if (providerId) query = query.where('l.provider_id', '=', providerId);
   return query.orderBy('l.invoice_due_date').orderBy('l.id').execute();
+}
+
+/** The account's most recently paid invoices, newest payment first, at most `limit`. */
+export async function findPaidInvoices(
+  db: Kysely<Database>,
+  userId: string,
+  accountId: string,
+  limit: number,
+  providerId?: string,
+): Promise<InvoiceRow[]> {
+  let query = selectListedInvoices(db, userId, accountId, 'paid');
+  if (providerId) query = query.where('l.provider_id', '=', providerId);
+  return query.orderBy('l.invoice_paid_at', 'desc').orderBy('l.id', 'desc').limit(limit).execute();
 }
 
 export type InvoiceUpdate = Pick<
@@ -101,23 +132,17 @@ export async function transitionInvoice(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Providers with unpaid invoices in the account, by name: the list's provider filter. */
-export async function findProvidersWithUnpaidInvoices(
+/** Providers with invoices of the list (unpaid or paid) in the account, by name: its filter. */
+export async function findProvidersWithInvoices(
   db: Kysely<Database>,
   userId: string,
   accountId: string,
+  status: InvoiceListStatus,
 ) {
-  return selectInvoicesForUser(db, userId)
+  return selectListedInvoices(db, userId, accountId, status)
     .clearSelect()
     .select(['p.id', 'p.name', 'p.logo_key', 'p.verified_at'])
     .distinct()
-    .where('l.account_id', '=', accountId)
-    .where(
-      'l.invoice_status',
-      'in',
-      unpaidInvoiceStatuses.map((status) => sql.lit(status)),
-    )
-    .where('l.trashed_at', 'is', null)
     .orderBy('p.name')
     .orderBy('p.id')
     .execute();

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
+  PAID_INVOICES_LIMIT,
   unpaidInvoiceStatuses,
   type Invoice,
+  type InvoiceListStatus,
   type InvoicePaidVia,
   type OpenInvoiceList,
   type StoredInvoiceStatus,
@@ -16,7 +18,8 @@ import { getInvoicePayments } from '../payments/payment-summaries.service.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
 import {
   findInvoiceForUser,
-  findProvidersWithUnpaidInvoices,
+  findPaidInvoices,
+  findProvidersWithInvoices,
   findUnpaidInvoices,
   transitionInvoice,
   type InvoiceRow,
@@ -144,18 +147,21 @@ export async function getInvoice(
 }
 
 /**
- * /open-invoices: the account's unpaid invoices outside the bin, earliest due first, with
- * totals over what the filter shows and every provider the filter can offer.
+ * /open-invoices: the account's unpaid invoices outside the bin, earliest due first, or its
+ * most recently paid ones, newest payment first; with totals over what the list shows and
+ * every provider its filter can offer.
  */
-export async function listOpenInvoices(
+export async function listInvoices(
   app: FastifyInstance,
   userId: string,
-  query: { account_id: string; provider_id?: string | undefined },
+  query: { account_id: string; provider_id?: string | undefined; status: InvoiceListStatus },
 ): Promise<OpenInvoiceList> {
   await assertAccountRole(app.db, userId, query.account_id, 'viewer');
   const [rows, providers] = await Promise.all([
-    findUnpaidInvoices(app.db, userId, query.account_id, query.provider_id),
-    findProvidersWithUnpaidInvoices(app.db, userId, query.account_id),
+    query.status === 'paid'
+      ? findPaidInvoices(app.db, userId, query.account_id, PAID_INVOICES_LIMIT, query.provider_id)
+      : findUnpaidInvoices(app.db, userId, query.account_id, query.provider_id),
+    findProvidersWithInvoices(app.db, userId, query.account_id, query.status),
   ]);
   const payments = await getInvoicePayments(
     app,

@@ -106,6 +106,68 @@ describe.each(testEngines)('invoices (%s)', (engine) => {
     expect(filtered.providers).toHaveLength(2);
   });
 
+  it('lists paid invoices newest payment first, with totals paid and a provider filter', async () => {
+    const other = await createTestProvider(t.app, { name: 'Anwalt Berger' });
+    const older = await deliver({ amount: 1000 });
+    const newer = await deliver({ amount: 2500 });
+    const francs = await deliverTestInvoice(t.app, other.apiKey, me.email, {
+      amount: 700,
+      currency: 'CHF',
+    });
+    const unpaid = await deliver({ amount: 4000 });
+    const trashed = await deliver({ amount: 9000 });
+    for (const [id, daysAgo] of [
+      [older, 5],
+      [newer, 1],
+      [francs, 3],
+      [trashed, 0],
+    ] as const) {
+      const response = await markPaid(id, { paid_on: dayFromToday(t.app, -daysAgo) });
+      expect(response.statusCode).toBe(200);
+    }
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/letters/bulk',
+      headers: me.headers,
+      payload: { letter_ids: [trashed], action: 'trash' },
+    });
+
+    const paid = await openInvoices('&status=paid');
+    expect(paid.items.map((item) => item.letter_id)).toEqual([newer, francs, older]);
+    expect(paid.items[0]).toMatchObject({
+      status: 'paid',
+      paid_via: 'elsewhere',
+      paid_at: `${dayFromToday(t.app, -1)}T12:00:00.000Z`,
+      can_pay: false,
+    });
+    expect(paid.totals).toEqual([
+      { amount: 700, currency: 'CHF' },
+      { amount: 3500, currency: 'EUR' },
+    ]);
+    expect(paid.providers.map((provider) => provider.name)).toEqual([
+      'Anwalt Berger',
+      'Stadtwerke Müllheim',
+    ]);
+    // Unpaid stays the default, and the unpaid list offers only providers with something to pay.
+    const open = await openInvoices('&status=unpaid');
+    expect(open.items.map((item) => item.letter_id)).toEqual([unpaid]);
+    expect(open.providers.map((provider) => provider.name)).toEqual(['Stadtwerke Müllheim']);
+
+    const filtered = await openInvoices(`&status=paid&provider_id=${providerId}`);
+    expect(filtered.items.map((item) => item.letter_id)).toEqual([newer, older]);
+    expect(filtered.totals).toEqual([{ amount: 3500, currency: 'EUR' }]);
+    expect(filtered.providers).toHaveLength(2);
+
+    const stranger = await createLoggedInUser(t.app);
+    const foreign = await get(
+      `/api/invoices?account_id=${personalAccountOf(me)}&status=paid`,
+      stranger,
+    );
+    expect(foreign.statusCode).toBe(404);
+    const unknown = await get(`/api/invoices?account_id=${personalAccountOf(me)}&status=all`);
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it('shows one invoice with creditor, reference and what the caller may do', async () => {
     const id = await deliver({
       amount: 14268,

@@ -12,9 +12,8 @@ import { Link } from 'react-router';
 import type { Invoice } from '@kuvert/shared/invoices';
 import type { Payment } from '@kuvert/shared/payments';
 import { paths } from '../../../config/paths.ts';
-import { formatCalendarDate } from '../../../lib/dates.ts';
 import { formatDate, formatMoney, useTranslation } from '../../../lib/i18n.ts';
-import { failureReasonKey } from './invoice-rules.ts';
+import { failureReasonKey, paidDate } from './invoice-rules.ts';
 import { PayButton } from './pay-button.tsx';
 import { TestModeNote } from './test-mode-note.tsx';
 
@@ -156,12 +155,4 @@ function ViewerNote() {
       </Text>
     </Group>
   );
-}
-
-/** Marked paid: the day the user gave (stored as that day); through Kuvert: the local day. */
-function paidDate(invoice: Invoice): string {
-  if (invoice.paid_at === null) return '';
-  return invoice.paid_via === 'elsewhere'
-    ? formatCalendarDate(invoice.paid_at.slice(0, 10))
-    : formatDate(invoice.paid_at);
 }

@@ -1,7 +1,8 @@
-import type { InvoiceStatus } from '@kuvert/shared/invoices';
+import type { Invoice, InvoiceStatus } from '@kuvert/shared/invoices';
 import { unpaidInvoiceStatuses } from '@kuvert/shared/invoices';
 import type { Payment, PaymentFailureReason } from '@kuvert/shared/payments';
-import type { TranslationKey } from '../../../lib/i18n.ts';
+import { formatCalendarDate } from '../../../lib/dates.ts';
+import { formatDate, type TranslationKey } from '../../../lib/i18n.ts';
 
 /** Still owed: open, being paid, failed to be paid, or past its due date. */
 export function isUnpaidStatus(status: InvoiceStatus): boolean {
@@ -16,4 +17,12 @@ export function failureReasonKey(
     payment.failure_reason ??
     (payment.status === 'cancelled' ? 'cancelled_by_user' : 'provider_error');
   return `invoices.failureReason.${reason}`;
+}
+
+/** Marked paid: the day the user gave (stored as that day); through Kuvert: the local day. */
+export function paidDate(invoice: Invoice): string {
+  if (invoice.paid_at === null) return '';
+  return invoice.paid_via === 'elsewhere'
+    ? formatCalendarDate(invoice.paid_at.slice(0, 10))
+    : formatDate(invoice.paid_at);
 }

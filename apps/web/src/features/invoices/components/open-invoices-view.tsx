@@ -1,21 +1,74 @@
-import { Anchor, Chip, Group, Paper, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
-import { IconReceipt } from '@tabler/icons-react';
+import { Anchor, Chip, Group, Paper, ScrollArea, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { IconCircleCheck, IconReceipt } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import type { OpenInvoiceList } from '@kuvert/shared/invoices';
+import {
+  invoiceListStatusSchema,
+  PAID_INVOICES_LIMIT,
+  type InvoiceListStatus,
+  type OpenInvoiceList,
+} from '@kuvert/shared/invoices';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ProviderAvatar } from '../../../components/ui/provider-avatar.tsx';
 import { ErrorState } from '../../../components/ui/query-status.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatMoney, useTranslation } from '../../../lib/i18n.ts';
-import { useOpenInvoices } from '../api/get-open-invoices.ts';
-import { OpenInvoiceRow } from './open-invoice-row.tsx';
+import { useInvoiceList } from '../api/get-invoice-list.ts';
+import { InvoiceListRow } from './invoice-list-row.tsx';
 
-/** Every unpaid invoice of the mailbox, earliest due first, with totals and a provider filter. */
+/** The texts of each list: what is owed (`invoices.open`) or what was paid (`invoices.paid`). */
+const textsOf = { unpaid: 'open', paid: 'paid' } as const;
+
+/**
+ * The mailbox's invoices in two tabs: every unpaid one, earliest due first, and the recently
+ * paid ones, newest first; each with totals and a provider filter. Both choices live in the
+ * URL (?view=paid, ?provider=) so that a reload or a shared link shows the same list.
+ */
 export function OpenInvoicesView({ accountId }: { accountId: string | null }) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
+  const status = searchParams.get('view') === 'paid' ? 'paid' : 'unpaid';
+
+  const selectStatus = (value: string | null) => {
+    const parsed = invoiceListStatusSchema.safeParse(value);
+    if (!parsed.success) return;
+    setSearchParams((params) => {
+      if (parsed.data === 'paid') params.set('view', 'paid');
+      else params.delete('view');
+      return params;
+    });
+  };
+
+  return (
+    <Tabs value={status} onChange={selectStatus} keepMounted={false}>
+      <Tabs.List aria-label={t('invoices.list.tabsLabel')}>
+        <Tabs.Tab value="unpaid" leftSection={<IconReceipt size={16} aria-hidden="true" />}>
+          {t('invoices.list.toPay')}
+        </Tabs.Tab>
+        <Tabs.Tab value="paid" leftSection={<IconCircleCheck size={16} aria-hidden="true" />}>
+          {t('invoices.list.paid')}
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="unpaid" pt="lg">
+        <InvoiceList accountId={accountId} status="unpaid" />
+      </Tabs.Panel>
+      <Tabs.Panel value="paid" pt="lg">
+        <InvoiceList accountId={accountId} status="paid" />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+interface InvoiceListProps {
+  accountId: string | null;
+  status: InvoiceListStatus;
+}
+
+function InvoiceList({ accountId, status }: InvoiceListProps) {
+  const { t } = useTranslation();
+  const texts = textsOf[status];
+  const [searchParams, setSearchParams] = useSearchParams();
   const providerId = searchParams.get('provider');
-  const listQuery = useOpenInvoices(accountId, providerId);
+  const listQuery = useInvoiceList(accountId, status, providerId);
 
   const selectProvider = (value: string) =>
     setSearchParams((params) => {
@@ -39,33 +92,37 @@ export function OpenInvoicesView({ accountId }: { accountId: string | null }) {
   if (list.items.length === 0 && providerId === null) {
     return (
       <EmptyState
-        icon={<IconReceipt size={32} />}
-        title={t('invoices.open.emptyTitle')}
-        text={t('invoices.open.emptyText')}
+        icon={status === 'paid' ? <IconCircleCheck size={32} /> : <IconReceipt size={32} />}
+        title={t(`invoices.${texts}.emptyTitle`)}
+        text={t(`invoices.${texts}.emptyText`)}
       />
     );
   }
   return (
     <Stack gap="lg">
-      <InvoiceTotals list={list} providerId={providerId} />
+      <InvoiceTotals list={list} status={status} providerId={providerId} />
       {list.providers.length > 1 || providerId !== null ? (
         <ProviderChips list={list} providerId={providerId} onSelect={selectProvider} />
       ) : null}
       {list.items.length === 0 ? (
         <Stack align="flex-start" gap="xs">
-          <Text>{t('invoices.open.emptyFiltered')}</Text>
-          <Anchor component={Link} to={paths.openInvoices()} fw={600}>
-            {t('invoices.open.showAll')}
+          <Text>{t(`invoices.${texts}.emptyFiltered`)}</Text>
+          <Anchor
+            component={Link}
+            to={paths.openInvoices(status === 'paid' ? { view: 'paid' } : {})}
+            fw={600}
+          >
+            {t(`invoices.${texts}.showAll`)}
           </Anchor>
         </Stack>
       ) : (
         <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
           <ul
-            aria-label={t('invoices.open.listLabel')}
+            aria-label={t(`invoices.${texts}.listLabel`)}
             style={{ listStyle: 'none', margin: 0, padding: 0 }}
           >
             {list.items.map((invoice) => (
-              <OpenInvoiceRow key={invoice.letter_id} invoice={invoice} />
+              <InvoiceListRow key={invoice.letter_id} invoice={invoice} />
             ))}
           </ul>
         </Paper>
@@ -74,18 +131,31 @@ export function OpenInvoicesView({ accountId }: { accountId: string | null }) {
   );
 }
 
-function InvoiceTotals({ list, providerId }: { list: OpenInvoiceList; providerId: string | null }) {
+interface InvoiceTotalsProps {
+  list: OpenInvoiceList;
+  status: InvoiceListStatus;
+  providerId: string | null;
+}
+
+function InvoiceTotals({ list, status, providerId }: InvoiceTotalsProps) {
   const { t } = useTranslation();
+  const texts = textsOf[status];
   const provider = list.providers.find((candidate) => candidate.id === providerId);
   const count = list.items.length;
+  let countText = t(`invoices.${texts}.countOther`, { count });
+  if (count === 1) countText = t(`invoices.${texts}.countOne`);
+  // The paid list stops at the newest payments: say so, the totals are over those only.
+  if (status === 'paid' && count >= PAID_INVOICES_LIMIT) {
+    countText = t('invoices.paid.countLimited', { count });
+  }
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="invoice-totals">
       <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
         <Stack gap={2}>
           <Text size="sm" c="dimmed" fw={600}>
             {provider
-              ? t('invoices.open.summaryFiltered', { provider: provider.name })
-              : t('invoices.open.summary')}
+              ? t(`invoices.${texts}.summaryFiltered`, { provider: provider.name })
+              : t(`invoices.${texts}.summary`)}
           </Text>
           <Group gap="lg" wrap="wrap">
             {list.totals.map((total) => (
@@ -101,9 +171,7 @@ function InvoiceTotals({ list, providerId }: { list: OpenInvoiceList; providerId
             ))}
           </Group>
         </Stack>
-        <Text c="dimmed">
-          {count === 1 ? t('invoices.open.countOne') : t('invoices.open.countOther', { count })}
-        </Text>
+        <Text c="dimmed">{countText}</Text>
       </Group>
     </Paper>
   );
