@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { HomeSummary } from '@kuvert/shared/home';
 import { paths } from '../../../config/paths.ts';
-import { formatCalendarDate } from '../../../lib/dates.ts';
+import { formatCalendarDate, localIsoDate } from '../../../lib/dates.ts';
 import { formatMoney, useTranslation } from '../../../lib/i18n.ts';
 
 interface ActionCardProps {
@@ -66,6 +66,15 @@ function ActionCard({ href, icon, color, count, title, detail }: ActionCardProps
   );
 }
 
+/** The earliest due date already passed: say so, not "next due" on a day gone by. */
+export function invoiceDetailKey(
+  count: number,
+  earliestDueDate: string,
+): 'home.invoices.totalDue' | 'home.invoices.totalOverdueOne' | 'home.invoices.totalOverdueSome' {
+  if (earliestDueDate >= localIsoDate()) return 'home.invoices.totalDue';
+  return count === 1 ? 'home.invoices.totalOverdueOne' : 'home.invoices.totalOverdueSome';
+}
+
 /**
  * What needs the user's attention, across all providers; each card leads to its list.
  * Memoised: the summary arrives deferred (home route), the page around it re-renders often.
@@ -85,7 +94,7 @@ export const NeedsActionCards = memo(function NeedsActionCards({
       ? t('home.invoices.none')
       : invoices.next_due_date === null
         ? t('home.invoices.total', { total: totals })
-        : t('home.invoices.totalDue', {
+        : t(invoiceDetailKey(invoices.count, invoices.next_due_date), {
             total: totals,
             date: formatCalendarDate(invoices.next_due_date),
           });
