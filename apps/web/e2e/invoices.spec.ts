@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_BASE_URL } from './support/environment.ts';
-import { expect, expectNoAxeViolations, logIn, test } from './support/fixtures.ts';
+import { expect, logIn, test } from './support/fixtures.ts';
 import {
   createProvider,
   deliverLetter,
@@ -12,6 +11,7 @@ import {
   verifyWebhookSignature,
   type TestProvider,
 } from './support/provider.ts';
+import { scanWithoutHover, screenshot } from './support/page-checks.ts';
 
 const IBAN = 'DE89370400440532013000';
 const IBAN_GROUPED = 'DE89 3704 0044 0532 0130 00';
@@ -101,7 +101,7 @@ test('an invoice is paid at the bank and the provider is told, signed', async ({
     // Nothing is waiting on this device yet: the return page says so and leads on.
     await page.goto('/invoice-tink');
     await expect(page.getByRole('heading', { name: 'No payment to confirm' })).toBeVisible();
-    await scan(page);
+    await scanWithoutHover(page);
 
     await page.goto('/');
     await cards.getByRole('link', { name: /Open invoice/ }).click();
@@ -110,8 +110,8 @@ test('an invoice is paid at the bank and the provider is told, signed', async ({
     const row = page.locator(`[data-invoice-id="${letterId}"]`);
     await expect(row).toContainText(provider.name);
     await expect(row).toContainText('Due');
-    await scan(page);
-    await screenshot(page, 'open-invoices');
+    await scanWithoutHover(page);
+    await screenshot(page, 'invoices-open-invoices');
 
     // The letter shows the invoice: amount, IBAN in fours, reference, GiroCode, Pay.
     await row.getByRole('link', { name: subject }).click();
@@ -125,8 +125,8 @@ test('an invoice is paid at the bank and the provider is told, signed', async ({
       .poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBeGreaterThan(0);
     await expect(panel.getByText('Scan with your banking app (GiroCode)')).toBeVisible();
-    await scan(page);
-    await screenshot(page, 'letter-panel-open', panel);
+    await scanWithoutHover(page);
+    await screenshot(page, 'invoices-letter-panel-open', panel);
 
     await panel.getByRole('button', { name: 'Pay €123.45' }).click();
     await expectOnBankPage(page);
@@ -144,8 +144,8 @@ test('an invoice is paid at the bank and the provider is told, signed', async ({
       notification(page, 'positive').filter({ hasText: `€123.45 to ${provider.name} paid.` }),
     ).toBeVisible();
     expect(await storedPaymentIds(page)).toEqual([]);
-    await scan(page);
-    await screenshot(page, 'invoice-tink-paid');
+    await scanWithoutHover(page);
+    await screenshot(page, 'invoices-invoice-tink-paid');
 
     const payment = await portalGet<PaymentView>(page.request, `/api/payments/${paymentId}`);
     expect(payment.status).toBe('succeeded');
@@ -173,7 +173,7 @@ test('an invoice is paid at the bank and the provider is told, signed', async ({
     await expect(panel.getByText(/^Paid on /)).toBeVisible();
     await expect(panel.getByText('Paid through Kuvert.')).toBeVisible();
     await expect(panel.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
-    await screenshot(page, 'letter-panel-paid', panel);
+    await screenshot(page, 'invoices-letter-panel-paid', panel);
     await page.goto('/open-invoices');
     await expect(page.getByRole('heading', { name: 'Nothing to pay' })).toBeVisible();
     // The Paid tab lists it, newest payment first, and keeps the choice in the URL.
@@ -187,11 +187,11 @@ test('an invoice is paid at the bank and the provider is told, signed', async ({
     const paidTotals = page.getByTestId('invoice-totals');
     await expect(paidTotals.getByText('Paid', { exact: true })).toBeVisible();
     await expect(paidTotals).toContainText('€123.45');
-    await scan(page);
-    await screenshot(page, 'paid');
+    await scanWithoutHover(page);
+    await screenshot(page, 'invoices-paid');
     await page.goto('/inbox');
     await expect(page.locator(`[data-letter-id="${letterId}"]`)).toContainText('€123.45 · paid');
-    await scan(page);
+    await scanWithoutHover(page);
   } finally {
     await receiver.close();
   }
@@ -212,12 +212,12 @@ test('a declined payment says why and offers to pay again; a tampered return URL
     await expect(page.locator(`[data-letter-id="${letterId}"]`)).toContainText(
       '€480.00 · overdue since',
     );
-    await scan(page);
+    await scanWithoutHover(page);
     await page.goto('/open-invoices');
     const row = page.locator(`[data-invoice-id="${letterId}"]`);
     await expect(row).toHaveAttribute('data-overdue', 'true');
     await expect(row).toContainText('Overdue since');
-    await screenshot(page, 'open-invoices-overdue');
+    await screenshot(page, 'invoices-open-invoices-overdue');
     await row.getByRole('button', { name: `Pay: ${subject}` }).click();
     await expectOnBankPage(page);
     const [paymentId] = await storedPaymentIds(page);
@@ -238,7 +238,7 @@ test('a declined payment says why and offers to pay again; a tampered return URL
     expect(stillPending.status).toBe('pending');
     const untouched = await senderApi<SenderLetterStatus>(provider, `/letters/${letterId}`);
     expect(untouched.invoice?.status).not.toBe('paid');
-    await screenshot(page, 'invoice-tink-confirming');
+    await screenshot(page, 'invoices-invoice-tink-confirming');
 
     // The letter offers to continue the running payment instead of a second one.
     await page.goto(`/inbox/${letterId}`);
@@ -246,7 +246,7 @@ test('a declined payment says why and offers to pay again; a tampered return URL
     await expect(panel.getByText('Payment in progress').first()).toBeVisible();
     await expect(panel.getByRole('link', { name: 'Continue at your bank' })).toBeVisible();
     await expect(panel.getByText(/^Overdue since /)).toBeVisible();
-    await scan(page);
+    await scanWithoutHover(page);
 
     await page.goto(bankUrl);
     await page.getByRole('button', { name: 'Decline payment' }).click();
@@ -260,14 +260,14 @@ test('a declined payment says why and offers to pay again; a tampered return URL
     expect(await storedPaymentIds(page)).toEqual([]);
     const declined = await portalGet<PaymentView>(page.request, `/api/payments/${paymentId}`);
     expect(declined).toMatchObject({ status: 'failed', failure_reason: 'declined' });
-    await scan(page);
-    await screenshot(page, 'invoice-tink-declined');
+    await scanWithoutHover(page);
+    await screenshot(page, 'invoices-invoice-tink-declined');
 
     // The letter shows the failure and "Pay again", which starts a new payment.
     await page.getByRole('link', { name: 'View invoice' }).click();
     await expect(panel.getByText('The payment did not go through')).toBeVisible();
     await expect(panel.getByText('Your bank declined the payment.')).toBeVisible();
-    await screenshot(page, 'letter-panel-failed', panel);
+    await screenshot(page, 'invoices-letter-panel-failed', panel);
     await panel.getByRole('button', { name: 'Pay again' }).click();
     await expectOnBankPage(page);
     const [secondId] = await storedPaymentIds(page);
@@ -333,8 +333,8 @@ test('a double click on Pay starts exactly one payment', async ({ page, user }) 
     expect(await storedPaymentIds(page)).toEqual([paymentId]);
     const again = await portalGet<InvoiceView>(page.request, `/api/invoices/${letterId}`);
     expect(again.last_payment?.id).toBe(paymentId);
-    await scan(page);
-    await screenshot(page, 'invoice-tink-waiting');
+    await scanWithoutHover(page);
+    await screenshot(page, 'invoices-invoice-tink-waiting');
   } finally {
     await receiver.close();
   }
@@ -354,15 +354,15 @@ test('an invoice paid elsewhere is marked paid, in German', async ({ page, user 
     const panel = page.getByRole('region', { name: 'Rechnung', exact: true });
     await expect(panel.getByText('1.000,50 €').first()).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Bezahlen 1.000,50 €' })).toBeVisible();
-    await screenshot(page, 'letter-panel-de', panel);
+    await screenshot(page, 'invoices-letter-panel-de', panel);
     await panel.getByRole('button', { name: 'Als bezahlt markieren' }).click();
     const dialog = page.getByRole('dialog', { name: 'Als bezahlt markieren' });
     await expect(dialog.getByLabel('Bezahlt am')).toHaveValue(
       // The browser's own today; Swedish dates happen to be written YYYY-MM-DD.
       await page.evaluate(() => new Date().toLocaleDateString('sv-SE')),
     );
-    await scan(page);
-    await screenshot(page, 'mark-paid-dialog-de');
+    await scanWithoutHover(page);
+    await screenshot(page, 'invoices-mark-paid-dialog-de');
     await dialog.getByLabel('Bezahlt am').fill(isoDay(5));
     await dialog.getByRole('button', { name: 'Als bezahlt markieren' }).click();
     await expect(dialog.getByText('Das Datum darf nicht in der Zukunft liegen.')).toBeVisible();
@@ -407,36 +407,11 @@ test('an invoice the provider cancels shows who cancelled it and cannot be paid'
     await expect(panel.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
     await expect(panel.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0);
     await expect(panel.getByRole('img', { name: /QR code/ })).toHaveCount(0);
-    await scan(page);
+    await scanWithoutHover(page);
     await page.goto('/open-invoices');
     await expect(page.getByRole('heading', { name: 'Nothing to pay' })).toBeVisible();
-    await scan(page);
+    await scanWithoutHover(page);
   } finally {
     await receiver.close();
   }
 });
-
-/** The pointer leaves whatever it last clicked, so no hover tooltip is scanned with the page. */
-async function scan(page: Page): Promise<void> {
-  await page.mouse.move(1, 1);
-  await page.waitForTimeout(300);
-  await expectNoAxeViolations(page);
-}
-
-/** Screens for people to look at, desktop and phone, in /tmp/shots: the page or one part. */
-async function screenshot(
-  page: Page,
-  name: string,
-  part?: ReturnType<Page['locator']>,
-): Promise<void> {
-  mkdirSync('/tmp/shots', { recursive: true });
-  const before = page.viewportSize();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
-    await page.waitForTimeout(300);
-    const path = `/tmp/shots/invoices-${name}-${width}.png`;
-    if (part) await part.screenshot({ path });
-    else await page.screenshot({ path, fullPage: true });
-  }
-  if (before) await page.setViewportSize(before);
-}

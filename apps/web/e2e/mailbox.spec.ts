@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, logIn, test } from './support/fixtures.ts';
+import { expect, logIn, test } from './support/fixtures.ts';
 import {
   createProvider,
   deliverLetter,
@@ -10,6 +9,7 @@ import {
   startWebhookReceiver,
   verifyWebhookSignature,
 } from './support/provider.ts';
+import { scanWithoutHover, screenshot } from './support/page-checks.ts';
 
 /** A word no other letter contains: letters only, so every search tokeniser keeps it whole. */
 function uniqueWord(): string {
@@ -214,13 +214,13 @@ test('mailbox screens are accessible and work with the keyboard, on desktop and 
     await expect(cards).toContainText('Unread letters');
     await expect(cards).toContainText('€123.45');
     await scanWithoutHover(page);
-    await screenshot(page, 'home');
+    await screenshot(page, 'mailbox-home');
 
     await mainNav(page).getByRole('link', { name: 'Inbox', exact: true }).click();
     const inbox = page.getByRole('list', { name: 'Inbox' });
     await expect(inbox.getByRole('listitem')).toHaveCount(2);
     await scanWithoutHover(page);
-    await screenshot(page, 'inbox');
+    await screenshot(page, 'mailbox-inbox');
 
     // j/k move through the list, x selects, Enter opens, u goes back, ? explains.
     await page.keyboard.press('j');
@@ -245,16 +245,16 @@ test('mailbox screens are accessible and work with the keyboard, on desktop and 
     await expect(page.getByRole('heading', { level: 1, name: 'Invoice for May' })).toBeVisible();
     await expect(page.getByText('Page 1 of 1')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText('€123.45').first()).toBeVisible();
-    await screenshot(page, 'letter');
+    await screenshot(page, 'mailbox-letter');
     await page.keyboard.press('u');
     await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
 
     await page.goto('/folders');
     await expect(page.getByText('No folders yet')).toBeVisible();
-    await screenshot(page, 'folders');
+    await screenshot(page, 'mailbox-folders');
     await page.goto('/trash');
     await expect(page.getByText('The trash is empty')).toBeVisible();
-    await screenshot(page, 'trash');
+    await screenshot(page, 'mailbox-trash');
 
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/inbox');
@@ -268,23 +268,3 @@ test('mailbox screens are accessible and work with the keyboard, on desktop and 
     await receiver.close();
   }
 });
-
-/** The pointer leaves whatever it last clicked, so no hover tooltip is scanned with the page. */
-async function scanWithoutHover(page: Page): Promise<void> {
-  await page.mouse.move(1, 1);
-  await page.waitForTimeout(300);
-  await expectNoAxeViolations(page);
-}
-
-/** Screens for people to look at: desktop and phone, in /tmp/shots. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync('/tmp/shots', { recursive: true });
-  const desktop = page.viewportSize();
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `/tmp/shots/mailbox-${name}-1280.png` });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `/tmp/shots/mailbox-${name}-375.png` });
-  if (desktop) await page.setViewportSize(desktop);
-}

@@ -85,6 +85,3 @@ export const markInvoicePaidRequestSchema = z
   })
   .meta({ id: 'MarkInvoicePaidRequest' });
 export type MarkInvoicePaidRequest = z.infer<typeof markInvoicePaidRequestSchema>;
-
-/** Largest amount an EPC QR code can carry: 999,999,999.99 euros. */
-export const EPC_QR_MAX_AMOUNT = 99_999_999_999;

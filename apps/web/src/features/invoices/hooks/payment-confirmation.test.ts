@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Payment } from '@kuvert/shared/payments';
+import { testPayment as payment } from './test-payment.ts';
 import {
   CONFIRM_TIMEOUT_MS,
   confirmationReducer,
@@ -8,23 +9,6 @@ import {
   readPaymentPageMode,
 } from './payment-confirmation.ts';
 import type { ConfirmationState } from './payment-confirmation.ts';
-
-function payment(overrides: Partial<Payment> = {}): Payment {
-  return {
-    id: 'p1',
-    letter_id: 'l1',
-    method: 'sandbox',
-    status: 'pending',
-    amount: 12_345,
-    currency: 'EUR',
-    failure_reason: null,
-    redirect_url: '/sandbox-bank/payments/b1',
-    is_test_mode: true,
-    created_at: '2026-03-01T10:00:00.000Z',
-    completed_at: null,
-    ...overrides,
-  };
-}
 
 const refreshed = (next: Payment, elapsedMs = 0) =>
   ({ type: 'refreshed', payment: next, elapsedMs }) as const;

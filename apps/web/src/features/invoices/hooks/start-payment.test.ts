@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Payment } from '@kuvert/shared/payments';
+import { testPayment as payment } from './test-payment.ts';
 import { ApiError, NetworkError } from '../../../lib/http.ts';
 import { listPaymentIds } from '../../../lib/session.ts';
 import { createPayment } from '../api/create-payment.ts';
@@ -8,23 +8,6 @@ import { startPayment } from './start-payment.ts';
 
 vi.mock('../api/create-payment.ts', () => ({ createPayment: vi.fn<typeof createPayment>() }));
 const createPaymentMock = vi.mocked(createPayment);
-
-function payment(overrides: Partial<Payment> = {}): Payment {
-  return {
-    id: 'p1',
-    letter_id: 'l1',
-    method: 'sandbox',
-    status: 'pending',
-    amount: 12_345,
-    currency: 'EUR',
-    failure_reason: null,
-    redirect_url: '/sandbox-bank/payments/b1',
-    is_test_mode: true,
-    created_at: '2026-03-01T10:00:00.000Z',
-    completed_at: null,
-    ...overrides,
-  };
-}
 
 describe('starting a payment', () => {
   beforeEach(() => createPaymentMock.mockReset());
