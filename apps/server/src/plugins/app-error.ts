@@ -21,6 +21,8 @@ const statusByCode: Record<ErrorCode, number> = {
   PAYMENT_PROVIDER_UNAVAILABLE: 502,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  DOCUMENT_ACTIVE_CONTENT: 422,
+  RANGE_NOT_SATISFIABLE: 416,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -46,6 +48,9 @@ const defaultMessages: Record<ErrorCode, string> = {
   PAYMENT_PROVIDER_UNAVAILABLE: 'The payment provider cannot be reached. Please try again later.',
   PAYLOAD_TOO_LARGE: 'The upload is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'This type of file is not accepted.',
+  DOCUMENT_ACTIVE_CONTENT:
+    'The PDF contains active content (JavaScript, launch actions, embedded files or an XFA form), which Kuvert does not accept.',
+  RANGE_NOT_SATISFIABLE: 'The requested range is not satisfiable.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   INTERNAL: 'Something went wrong on our side.',
 };
