@@ -1,0 +1,250 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { setPriority } from 'node:os';
+import path from 'node:path';
+import type { FailureReason, TaskCall, TaskRequest, TaskResponse } from './tasks.ts';
+
+/**
+ * A pool of child processes that open untrusted documents (DESIGN §4). A child, not a worker
+ * thread: whatever a hostile file makes the reader allocate (array buffers included, which a
+ * worker's `resourceLimits` do not cap) lives in another process, and killing it costs the
+ * web process nothing. Each child runs one task at a time under three limits the child cannot
+ * lift: a V8 heap cap, a resident-memory cap watched from here, and a wall-clock limit.
+ */
+
+const WORKER_PATH = path.join(import.meta.dirname, 'worker.ts');
+/** How often a busy child's resident memory is read; a bomb grows ~250 MB/s, so ~25 MB over. */
+const MEMORY_WATCH_MS = 100;
+/** Children run at lower priority, so the web process keeps its CPU while one is busy. */
+const CHILD_NICENESS = 10;
+const DEFAULT_IDLE_MS = 60_000;
+
+export interface PoolLogger {
+  warn(details: object, message: string): void;
+}
+
+export interface ProcessingPoolOptions {
+  /** Shown in logs: which pool a child belonged to. */
+  name: string;
+  /** Children, and so tasks at once. */
+  size: number;
+  /** Resident memory a child may use before it is killed. */
+  memoryMb: number;
+  /** Wall-clock time a task may take before its child is killed. */
+  timeoutMs: number;
+  /** An idle child exits after this long and is started again on demand. */
+  idleMs?: number;
+  log: PoolLogger;
+}
+
+/** A document broke a limit or could not be read: trying again gives the same answer. */
+export class ProcessingError extends Error {
+  readonly reason: FailureReason;
+  constructor(reason: FailureReason, message: string) {
+    super(message);
+    this.name = 'ProcessingError';
+    this.reason = reason;
+  }
+}
+
+/** The pool was closed with the task still queued or running; it may be tried again later. */
+export class ProcessingPoolClosedError extends Error {
+  constructor() {
+    super('The document processing pool was closed.');
+    this.name = 'ProcessingPoolClosedError';
+  }
+}
+
+export interface ProcessingPool {
+  /** Runs a task in a child; the output is checked by the caller (it crossed a process boundary). */
+  run(call: TaskCall): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+interface PendingTask {
+  request: TaskRequest;
+  resolve(output: unknown): void;
+  reject(error: Error): void;
+}
+
+interface RunningTask extends PendingTask {
+  timer: NodeJS.Timeout;
+  watcher: NodeJS.Timeout;
+  /** Set when this side killed the child, and why. */
+  killedFor?: FailureReason;
+}
+
+interface Slot {
+  child: ChildProcess | undefined;
+  running: RunningTask | undefined;
+  idleTimer: NodeJS.Timeout | undefined;
+}
+
+async function residentMb(pid: number): Promise<number | undefined> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const match = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    // Not Linux, or the child is already gone: the heap cap and the time limit still hold.
+    return undefined;
+  }
+}
+
+function isResponse(message: unknown): message is TaskResponse {
+  return typeof message === 'object' && message !== null && 'id' in message && 'ok' in message;
+}
+
+/** Why a child that nobody killed ended: V8 aborts when it reaches its heap cap. */
+function reasonOfExit(code: number | null, signal: NodeJS.Signals | null): FailureReason {
+  return signal === 'SIGABRT' || code === 134 ? 'memory' : 'crashed';
+}
+
+export function createProcessingPool(options: ProcessingPoolOptions): ProcessingPool {
+  const { log, memoryMb, timeoutMs } = options;
+  const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+  // The heap is only part of a child's memory; the watcher enforces the whole.
+  const heapMb = Math.max(64, Math.floor(memoryMb * 0.75));
+  const slots: Slot[] = Array.from({ length: Math.max(1, options.size) }, () => ({
+    child: undefined,
+    running: undefined,
+    idleTimer: undefined,
+  }));
+  const queue: PendingTask[] = [];
+  let nextId = 1;
+  let isClosed = false;
+
+  function settle(slot: Slot, outcome: { output: unknown } | { error: Error }): void {
+    const task = slot.running;
+    if (!task) return;
+    slot.running = undefined;
+    clearTimeout(task.timer);
+    clearInterval(task.watcher);
+    if ('error' in outcome) task.reject(outcome.error);
+    else task.resolve(outcome.output);
+    if (slot.child) rest(slot, slot.child);
+    pump();
+  }
+
+  function kill(slot: Slot, reason: FailureReason, details: object): void {
+    const task = slot.running;
+    if (!task || !slot.child) return;
+    task.killedFor = reason;
+    log.warn(
+      { pool: options.name, task: task.request.task, reason, ...details },
+      'processing child killed',
+    );
+    slot.child.kill('SIGKILL');
+  }
+
+  /** An idle child keeps nobody waiting: it does not hold the process open, and exits in time. */
+  function rest(slot: Slot, child: ChildProcess): void {
+    child.unref();
+    child.channel?.unref();
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      if (slot.running || slot.child !== child) return;
+      slot.child = undefined;
+      child.kill();
+    }, idleMs);
+    slot.idleTimer.unref();
+  }
+
+  function spawn(slot: Slot): ChildProcess {
+    const child = fork(WORKER_PATH, [], {
+      execArgv: [`--max-old-space-size=${heapMb}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      // A process that opens hostile files gets no secrets (database URL, API keys).
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    if (child.pid !== undefined) {
+      try {
+        setPriority(child.pid, CHILD_NICENESS);
+      } catch {
+        // Not permitted here: the child runs at normal priority.
+      }
+    }
+    child.on('message', (message: unknown) => {
+      if (!isResponse(message) || slot.running?.request.id !== message.id) return;
+      if (message.ok) settle(slot, { output: message.output });
+      else settle(slot, { error: new ProcessingError(message.reason, message.message) });
+    });
+    child.on('exit', (code, signal) => {
+      if (slot.child === child) slot.child = undefined;
+      const task = slot.running;
+      if (!task) return;
+      const reason = task.killedFor ?? reasonOfExit(code, signal);
+      const message =
+        reason === 'timeout'
+          ? `Reading the document took longer than ${Math.round(timeoutMs / 1000)} s.`
+          : reason === 'memory'
+            ? `Reading the document needed more than ${memoryMb} MB of memory.`
+            : `The document reader stopped unexpectedly (${signal ?? `exit ${code}`}).`;
+      settle(slot, {
+        error: isClosed ? new ProcessingPoolClosedError() : new ProcessingError(reason, message),
+      });
+    });
+    child.on('error', (error) => {
+      if (slot.child === child) slot.child = undefined;
+      settle(slot, { error });
+    });
+    return child;
+  }
+
+  function start(slot: Slot, task: PendingTask): void {
+    clearTimeout(slot.idleTimer);
+    const child = slot.child ?? spawn(slot);
+    slot.child = child;
+    child.ref();
+    child.channel?.ref();
+    const running: RunningTask = {
+      ...task,
+      timer: setTimeout(() => kill(slot, 'timeout', { timeoutMs }), timeoutMs),
+      watcher: setInterval(() => {
+        if (child.pid === undefined) return;
+        void residentMb(child.pid).then((mb) => {
+          if (mb !== undefined && mb > memoryMb && slot.running === running) {
+            kill(slot, 'memory', { residentMb: Math.round(mb), memoryMb });
+          }
+        });
+      }, MEMORY_WATCH_MS),
+    };
+    slot.running = running;
+    child.send(task.request, (error) => {
+      if (error && slot.running === running) settle(slot, { error });
+    });
+  }
+
+  function pump(): void {
+    for (const slot of slots) {
+      if (isClosed) return;
+      const task = slot.running ? undefined : queue.shift();
+      if (task) start(slot, task);
+    }
+  }
+
+  return {
+    run(call) {
+      if (isClosed) return Promise.reject(new ProcessingPoolClosedError());
+      return new Promise((resolve, reject) => {
+        queue.push({ request: { ...call, id: nextId++ }, resolve, reject });
+        pump();
+      });
+    },
+
+    async close() {
+      isClosed = true;
+      for (const task of queue.splice(0)) task.reject(new ProcessingPoolClosedError());
+      const exits = slots.map((slot) => {
+        clearTimeout(slot.idleTimer);
+        const { child } = slot;
+        if (!child || child.exitCode !== null) return Promise.resolve();
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        child.kill('SIGKILL');
+        return exited;
+      });
+      await Promise.all(exits);
+    },
+  };
+}
