@@ -16,6 +16,10 @@ import { serializerCompiler } from './plugins/fast-serializer.ts';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './plugins/events.ts';
 import { createJobRunner, type JobRunner } from './plugins/job-runner.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
+import {
+  createDocumentProcessing,
+  type DocumentProcessing,
+} from './plugins/processing/document-processing.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
@@ -32,6 +36,8 @@ declare module 'fastify' {
     documents: DocumentStore;
     events: EventBus;
     jobs: JobRunner;
+    /** The only place untrusted documents are opened (DESIGN §4). */
+    processing: DocumentProcessing;
   }
 }
 
@@ -42,6 +48,8 @@ export interface AppDependencies {
   clock?: Clock;
   mailer?: Mailer;
   documents?: DocumentStore;
+  /** A pool shared by several apps (tests); the app closes only a pool it created itself. */
+  processing?: DocumentProcessing;
   /** Pino options; tests pass `false` to keep their output readable. */
   logger?: boolean | { level: string };
 }
@@ -80,10 +88,17 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     'jobs',
     createJobRunner({ db: app.db, engine: dependencies.engine, clock: app.clock, log: app.log }),
   );
-  // Jobs stop before the bus and, in main.ts, before the database is closed.
+  const ownsProcessing = dependencies.processing === undefined;
+  app.decorate(
+    'processing',
+    dependencies.processing ?? createDocumentProcessing(config.processing, app.log),
+  );
+  // Jobs stop before the bus and, in main.ts, before the database is closed; the processing
+  // children after the jobs that wait on them.
   app.addHook('onClose', async () => {
     await app.jobs.stop();
     await app.events.close();
+    if (ownsProcessing) await app.processing.close();
   });
 
   app.setValidatorCompiler(validatorCompiler);

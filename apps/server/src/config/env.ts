@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { ProcessingSettings } from '../plugins/processing/document-processing.ts';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -83,6 +84,39 @@ const envSchema = z.object({
     .describe("Tink's API; tests point it elsewhere"),
   TINK_LINK_URL: z.url().default('https://link.tink.com').describe('Where Tink Link runs'),
   WEB_DIST_DIR: z.string().optional().describe('Built SPA; defaults to apps/web/dist'),
+  PROCESSING_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(32)
+    .default(1)
+    .describe('Child processes reading documents in the background (text, later OCR)'),
+  PROCESSING_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(128)
+    .max(16_384)
+    .default(512)
+    .describe('Memory one document reader may use before it is stopped'),
+  PROCESSING_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(60)
+    .describe('Time reading one document may take before it is stopped'),
+  PROCESSING_MAX_PAGES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2000)
+    .describe('Documents with more pages (real or claimed) are kept but not read'),
+  PROCESSING_MAX_INFLATED_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(256)
+    .describe('Documents whose streams decompress to more are kept but not read'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -110,6 +144,7 @@ export interface Config {
   /** Set when Tink is configured; the sandbox bank pays otherwise. */
   tink: TinkConfig | undefined;
   webDistDir: string;
+  processing: ProcessingSettings;
 }
 
 export interface TinkConfig {
@@ -166,6 +201,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     tink,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
+    processing: {
+      workers: env.PROCESSING_WORKERS,
+      memoryMb: env.PROCESSING_MEMORY_MB,
+      timeoutSeconds: env.PROCESSING_TIMEOUT_SECONDS,
+      maxPages: env.PROCESSING_MAX_PAGES,
+      maxInflatedMb: env.PROCESSING_MAX_INFLATED_MB,
+    },
   };
 }
 

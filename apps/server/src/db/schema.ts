@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { DocumentTextFailure, DocumentTextStatus } from '@kuvert/shared/letters';
 
 /**
  * The database as Kysely sees it. Timestamps are ISO-8601 strings in UTC on both engines:
@@ -205,6 +206,9 @@ export interface LetterDocumentsTable {
   /** Extracted text (PDFs), for search. */
   text: string | null;
   extracted_at: string | null;
+  text_status: DocumentTextStatus;
+  /** Which limit the document broke, when text_status is failed. */
+  text_failure: DocumentTextFailure | null;
   created_at: string;
 }
 

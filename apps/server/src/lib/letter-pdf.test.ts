@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { renderLetterPdf, type LetterContent } from './letter-pdf.ts';
-import { extractPdfText, isPdf } from './pdf.ts';
+import { extractPdfText as readPdfText } from '../plugins/processing/pdf-reading.ts';
+
+/** Our own renderer's output is trusted: read it back in-process, under the usual limits. */
+const extractPdfText = (bytes: Uint8Array) =>
+  readPdfText(bytes, {
+    maxPages: 2000,
+    maxInflatedBytes: 256 * 1024 * 1024,
+    maxTextChars: 1_000_000,
+  });
 
 const invoice: LetterContent = {
   sender: {
@@ -28,7 +36,7 @@ describe('renderLetterPdf', () => {
   it('renders a German letter whose text, umlauts and € can be read back', async () => {
     const bytes = await renderLetterPdf(invoice);
 
-    expect(isPdf(Buffer.from(bytes.subarray(0, 1024)))).toBe(true);
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     const { pageCount, text } = await extractPdfText(bytes);
     expect(pageCount).toBe(1);
     expect(text).toContain('Jahresabrechnung 2024 für Strom');

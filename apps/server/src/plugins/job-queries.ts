@@ -8,6 +8,8 @@ import type { Database, JobsTable } from '../db/schema.ts';
 export type JobRow = Selectable<JobsTable>;
 
 const LAST_ERROR_MAX_LENGTH = 2000;
+export const ABANDONED_ERROR =
+  'The worker stopped before the job finished, and no attempt is left.';
 
 export interface ClaimOptions {
   engine: Engine;
@@ -62,24 +64,24 @@ export async function claimDueJobs(db: Kysely<Database>, options: ClaimOptions):
 }
 
 /**
- * Running jobs whose lock expired after their last attempt: their worker died on it, and no
- * attempt is left to take them over.
+ * Running jobs whose lock expired after their last attempt: their worker died on it (or the
+ * whole process did, as a hostile document once could make it), and no attempt is left.
  */
-export async function failAbandonedJobs(db: Kysely<Database>, now: Date): Promise<number> {
+export async function failAbandonedJobs(db: Kysely<Database>, now: Date): Promise<JobRow[]> {
   const nowIso = now.toISOString();
-  const result = await db
+  return db
     .updateTable('jobs')
     .set({
       status: 'failed',
       locked_until: null,
-      last_error: 'The worker stopped before the job finished, and no attempt is left.',
+      last_error: ABANDONED_ERROR,
       updated_at: nowIso,
     })
     .where('status', '=', 'running')
     .where('locked_until', '<', nowIso)
     .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returningAll()
+    .execute();
 }
 
 /**

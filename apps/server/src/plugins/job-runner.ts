@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts';
 import {
   createJobWorker,
   enqueueJob,
+  type JobGiveUpHandler,
   type JobHandler,
   type JobLogger,
   type JobWorker,
@@ -18,7 +19,8 @@ import {
  * once every module has registered its handlers.
  */
 export interface JobRunner {
-  register(type: string, handler: JobHandler): void;
+  /** `onGiveUp` runs once when a job of this type has failed for good. */
+  register(type: string, handler: JobHandler, options?: { onGiveUp?: JobGiveUpHandler }): void;
   /** Runs when the worker starts, e.g. to make sure a recurring job is scheduled. */
   onStart(task: () => Promise<void>): void;
   enqueue(db: Kysely<Database>, job: NewJob): Promise<string>;
@@ -39,18 +41,20 @@ export interface JobRunnerOptions {
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const handlers: Record<string, JobHandler> = {};
+  const giveUpHandlers: Record<string, JobGiveUpHandler> = {};
   const startTasks: Array<() => Promise<void>> = [];
   let worker: JobWorker | undefined;
 
   function getWorker(): JobWorker {
-    worker ??= createJobWorker({ ...options, handlers });
+    worker ??= createJobWorker({ ...options, handlers, giveUpHandlers });
     return worker;
   }
 
   return {
-    register(type, handler) {
+    register(type, handler, registration = {}) {
       if (worker) throw new Error(`job handler ${type} registered after the worker started`);
       handlers[type] = handler;
+      if (registration.onGiveUp) giveUpHandlers[type] = registration.onGiveUp;
     },
     onStart(task) {
       startTasks.push(task);

@@ -4,6 +4,7 @@ import { newId } from '../db/ids.ts';
 import type { Engine } from '../db/migrations/context.ts';
 import type { Database } from '../db/schema.ts';
 import {
+  ABANDONED_ERROR,
   claimDueJobs,
   failAbandonedJobs,
   markJobAttemptFailed,
@@ -61,6 +62,13 @@ export interface JobContext {
 
 export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
 
+/**
+ * Called once when a job fails for good: its last attempt threw, it threw a
+ * PermanentJobError, or its worker stopped during the last attempt. Lets the job's owner
+ * record the outcome where users see it (a document whose text could not be read).
+ */
+export type JobGiveUpHandler = (payload: unknown, reason: string) => Promise<void>;
+
 /** Thrown by a handler when trying again cannot help (a malformed payload, say). */
 export class PermanentJobError extends Error {
   constructor(message: string, options?: ErrorOptions) {
@@ -81,6 +89,7 @@ export interface JobWorkerOptions {
   clock: Clock;
   log: JobLogger;
   handlers: Record<string, JobHandler>;
+  giveUpHandlers?: Record<string, JobGiveUpHandler>;
   pollIntervalMs?: number;
   /** Jobs run at the same time by this worker. */
   concurrency?: number;
@@ -107,6 +116,14 @@ export function retryDelaySeconds(attempt: number, random: () => number = Math.r
   return delay / 2 + (delay / 2) * random();
 }
 
+function parsePayload(job: JobRow): unknown {
+  try {
+    return JSON.parse(job.payload);
+  } catch (error) {
+    throw new PermanentJobError('The job payload is not valid JSON', { cause: error });
+  }
+}
+
 function describeError(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
   return String(error);
@@ -118,24 +135,30 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const concurrency = options.concurrency ?? 4;
   const lockSeconds = options.lockSeconds ?? 600;
   const random = options.random ?? Math.random;
+  const giveUpHandlers = options.giveUpHandlers ?? {};
   const types = Object.keys(handlers);
   const running = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let polling: Promise<void> | undefined;
   let isStarted = false;
 
+  /** The give-up handler's own failure is logged: the job is failed either way. */
+  async function giveUp(job: JobRow, reason: string): Promise<void> {
+    const onGiveUp = giveUpHandlers[job.type];
+    if (!onGiveUp) return;
+    try {
+      await onGiveUp(parsePayload(job), reason);
+    } catch (error) {
+      log.error({ err: error, job: { id: job.id, type: job.type } }, 'job give-up not recorded');
+    }
+  }
+
   async function runJob(job: JobRow): Promise<void> {
     const context = { jobId: job.id, attempt: job.attempts, maxAttempts: job.max_attempts };
     try {
       const handler = handlers[job.type];
       if (!handler) throw new PermanentJobError(`No handler for job type ${job.type}`);
-      let payload: unknown;
-      try {
-        payload = JSON.parse(job.payload);
-      } catch (error) {
-        throw new PermanentJobError('The job payload is not valid JSON', { cause: error });
-      }
-      await handler(payload, context);
+      await handler(parsePayload(job), context);
     } catch (error) {
       const isFinal = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
       const retryAt = isFinal
@@ -150,6 +173,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         now: clock.now(),
         retryAt,
       });
+      if (isFinal) await giveUp(job, describeError(error));
       return;
     }
     await markJobDone(db, job, clock.now());
@@ -172,7 +196,10 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   async function claim(limit: number): Promise<JobRow[]> {
     const now = clock.now();
     const abandoned = await failAbandonedJobs(db, now);
-    if (abandoned > 0) log.info({ abandoned }, 'jobs abandoned by a stopped worker failed');
+    if (abandoned.length > 0) {
+      log.info({ abandoned: abandoned.length }, 'jobs abandoned by a stopped worker failed');
+      for (const job of abandoned) await giveUp(job, ABANDONED_ERROR);
+    }
     return claimDueJobs(db, { engine: options.engine, now, limit, lockSeconds, types });
   }
 

@@ -9,6 +9,25 @@ import { loadConfig, type Config } from '../config/env.ts';
 import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../db/connect.ts';
 import type { Engine } from '../db/migrations/context.ts';
 import type { MailMessage, Mailer } from '../plugins/mailer.ts';
+import {
+  createDocumentProcessing,
+  type DocumentProcessing,
+} from '../plugins/processing/document-processing.ts';
+
+/**
+ * One processing pool for all test apps of a file with the default limits: starting a child
+ * per app would cost a few hundred milliseconds each. Its idle children hold nothing open.
+ */
+let sharedProcessing: DocumentProcessing | undefined;
+
+function processingFor(
+  env: Record<string, string>,
+  config: Config,
+): DocumentProcessing | undefined {
+  if (Object.keys(env).some((name) => name.startsWith('PROCESSING_'))) return undefined;
+  sharedProcessing ??= createDocumentProcessing(config.processing, { warn: () => {} });
+  return sharedProcessing;
+}
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL points at a server. */
 export const testEngines: Engine[] = process.env.TEST_DATABASE_URL
@@ -105,6 +124,7 @@ export async function createTestApp(
     clock,
     mailer,
     logger: false,
+    processing: processingFor(env, config),
   });
   await app.ready();
   return {

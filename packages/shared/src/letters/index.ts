@@ -67,6 +67,27 @@ export const letterSummarySchema = z
   .meta({ id: 'LetterSummary' });
 export type LetterSummary = z.infer<typeof letterSummarySchema>;
 
+/** Where reading a document's text stands: PDFs are read in the processing pool after delivery. */
+export const documentTextStatuses = ['pending', 'extracted', 'failed', 'not_applicable'] as const;
+export const documentTextStatusSchema = z.enum(documentTextStatuses);
+export type DocumentTextStatus = z.infer<typeof documentTextStatusSchema>;
+
+/**
+ * Why a document's text could not be read. The document itself still opens and downloads.
+ * `unreadable`: broken or locked; `too_many_pages`, `too_much_data` (decompresses beyond the
+ * limit), `timeout`, `memory`: a processing limit; `crashed`: the reader stopped unexpectedly.
+ */
+export const documentTextFailures = [
+  'unreadable',
+  'too_many_pages',
+  'too_much_data',
+  'timeout',
+  'memory',
+  'crashed',
+] as const;
+export const documentTextFailureSchema = z.enum(documentTextFailures);
+export type DocumentTextFailure = z.infer<typeof documentTextFailureSchema>;
+
 export const letterDocumentSchema = z
   .object({
     id: z.string(),
@@ -74,6 +95,10 @@ export const letterDocumentSchema = z
     content_type: z.string(),
     size: z.number().int(),
     page_count: z.number().int().nullable(),
+    text_status: documentTextStatusSchema,
+    text_failure: documentTextFailureSchema
+      .nullable()
+      .describe('Set when text_status is failed: which limit the document broke'),
   })
   .meta({ id: 'LetterDocument' });
 export type LetterDocument = z.infer<typeof letterDocumentSchema>;

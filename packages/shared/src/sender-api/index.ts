@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { invoicePaidViaSchema, invoiceStatusSchema } from '../invoices/index.ts';
 import {
   deliveryStatusSchema,
+  documentTextFailureSchema,
+  documentTextStatusSchema,
   LETTER_BODY_MAX_LENGTH,
   LETTER_SUBJECT_MAX_LENGTH,
   letterKindSchema,
@@ -84,6 +86,10 @@ export const senderLetterStatusSchema = z
         filename: z.string(),
         size: z.number().int(),
         page_count: z.number().int().nullable(),
+        text_status: documentTextStatusSchema.describe(
+          'Whether Kuvert could read the text (for search); failed documents still reach the user',
+        ),
+        text_failure: documentTextFailureSchema.nullable(),
       }),
     ),
   })

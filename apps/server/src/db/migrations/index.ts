@@ -7,6 +7,7 @@ import * as mailbox from './0003-mailbox.ts';
 import * as payments from './0004-payments.ts';
 import * as searchByAccount from './0005-search-by-account.ts';
 import * as paidInvoices from './0006-paid-invoices.ts';
+import * as documentProcessing from './0007-document-processing.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -20,6 +21,7 @@ const migrations: Record<string, MigrationModule> = {
   '0004-payments': payments,
   '0005-search-by-account': searchByAccount,
   '0006-paid-invoices': paidInvoices,
+  '0007-document-processing': documentProcessing,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

@@ -65,6 +65,7 @@ async function deliverDemoLetter(
         size: stored.size,
         filename: letter.filename,
         contentType: 'application/pdf',
+        pageCount: null,
       },
     ],
     { deliveredAt: letter.deliveredAt },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { DeliveryStatus } from '@kuvert/shared/letters';
+import type { DeliveryStatus, DocumentTextStatus } from '@kuvert/shared/letters';
 import type { letterMetadataSchema } from '@kuvert/shared/sender-api';
 import { newId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
@@ -20,6 +20,8 @@ export interface StoredLetterDocument {
   size: number;
   filename: string;
   contentType: string;
+  /** Known once a PDF was inspected in the processing pool. */
+  pageCount: number | null;
 }
 
 export interface DeliveryResult {
@@ -111,24 +113,7 @@ export async function deliverLetter(
         metadata.kind === 'signature_request' ? (metadata.signature?.due_date ?? null) : null,
       created_at: nowIso,
     });
-    const rows = documents.map((document, position) => ({
-      id: newId(now.getTime()),
-      letter_id: result.id,
-      position,
-      filename: document.filename,
-      content_type: document.contentType,
-      size: document.size,
-      storage_key: document.key,
-      page_count: null,
-      text: null,
-      extracted_at: null,
-      created_at: nowIso,
-    }));
-    await insertLetterDocuments(trx, rows);
-    for (const row of rows) {
-      if (row.content_type !== 'application/pdf') continue;
-      await app.jobs.enqueue(trx, { type: DOCUMENT_EXTRACT_JOB, payload: { document_id: row.id } });
-    }
+    await insertDocumentsForReading(app, trx, result.id, documents, nowIso);
     await app.jobs.enqueue(trx, { type: LETTER_NOTIFY_JOB, payload: { letter_id: result.id } });
     await updateSearchIndex(app, trx, result.id);
     await options.withinTransaction?.(trx, result);
@@ -153,5 +138,49 @@ export async function publishSafely(
     await app.events.publish(event);
   } catch (error) {
     app.log.warn({ err: error, event: event.type }, 'live event not published');
+  }
+}
+
+/**
+ * A hostile document may stop its reader each time; three attempts tell a passing fault from a
+ * document that does so, and then the letter says its text could not be read.
+ */
+const EXTRACT_MAX_ATTEMPTS = 3;
+
+/** The letter's documents, each PDF with a job to read its text in the processing pool. */
+export async function insertDocumentsForReading(
+  app: FastifyInstance,
+  trx: Kysely<Database>,
+  letterId: string,
+  documents: StoredLetterDocument[],
+  nowIso: string,
+): Promise<void> {
+  const rows = documents.map((document, position) => {
+    const textStatus: DocumentTextStatus =
+      document.contentType === 'application/pdf' ? 'pending' : 'not_applicable';
+    return {
+      id: newId(Date.parse(nowIso)),
+      letter_id: letterId,
+      position,
+      filename: document.filename,
+      content_type: document.contentType,
+      size: document.size,
+      storage_key: document.key,
+      page_count: document.pageCount,
+      text: null,
+      extracted_at: null,
+      text_status: textStatus,
+      text_failure: null,
+      created_at: nowIso,
+    };
+  });
+  await insertLetterDocuments(trx, rows);
+  for (const row of rows) {
+    if (row.text_status !== 'pending') continue;
+    await app.jobs.enqueue(trx, {
+      type: DOCUMENT_EXTRACT_JOB,
+      payload: { document_id: row.id },
+      maxAttempts: EXTRACT_MAX_ATTEMPTS,
+    });
   }
 }

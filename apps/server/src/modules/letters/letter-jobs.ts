@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PermanentJobError } from '../../plugins/jobs.ts';
-import { extractPdfText, PdfReadError } from '../../lib/pdf.ts';
+import type { DocumentTextFailure } from '@kuvert/shared/letters';
+import { ProcessingError } from '../../plugins/processing/document-processing.ts';
 import { findMembersToNotify } from '../accounts/account-access.ts';
 import { getProvider } from '../providers/providers.service.ts';
 import { updateSearchIndex } from '../search/search-index.service.ts';
@@ -12,7 +13,13 @@ import {
 } from './letter-job-types.ts';
 import { collectUnreferencedDocuments } from './letter-removal.service.ts';
 import { newLetterMail } from './letter-mail.ts';
-import { findDocumentById, updateDocumentText } from './letter-writes.repository.ts';
+import { publishSafely } from './letter-delivery.service.ts';
+import {
+  findDocumentById,
+  findLetterOfDocument,
+  markDocumentTextFailed,
+  updateDocumentText,
+} from './letter-writes.repository.ts';
 import { findLetterById } from './letters.repository.ts';
 
 const extractPayloadSchema = z.object({ document_id: z.string() });
@@ -26,7 +33,11 @@ function parsePayload<T>(schema: z.ZodType<T>, payload: unknown): T {
   return parsed.data;
 }
 
-/** Text and page count of a PDF, for search and the viewer; then the search entry is renewed. */
+/**
+ * Text and page count of a PDF, read in the processing pool; then the search entry is
+ * renewed. A document that breaks a limit or cannot be read fails for good at once (trying
+ * again gives the same answer) and the letter says so; it still opens and downloads.
+ */
 async function extractDocumentText(app: FastifyInstance, payload: unknown): Promise<void> {
   const { document_id: documentId } = parsePayload(extractPayloadSchema, payload);
   const document = await findDocumentById(app.db, documentId);
@@ -35,11 +46,12 @@ async function extractDocumentText(app: FastifyInstance, payload: unknown): Prom
   const bytes = await app.documents.read(document.storage_key);
   let extracted;
   try {
-    extracted = await extractPdfText(bytes);
+    extracted = await app.processing.extractPdfText(bytes);
   } catch (error) {
-    // A corrupt or locked PDF stays so on every attempt: the letter is shown without text.
-    if (error instanceof PdfReadError) throw new PermanentJobError(error.message, { cause: error });
-    throw error;
+    if (!(error instanceof ProcessingError)) throw error;
+    app.log.warn({ documentId, reason: error.reason, err: error }, 'document text not read');
+    await recordTextFailure(app, documentId, error.reason);
+    throw new PermanentJobError(error.message, { cause: error });
   }
   await app.db.transaction().execute(async (trx) => {
     const letterId = await updateDocumentText(trx, documentId, {
@@ -49,6 +61,23 @@ async function extractDocumentText(app: FastifyInstance, payload: unknown): Prom
     });
     if (letterId) await updateSearchIndex(app, trx, letterId);
   });
+  await announceDocumentChange(app, documentId);
+}
+
+async function recordTextFailure(
+  app: FastifyInstance,
+  documentId: string,
+  failure: DocumentTextFailure,
+): Promise<void> {
+  if (await markDocumentTextFailed(app.db, documentId, failure)) {
+    await announceDocumentChange(app, documentId);
+  }
+}
+
+/** An open letter page learns that a document's text was read, or could not be. */
+async function announceDocumentChange(app: FastifyInstance, documentId: string): Promise<void> {
+  const letter = await findLetterOfDocument(app.db, documentId);
+  if (letter) await publishSafely(app, { type: 'letters.changed', account_id: letter.account_id });
 }
 
 async function notifyMembers(app: FastifyInstance, payload: unknown): Promise<void> {
@@ -75,7 +104,13 @@ async function notifyMembers(app: FastifyInstance, payload: unknown): Promise<vo
 }
 
 export function registerLetterJobs(app: FastifyInstance): void {
-  app.jobs.register(DOCUMENT_EXTRACT_JOB, (payload) => extractDocumentText(app, payload));
+  app.jobs.register(DOCUMENT_EXTRACT_JOB, (payload) => extractDocumentText(app, payload), {
+    // Its attempts are spent (its worker, or the whole process, kept stopping on it).
+    onGiveUp: async (payload) => {
+      const parsed = extractPayloadSchema.safeParse(payload);
+      if (parsed.success) await recordTextFailure(app, parsed.data.document_id, 'crashed');
+    },
+  });
   app.jobs.register(LETTER_NOTIFY_JOB, (payload) => notifyMembers(app, payload));
   app.jobs.register(DOCUMENT_COLLECT_JOB, (payload) =>
     collectUnreferencedDocuments(app, parsePayload(collectPayloadSchema, payload).keys),

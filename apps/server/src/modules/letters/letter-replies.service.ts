@@ -11,9 +11,10 @@ import { readMultipart } from '../../plugins/multipart-reader.ts';
 import { assertRole } from '../accounts/account-access.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
 import { updateSearchIndex } from '../search/search-index.service.ts';
-import { publishSafely } from './letter-delivery.service.ts';
+import { inspectUploadedDocuments } from './document-inspection.ts';
+import { insertDocumentsForReading, publishSafely } from './letter-delivery.service.ts';
 import { discardUploads } from './letter-removal.service.ts';
-import { findLetterForUser, insertLetter, insertLetterDocuments } from './letters.repository.ts';
+import { findLetterForUser, insertLetter } from './letters.repository.ts';
 import { getLetterDetail } from './letters.service.ts';
 
 const REPLY_TEXT_MAX_BYTES = 128 * 1024;
@@ -47,12 +48,10 @@ export async function replyToLetter(
     maxTextBytes: REPLY_TEXT_MAX_BYTES,
     discard: (keys) => discardUploads(app, keys),
   });
+  const keys = upload.files.map((file) => file.key);
   const fields = replyFieldsSchema.safeParse(upload.fields);
   if (!fields.success) {
-    await discardUploads(
-      app,
-      upload.files.map((file) => file.key),
-    );
+    await discardUploads(app, keys);
     throw new AppError('VALIDATION_FAILED', {
       details: fields.error.issues.map((issue) => ({
         path: issue.path.join('.'),
@@ -60,6 +59,12 @@ export async function replyToLetter(
       })),
     });
   }
+  const attachments = await inspectUploadedDocuments(app, upload.files, 'attachment').catch(
+    async (error: unknown) => {
+      await discardUploads(app, keys);
+      throw error;
+    },
+  );
 
   const now = app.clock.now();
   const nowIso = now.toISOString();
@@ -91,22 +96,7 @@ export async function replyToLetter(
       signature_due_date: null,
       created_at: nowIso,
     });
-    await insertLetterDocuments(
-      trx,
-      upload.files.map((file, position) => ({
-        id: newId(now.getTime()),
-        letter_id: id,
-        position,
-        filename: file.filename,
-        content_type: file.contentType,
-        size: file.size,
-        storage_key: file.key,
-        page_count: null,
-        text: null,
-        extracted_at: null,
-        created_at: nowIso,
-      })),
-    );
+    await insertDocumentsForReading(app, trx, id, attachments, nowIso);
     await updateSearchIndex(app, trx, id);
     await enqueueWebhook(app, trx, {
       providerId: original.provider_id,

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { DocumentTextFailure } from '@kuvert/shared/letters';
 import { isMemberOf } from './letters.repository.ts';
 
 /** Writes on letters. Callers have checked the role; membership stays in the query anyway. */
@@ -170,8 +171,30 @@ export async function updateDocumentText(
 ): Promise<string | undefined> {
   const row = await db
     .updateTable('letter_documents')
-    .set({ text: extracted.text, page_count: extracted.pageCount, extracted_at: extracted.now })
+    .set({
+      text: extracted.text,
+      page_count: extracted.pageCount,
+      extracted_at: extracted.now,
+      text_status: 'extracted',
+      text_failure: null,
+    })
     .where('id', '=', documentId)
+    .returning('letter_id')
+    .executeTakeFirst();
+  return row?.letter_id;
+}
+
+/** The document stays on the letter, to open and download; only its text is missing. */
+export async function markDocumentTextFailed(
+  db: Kysely<Database>,
+  documentId: string,
+  failure: DocumentTextFailure,
+): Promise<string | undefined> {
+  const row = await db
+    .updateTable('letter_documents')
+    .set({ text_status: 'failed', text_failure: failure })
+    .where('id', '=', documentId)
+    .where('text_status', '=', 'pending')
     .returning('letter_id')
     .executeTakeFirst();
   return row?.letter_id;
@@ -182,5 +205,14 @@ export async function findDocumentById(db: Kysely<Database>, documentId: string)
     .selectFrom('letter_documents')
     .selectAll()
     .where('id', '=', documentId)
+    .executeTakeFirst();
+}
+
+export async function findLetterOfDocument(db: Kysely<Database>, documentId: string) {
+  return db
+    .selectFrom('letter_documents')
+    .innerJoin('letters', 'letters.id', 'letter_documents.letter_id')
+    .select(['letters.id', 'letters.account_id'])
+    .where('letter_documents.id', '=', documentId)
     .executeTakeFirst();
 }

@@ -88,6 +88,8 @@ export function toLetterDocument(row: LetterDocumentRow): LetterDocument {
     content_type: row.content_type,
     size: Number(row.size),
     page_count: row.page_count,
+    text_status: row.text_status,
+    text_failure: row.text_failure,
   };
 }
 

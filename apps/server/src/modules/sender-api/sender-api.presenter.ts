@@ -1,4 +1,5 @@
 import type { SenderLetterStatus, SenderMessage } from '@kuvert/shared/sender-api';
+import type { DocumentTextFailure, DocumentTextStatus } from '@kuvert/shared/letters';
 import { toSenderInvoiceStatus, type SenderInvoiceRow } from '../invoices/invoices.presenter.ts';
 import { toDeliveryStatus, toKind } from '../letters/letters.presenter.ts';
 import type { MessageRow } from './sender-api.repository.ts';
@@ -21,6 +22,8 @@ interface DocumentRow {
   content_type: string;
   size: number;
   page_count: number | null;
+  text_status: DocumentTextStatus;
+  text_failure: DocumentTextFailure | null;
 }
 
 /** `today` (YYYY-MM-DD, the server's clock) tells an open invoice from an overdue one. */
@@ -47,6 +50,8 @@ export function toSenderLetterStatus(
       filename: document.filename,
       size: Number(document.size),
       page_count: document.page_count,
+      text_status: document.text_status,
+      text_failure: document.text_failure,
     })),
   };
 }

@@ -60,7 +60,16 @@ export async function findDocumentsOfLetters(db: Kysely<Database>, letterIds: st
   if (letterIds.length === 0) return [];
   return db
     .selectFrom('letter_documents')
-    .select(['id', 'letter_id', 'filename', 'content_type', 'size', 'page_count'])
+    .select([
+      'id',
+      'letter_id',
+      'filename',
+      'content_type',
+      'size',
+      'page_count',
+      'text_status',
+      'text_failure',
+    ])
     .where('letter_id', 'in', letterIds)
     .orderBy('letter_id')
     .orderBy('position')

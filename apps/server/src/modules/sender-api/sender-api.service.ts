@@ -16,6 +16,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import { readMultipart, type UploadedFile } from '../../plugins/multipart-reader.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
 import { decodeCursor, encodeCursor } from '../letters/letter-cursor.ts';
+import { inspectUploadedDocuments } from '../letters/document-inspection.ts';
 import { deliverLetter, type ParsedLetterMetadata } from '../letters/letter-delivery.service.ts';
 import { discardUploads } from '../letters/letter-removal.service.ts';
 import type { ProviderRow } from '../providers/providers.service.ts';
@@ -102,7 +103,7 @@ export async function submitLetter(
       const existing = await findIdempotencyRecord(app.db, provider.id, idempotencyKey);
       if (existing) return replay(existing, fingerprint);
     }
-    const documents = upload.files.map((file) => ({ ...file }));
+    const documents = await inspectUploadedDocuments(app, upload.files, 'document');
     try {
       const result = await deliverLetter(app, provider, metadata, documents, {
         withinTransaction: async (trx, delivered) => {

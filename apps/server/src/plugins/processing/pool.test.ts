@@ -1,3 +1,4 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   decompressionBombPdf,
@@ -13,9 +14,22 @@ import {
 } from '../../test/hostile-pdfs.ts';
 import {
   createDocumentProcessing,
+  PDF_TEXT_MAX_CHARS,
   ProcessingError,
   type ProcessingSettings,
 } from './document-processing.ts';
+
+async function pdfWithPages(pages: string[][]): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (const lines of pages) {
+    const page = document.addPage([595, 842]);
+    lines.forEach((line, index) =>
+      page.drawText(line, { x: 40, y: 800 - index * 10, size: 8, font }),
+    );
+  }
+  return document.save();
+}
 
 const quietLog = { warn: () => {} };
 const defaults: ProcessingSettings = {
@@ -78,6 +92,39 @@ describe('reading text in the processing pool', () => {
       pageCount: 1,
       text: 'Amount due 42 EUR',
     });
+  });
+
+  it('answers each page’s text, separated by form feeds', async () => {
+    const bytes = await pdfWithPages([
+      ['Your electricity bill', 'Amount due: 42 EUR'],
+      ['Terms and conditions'],
+    ]);
+
+    const result = await shared.extractPdfText(bytes);
+
+    expect(result.pageCount).toBe(2);
+    const pages = result.text.split('\f');
+    expect(pages[0]).toContain('Your electricity bill');
+    expect(pages[0]).toContain('Amount due: 42 EUR');
+    expect(pages[1]).toContain('Terms and conditions');
+  });
+
+  it('cuts the text at about a megabyte', async () => {
+    const line = 'x'.repeat(110);
+    const bytes = await pdfWithPages(
+      Array.from({ length: 260 }, () => Array.from({ length: 40 }, () => line)),
+    );
+
+    const result = await shared.extractPdfText(bytes);
+
+    expect(result.pageCount).toBe(260);
+    expect(result.text.length).toBe(PDF_TEXT_MAX_CHARS);
+  });
+
+  it('fails a truncated PDF as unreadable', async () => {
+    const truncated = (await pdfWithPages([['hello']])).slice(0, 60);
+
+    expect((await failureOf(shared.extractPdfText(truncated))).reason).toBe('unreadable');
   });
 
   it('stops a decompression bomb at the inflated-bytes limit, then reads the next document', async () => {
