@@ -7,7 +7,11 @@ export function translateError(t: TFunction, error: unknown): string {
     if (error.code === 'RATE_LIMITED' && error.retryAfterSeconds !== null) {
       return t('login.rateLimited', { seconds: error.retryAfterSeconds });
     }
-    return t(`errors.${error.code}`);
+    const message = t(`errors.${error.code}`);
+    // A refused file is named, so the user knows which of several to fix.
+    return error.filename === null
+      ? message
+      : t('errors.aboutFile', { name: error.filename, message });
   }
   if (error instanceof NetworkError) return t('errors.NETWORK');
   return t('errors.UNKNOWN');

@@ -27,6 +27,16 @@ export class ApiError extends Error {
     });
   }
 
+  /** The file a refused upload was about (UNSUPPORTED_MEDIA_TYPE, DOCUMENT_ACTIVE_CONTENT). */
+  get filename(): string | null {
+    if (!Array.isArray(this.details)) return null;
+    for (const detail of this.details) {
+      if (typeof detail !== 'object' || detail === null || !('filename' in detail)) continue;
+      if (typeof detail.filename === 'string') return detail.filename;
+    }
+    return null;
+  }
+
   /** For RATE_LIMITED: seconds to wait, when the server says. */
   get retryAfterSeconds(): number | null {
     const { details } = this;

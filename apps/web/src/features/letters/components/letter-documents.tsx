@@ -10,12 +10,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconDownload, IconFileText, IconPhoto } from '@tabler/icons-react';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { LetterDocument } from '@kuvert/shared/letters';
 import { formatFileSize } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useWhenIdle } from '../../../lib/use-when-idle.ts';
 import { documentContentUrl } from '../api/get-letter.ts';
+import { DocumentTextNotice } from './document-text-notice.tsx';
 import { PdfViewerPlaceholder } from './pdf-viewer-frame.tsx';
 
 // pdf.js is large: its own chunk, fetched only when a letter with a PDF is opened, and only
@@ -45,6 +46,34 @@ function DeferredPdfViewer(props: DeferredPdfViewerProps) {
   );
 }
 
+interface InlinePdfProps {
+  letterId: string;
+  document: LetterDocument;
+}
+
+/** A PDF in the viewer; one whose text could not be read only when the user asks for it. */
+function InlinePdf({ letterId, document }: InlinePdfProps) {
+  const [isShownAnyway, setShownAnyway] = useState(false);
+  const url = documentContentUrl(letterId, document.id, 'inline');
+  const downloadUrl = documentContentUrl(letterId, document.id, 'attachment');
+  const isFailed = document.text_status === 'failed';
+  return (
+    <>
+      {isFailed ? (
+        <DocumentTextNotice
+          filename={document.filename}
+          failure={document.text_failure}
+          downloadUrl={downloadUrl}
+          onShow={isShownAnyway ? undefined : () => setShownAnyway(true)}
+        />
+      ) : null}
+      {!isFailed || isShownAnyway ? (
+        <DeferredPdfViewer url={url} downloadUrl={downloadUrl} filename={document.filename} />
+      ) : null}
+    </>
+  );
+}
+
 const isPdf = (document: LetterDocument) => document.content_type === 'application/pdf';
 const isImage = (document: LetterDocument) => document.content_type.startsWith('image/');
 
@@ -66,12 +95,7 @@ export function LetterDocuments({ letterId, documents, showInline }: LetterDocum
             .filter((document) => isPdf(document) || isImage(document))
             .map((document) =>
               isPdf(document) ? (
-                <DeferredPdfViewer
-                  key={document.id}
-                  url={documentContentUrl(letterId, document.id, 'inline')}
-                  downloadUrl={documentContentUrl(letterId, document.id, 'attachment')}
-                  filename={document.filename}
-                />
+                <InlinePdf key={document.id} letterId={letterId} document={document} />
               ) : (
                 <Paper key={document.id} withBorder radius="md" p="sm" bg="gray.0">
                   <Image
@@ -112,6 +136,8 @@ export function LetterDocuments({ letterId, documents, showInline }: LetterDocum
                   <Text size="xs" c="dimmed">
                     {[
                       formatFileSize(document.size),
+                      document.text_status === 'pending' ? t('letters.detail.readingText') : null,
+                      document.text_status === 'failed' ? t('letters.detail.textNotRead') : null,
                       document.page_count === null
                         ? null
                         : t(
