@@ -7,6 +7,10 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
 export interface RunningServer {
   url: string;
+  /** The web process, to read its memory. */
+  pid: number;
+  /** Its DATA_DIR, where the command line finds the same database. */
+  dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -52,8 +56,11 @@ export async function startServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  if (child.pid === undefined) throw new Error('the server process has no pid');
   return {
     url,
+    pid: child.pid,
+    dataDir,
     output: () => output,
     async stop() {
       child.kill('SIGTERM');
