@@ -19,9 +19,10 @@ const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const commonHeaders: Array<[string, string]> = Object.entries({
+const HSTS = 'max-age=63072000; includeSubDomains';
+
+const commonHeaders: ReadonlyArray<readonly [string, string]> = Object.entries({
   'content-security-policy': contentSecurityPolicy,
-  'strict-transport-security': 'max-age=63072000; includeSubDomains',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -30,9 +31,22 @@ const commonHeaders: Array<[string, string]> = Object.entries({
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 });
 
+/**
+ * The headers every response carries, by name (lower case). HSTS only when the portal is
+ * reached over https: sent over plain http it is ignored at best, and at worst pins a host
+ * that serves no https to https. Responses that bypass Fastify's hooks (the live-event
+ * stream writes its head itself) take them from here too.
+ */
+export function securityHeaders(config: {
+  isHttps: boolean;
+}): ReadonlyArray<readonly [string, string]> {
+  return config.isHttps ? [...commonHeaders, ['strict-transport-security', HSTS]] : commonHeaders;
+}
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
+  const headers = securityHeaders(app.config);
   app.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of commonHeaders) {
+    for (const [name, value] of headers) {
       if (!reply.hasHeader(name)) reply.header(name, value);
     }
     // Private data must never sit in a shared or browser cache; a route that knows better

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LiveEvent } from '@kuvert/shared/events';
 import { errorResponses } from '../../plugins/openapi.ts';
+import { securityHeaders } from '../../plugins/security-headers.ts';
 import { findLiveSessionBySecret } from '../../plugins/session-store.ts';
 import { requireSession, sessionCookieName } from '../../plugins/session.ts';
 import { getEventAccountIds } from './events.service.ts';
@@ -16,6 +17,7 @@ function write(raw: ServerResponse, text: string): void {
 }
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const streamSecurityHeaders = Object.fromEntries(securityHeaders(app.config));
   const open = new Set<ServerResponse>();
   // Before the server stops accepting: end every stream, or close() would wait on them forever.
   app.addHook('preClose', async () => {
@@ -40,10 +42,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       let accountIds = await getEventAccountIds(app, session.userId);
       const raw = reply.raw;
       reply.hijack();
+      // Hijacked, so no onSend hook adds the headers every response carries: they go here.
       raw.writeHead(200, {
+        ...streamSecurityHeaders,
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
         // nginx would otherwise buffer the stream and deliver events late.
         'x-accel-buffering': 'no',
         connection: 'keep-alive',
