@@ -2,17 +2,22 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorCode, ErrorResponse, FieldIssue } from '@kuvert/shared/errors';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, defaultMessageOf, statusOf } from './app-error.ts';
+import { registerJsonBodyParser } from './json-depth.ts';
 
-/** Fastify's own 4xx errors, by the status it gives them. */
-const codeByStatus: Record<number, ErrorCode> = {
+/**
+ * Fastify's and its plugins' own 4xx errors (a content-type parser's FST_ERR_CTP_*, a
+ * static file's 416, …), by the status they carry. Any other 4xx keeps its status and is
+ * VALIDATION_FAILED: the request was not one we can serve as sent.
+ */
+const codeByStatus: Partial<Record<number, ErrorCode>> = {
   400: 'VALIDATION_FAILED',
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
-  406: 'VALIDATION_FAILED',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  416: 'RANGE_NOT_SATISFIABLE',
   429: 'RATE_LIMITED',
 };
 
@@ -26,8 +31,34 @@ function toFieldIssues(error: FastifyError): FieldIssue[] {
   }));
 }
 
-/** One place maps every error to `{ code, message, details? }`; 5xx never leak details. */
+/** The 4xx status an error carries (`statusCode`, or `status` as http-errors sets it). */
+function clientStatusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const status =
+    'statusCode' in error ? error.statusCode : 'status' in error ? error.status : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+/** Headers an error asks for, e.g. the `Content-Range` of a 416 from @fastify/send. */
+function headersOf(error: unknown): Record<string, string> {
+  if (typeof error !== 'object' || error === null || !('headers' in error)) return {};
+  const { headers } = error;
+  if (typeof headers !== 'object' || headers === null) return {};
+  return Object.fromEntries(
+    Object.entries(headers).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+}
+
+/**
+ * One place maps every error to `{ code, message, details? }`; 5xx never leak details. A
+ * client's mistake is never a 5xx and never logged as an error: at most a debug line,
+ * without a stack. Also puts the nesting limit on JSON request bodies (see json-depth.ts),
+ * as this runs before any route is added.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
+  registerJsonBodyParser(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const body: ErrorResponse = { code: error.code, message: error.message };
@@ -42,10 +73,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       };
       return reply.status(400).send(body);
     }
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    const code = codeByStatus[status];
-    if (status < 500 && code) {
-      return reply.status(status).send({ code, message: error.message || defaultMessageOf(code) });
+    const status = clientStatusOf(error);
+    if (status !== undefined) {
+      const code = codeByStatus[status] ?? 'VALIDATION_FAILED';
+      const message =
+        typeof error.message === 'string' && error.message ? error.message : defaultMessageOf(code);
+      request.log.debug({ statusCode: status, code: error.code, reason: message }, 'client error');
+      const body: ErrorResponse = { code, message };
+      return reply.status(status).headers(headersOf(error)).send(body);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

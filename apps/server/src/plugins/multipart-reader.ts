@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
+import { assertJsonDepth } from './json-depth.ts';
 import type { DocumentStore } from './storage.ts';
 import { checkedUpload, cleanFilename, type SniffedType } from './uploads.ts';
 
@@ -30,13 +31,60 @@ export interface MultipartContent {
   files: UploadedFile[];
 }
 
+/** RFC 2046: a boundary is 1–70 characters. */
+const MAX_BOUNDARY_LENGTH = 70;
+const BOUNDARY_PARAMETER = /;\s*boundary\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s;]*))/i;
+
 function invalid(path: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', { details: [{ path, message }] });
 }
 
-/** @fastify/multipart parses a part sent as application/json; hand it on as the text it was. */
-function fieldText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
+function malformed(reason: string): AppError {
+  return new AppError('VALIDATION_FAILED', { message: `Malformed multipart body: ${reason}` });
+}
+
+/** The boundary of a multipart Content-Type; a 400 when it is missing, empty or too long. */
+function assertBoundary(contentType: string | undefined): void {
+  const match = BOUNDARY_PARAMETER.exec(contentType ?? '');
+  const boundary = match?.[1] ?? match?.[2];
+  if (!boundary) {
+    throw malformed('the Content-Type needs a boundary parameter that is not empty.');
+  }
+  if (boundary.length > MAX_BOUNDARY_LENGTH) {
+    throw malformed(`the boundary may be at most ${MAX_BOUNDARY_LENGTH} characters long.`);
+  }
+}
+
+/**
+ * Everything that goes wrong while reading the request is the client's doing: a body cut off
+ * before its closing boundary, a broken part, a connection dropped mid-upload, a limit of
+ * @fastify/multipart. Busboy reports most of these as plain Errors (a 500 if left alone), so
+ * they become a 400 (413 for a size limit) here. The store's own errors never pass this way.
+ */
+function asClientError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const statusCode =
+    typeof error === 'object' && error !== null && 'statusCode' in error
+      ? error.statusCode
+      : undefined;
+  if (statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE');
+  const message = error instanceof Error ? error.message : String(error);
+  if (/terminated early|unexpected end|premature|aborted/i.test(message)) {
+    return malformed('the body ended before its closing boundary.');
+  }
+  return malformed(message.endsWith('.') ? message : `${message}.`);
+}
+
+/** Yields what `source` yields; a failure of the source itself becomes a client error. */
+async function* fromClient<T>(
+  source: AsyncIterable<T>,
+  mapError: (error: unknown) => AppError,
+): AsyncGenerator<T> {
+  try {
+    for await (const item of source) yield item;
+  } catch (error) {
+    throw mapError(error);
+  }
 }
 
 async function readText(stream: AsyncIterable<unknown>, maxBytes: number): Promise<string> {
@@ -53,8 +101,12 @@ async function readText(stream: AsyncIterable<unknown>, maxBytes: number): Promi
 
 /**
  * Streams each file part straight into the store (never whole into memory), checking its
- * type by content and its size as it goes. Text parts are collected. On any failure the
- * files stored so far are discarded and the error is rethrown.
+ * type by content and its size as it goes. Text parts are collected, as text: every part is
+ * handed over as a stream, so @fastify/multipart never JSON-parses a part declared as
+ * application/json (JSON.stringify-ing it back would overflow the stack on deep JSON), and a
+ * text part over its limit is a 413, not the 406 of a truncated JSON field. A text part
+ * declared as JSON is checked for its nesting depth. Malformed multipart is a 400. On any
+ * failure the files stored so far are discarded and the error is rethrown.
  */
 export async function readMultipart(
   request: FastifyRequest,
@@ -63,30 +115,38 @@ export async function readMultipart(
 ): Promise<MultipartContent> {
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Send multipart/form-data.' });
+  assertBoundary(request.headers['content-type']);
+  const { FilesLimitError } = request.server.multipartErrors;
+  const mapError = (error: unknown): AppError =>
+    error instanceof FilesLimitError
+      ? invalid(spec.fileField, `At most ${spec.maxFiles} files`)
+      : asClientError(error);
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   try {
     const parts = request.parts({
+      // Text parts too, so that they are read (and limited) by us, never parsed by busboy.
+      isPartAFile: () => true,
       limits: {
         // One byte over, so the store's own limit (a clean 413) is what trips first.
         fileSize: spec.maxFileBytes + 1,
         files: spec.maxFiles + spec.textFields.length,
-        fields: spec.textFields.length,
-        fieldSize: spec.maxTextBytes,
       },
     });
-    for await (const part of parts) {
-      if (spec.textFields.includes(part.fieldname)) {
-        fields[part.fieldname] =
-          part.type === 'field'
-            ? fieldText(part.value)
-            : await readText(part.file, spec.maxTextBytes);
-        if (part.type === 'field' && part.valueTruncated) throw new AppError('PAYLOAD_TOO_LARGE');
+    for await (const part of fromClient(parts, mapError)) {
+      const name = part.fieldname || '(unnamed)';
+      if (part.type !== 'file') throw invalid(name, 'Unexpected part');
+      const content = fromClient(part.file, mapError);
+      if (spec.textFields.includes(name)) {
+        if (Object.hasOwn(fields, name)) throw invalid(name, 'Send this part once');
+        const text = await readText(content, spec.maxTextBytes);
+        if (/^application\/([\w.+-]+\+)?json\b/i.test(part.mimetype)) assertJsonDepth(text, name);
+        fields[name] = text;
         continue;
       }
-      if (part.type !== 'file' || part.fieldname !== spec.fileField) {
+      if (name !== spec.fileField) {
         throw invalid(
-          part.fieldname,
+          name,
           `Unexpected part; send ${spec.fileField} files and ${spec.textFields.join(', ')}`,
         );
       }
@@ -96,7 +156,7 @@ export async function readMultipart(
       let contentType: SniffedType = 'application/pdf';
       const stored = await store.put(
         Readable.from(
-          checkedUpload(part.file, spec.accepted, (type) => {
+          checkedUpload(Readable.from(content), spec.accepted, (type) => {
             contentType = type;
           }),
         ),
@@ -115,10 +175,6 @@ export async function readMultipart(
     return { fields, files };
   } catch (error) {
     await spec.discard(files.map((file) => file.key));
-    if (error instanceof AppError) throw error;
-    if (error instanceof request.server.multipartErrors.FilesLimitError) {
-      throw invalid(spec.fileField, `At most ${spec.maxFiles} files`);
-    }
     throw error;
   }
 }

@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import type { ErrorResponse } from '@kuvert/shared/errors';
+import { defaultMessageOf, statusOf } from './app-error.ts';
 import { contentDisposition, type ParsedRange } from './content-disposition.ts';
 
 export interface SendableDocument {
@@ -45,6 +47,14 @@ export function sendDocument(
   return reply.send(document.stream);
 }
 
+/** 416 with the error body, and the Content-Range of the whole size that RFC 9110 asks for. */
 export function sendRangeNotSatisfiable(reply: FastifyReply, size: number): FastifyReply {
-  return reply.status(416).header('content-range', `bytes */${size}`).send();
+  const body: ErrorResponse = {
+    code: 'RANGE_NOT_SATISFIABLE',
+    message: defaultMessageOf('RANGE_NOT_SATISFIABLE'),
+  };
+  return reply
+    .status(statusOf('RANGE_NOT_SATISFIABLE'))
+    .header('content-range', `bytes */${size}`)
+    .send(body);
 }

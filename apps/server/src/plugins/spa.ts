@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from './app-error.ts';
+import { isValidRangeHeader } from './content-disposition.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -28,6 +29,14 @@ function sendIndex(reply: FastifyReply) {
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = existsSync(indexFile);
+
+  // @fastify/send answers a malformed Range (`bytes=5-1`, `bytes=x`) with 416; RFC 9110 has
+  // an invalid range set ignored, so it is dropped here and the whole file is sent (200). A
+  // well-formed range past the end stays a 416, with the error body (error-handler.ts).
+  app.addHook('onRequest', async (request) => {
+    const { range } = request.raw.headers;
+    if (range !== undefined && !isValidRangeHeader(range)) delete request.raw.headers.range;
+  });
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
