@@ -17,6 +17,7 @@ import { providerRoutes } from './providers/index.ts';
 import { searchRoutes } from './search/index.ts';
 import { senderApiRoutes } from './sender-api/index.ts';
 import { trashRoutes } from './trash/index.ts';
+import { registerStorageMaintenance } from '../plugins/storage-maintenance.ts';
 
 /** Every API area, mounted under /api. */
 export const registerModules: FastifyPluginAsync = async (app) => {
@@ -27,6 +28,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(notificationPreferenceRoutes);
   // The mailbox (issue 3).
   registerLetterJobs(app);
+  registerStorageMaintenance(app);
   registerWebhookJobs(app);
   await app.register(letterRoutes);
   await app.register(folderRoutes);

@@ -1,5 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat, utimes, type FileHandle } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import {
+  link,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  utimes,
+  type FileHandle,
+} from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { systemClock, type Clock } from '../clock.ts';
@@ -35,14 +47,40 @@ export interface DocumentStore {
   exists(key: string): Promise<boolean>;
   /** Removes the file unless it was put at or after `untouchedSince`; answers which. */
   collect(key: string, untouchedSince: Date): Promise<'removed' | 'kept' | 'missing'>;
+  /**
+   * Tidies what a crash left behind, among temporary files last touched before `olderThan`
+   * (so nothing still in progress): a half-written upload is removed, a document caught
+   * half-way through `collect` is put back (or removed, when its place was taken again).
+   */
+  cleanTemporaryFiles(olderThan: Date): Promise<TemporaryFilesCleaned>;
+}
+
+export interface TemporaryFilesCleaned {
+  /** Half-written uploads and superfluous copies removed. */
+  removed: number;
+  /** Documents put back in place after a collect that did not finish. */
+  restored: number;
 }
 
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
 const TEMP_DIR = 'tmp';
+/** `<uuid>.part`: an upload being written. */
+const PART_FILE = /^[0-9a-f-]{36}\.part$/;
+/** `<key>.<uuid>.collect`: a document being collected (`<uuid>.collect` before the key was in it). */
+const COLLECT_FILE = /^(?:([0-9a-f]{64})\.)?[0-9a-f-]{36}\.collect$/;
+
+function errorCodeOf(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
+}
 
 function isMissingFile(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
+  return errorCodeOf(error) === 'ENOENT';
 }
+
+/** What `link` fails with where the filesystem has no hard links. */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 
 /** Directories must be fsynced too, or a rename can be lost in a crash after it returned. */
 async function syncDirectory(directory: string): Promise<void> {
@@ -132,7 +170,8 @@ export class FileSystemDocumentStore implements DocumentStore {
     const finalPath = this.pathOf(key);
     const tempDir = path.join(this.rootDir, TEMP_DIR);
     await mkdir(tempDir, { recursive: true });
-    const condemned = path.join(tempDir, `${randomUUID()}.collect`);
+    // The key in the name lets `cleanTemporaryFiles` put it back should we crash before the end.
+    const condemned = path.join(tempDir, `${key}.${randomUUID()}.collect`);
     try {
       await rename(finalPath, condemned);
     } catch (error) {
@@ -147,6 +186,96 @@ export class FileSystemDocumentStore implements DocumentStore {
     }
     await rm(condemned, { force: true });
     return 'removed';
+  }
+
+  /**
+   * A `.part` counts as touched when last written (its mtime); a `.collect` when it was renamed
+   * out (its ctime: its mtime is the document's, which says nothing about the collect).
+   */
+  async cleanTemporaryFiles(olderThan: Date): Promise<TemporaryFilesCleaned> {
+    const tempDir = path.join(this.rootDir, TEMP_DIR);
+    const cleaned: TemporaryFilesCleaned = { removed: 0, restored: 0 };
+    let names: string[];
+    try {
+      names = await readdir(tempDir);
+    } catch (error) {
+      if (isMissingFile(error)) return cleaned;
+      throw error;
+    }
+    for (const name of names) {
+      const isPart = PART_FILE.test(name);
+      const collected = COLLECT_FILE.exec(name);
+      if (!isPart && !collected) continue;
+      const filePath = path.join(tempDir, name);
+      let touchedMs: number;
+      try {
+        const { mtimeMs, ctimeMs } = await stat(filePath);
+        touchedMs = isPart ? mtimeMs : ctimeMs;
+      } catch (error) {
+        // Finished (renamed or removed) by its owner since the listing.
+        if (isMissingFile(error)) continue;
+        throw error;
+      }
+      if (touchedMs >= olderThan.getTime()) continue;
+      if (isPart) {
+        await rm(filePath, { force: true });
+        cleaned.removed += 1;
+        continue;
+      }
+      const key = collected?.[1] ?? (await this.keyOfFile(filePath));
+      if (key === undefined) continue;
+      const outcome = await this.putBack(filePath, key);
+      if (outcome !== 'gone') cleaned[outcome] += 1;
+    }
+    return cleaned;
+  }
+
+  /**
+   * A crash between renaming a document out and removing it (or putting it back) may have
+   * taken a document that was put again meanwhile, and is in use. Putting it back is always
+   * safe: if nothing refers to it, the next collect of its key removes it. When its place
+   * holds a file again, that is the same bytes (and a fresher time, which must stay), so
+   * this copy goes: a hard link puts it back only where there is none, never over one.
+   */
+  private async putBack(condemned: string, key: string): Promise<'removed' | 'restored' | 'gone'> {
+    const finalPath = this.pathOf(key);
+    const directory = path.dirname(finalPath);
+    await mkdir(directory, { recursive: true });
+    try {
+      await link(condemned, finalPath);
+      await syncDirectory(directory);
+      await rm(condemned, { force: true });
+      return 'restored';
+    } catch (error) {
+      const code = errorCodeOf(error);
+      // Gone since the listing: another instance tidied it up first.
+      if (code === 'ENOENT') return 'gone';
+      if (code === 'EEXIST') {
+        await rm(condemned, { force: true });
+        return 'removed';
+      }
+      if (!code || !NO_HARD_LINKS.has(code)) throw error;
+    }
+    // No hard links here: check, then rename (a put landing in between loses its fresh time).
+    if (await this.exists(key)) {
+      await rm(condemned, { force: true });
+      return 'removed';
+    }
+    await rename(condemned, finalPath);
+    await syncDirectory(directory);
+    return 'restored';
+  }
+
+  /** The key of a file by its content, for `.collect` files named before the key was in it. */
+  private async keyOfFile(filePath: string): Promise<string | undefined> {
+    const hash = createHash('sha256');
+    try {
+      for await (const chunk of createReadStream(filePath)) hash.update(toBuffer(chunk));
+    } catch (error) {
+      if (isMissingFile(error)) return undefined;
+      throw error;
+    }
+    return hash.digest('hex');
   }
 
   /** Keys come from our own database, but are checked anyway so no path can escape the root. */
