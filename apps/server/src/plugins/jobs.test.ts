@@ -14,7 +14,7 @@ import {
   type JobWorkerOptions,
 } from './jobs.ts';
 
-const silentLog = { info: () => {}, error: () => {} };
+const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 async function findJob(db: Kysely<Database>, id: string) {
   return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -156,6 +156,56 @@ describe.each(testEngines)('durable jobs on %s', (engine) => {
 
     await jobs.runDueJobs();
 
+    expect(await findJob(db, id)).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
+  it('tells the give-up handler once, when a job fails for good, with its payload and reason', async () => {
+    const givenUp: unknown[] = [];
+    const jobs = worker(
+      {
+        flaky: async (_payload, context) => {
+          throw new Error(`attempt ${context.attempt} failed`);
+        },
+      },
+      {
+        giveUpHandlers: {
+          flaky: async (payload, reason) => void givenUp.push({ payload, reason }),
+        },
+      },
+    );
+    await enqueueJob(db, clock, { type: 'flaky', payload: { document_id: 'd1' }, maxAttempts: 2 });
+
+    await jobs.runDueJobs();
+    expect(givenUp).toEqual([]);
+    clock.advanceSeconds(3600);
+    await jobs.runDueJobs();
+    clock.advanceSeconds(3600);
+    await jobs.runDueJobs();
+
+    expect(givenUp).toEqual([{ payload: { document_id: 'd1' }, reason: 'attempt 2 failed' }]);
+  });
+
+  it('tells the give-up handler when a job’s worker died during its last attempt', async () => {
+    const id = await enqueueJob(db, clock, { type: 'import', payload: { n: 1 }, maxAttempts: 1 });
+    await claimDueJobs(db, {
+      engine,
+      now: clock.now(),
+      limit: 10,
+      lockSeconds: 60,
+      types: ['import'],
+    });
+    const givenUp: unknown[] = [];
+    const runs: unknown[] = [];
+    const jobs = worker(
+      { import: async (payload) => void runs.push(payload) },
+      { giveUpHandlers: { import: async (payload) => void givenUp.push(payload) } },
+    );
+
+    clock.advanceSeconds(61);
+    expect(await jobs.runDueJobs()).toBe(0);
+
+    expect(runs).toEqual([]);
+    expect(givenUp).toEqual([{ n: 1 }]);
     expect(await findJob(db, id)).toMatchObject({ status: 'failed', attempts: 1 });
   });
 

@@ -80,6 +80,7 @@ export class PermanentJobError extends Error {
 /** The part of pino the worker uses, so tests can pass a plain object. */
 export interface JobLogger {
   info(details: object, message: string): void;
+  warn(details: object, message: string): void;
   error(details: object, message: string): void;
 }
 
@@ -164,10 +165,11 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       const retryAt = isFinal
         ? undefined
         : addSeconds(clock.now(), retryDelaySeconds(job.attempts, random));
-      log.error(
-        { err: error, job: { id: job.id, type: job.type, ...context }, retryAt },
-        'job failed',
-      );
+      const details = { job: { id: job.id, type: job.type, ...context }, retryAt };
+      // A job that says trying again cannot help has explained itself: no stack trace.
+      if (error instanceof PermanentJobError)
+        log.warn({ ...details, reason: error.message }, 'job failed for good');
+      else log.error({ err: error, ...details }, 'job failed');
       await markJobAttemptFailed(db, job, {
         error: describeError(error),
         now: clock.now(),

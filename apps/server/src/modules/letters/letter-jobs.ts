@@ -49,7 +49,11 @@ async function extractDocumentText(app: FastifyInstance, payload: unknown): Prom
     extracted = await app.processing.extractPdfText(bytes);
   } catch (error) {
     if (!(error instanceof ProcessingError)) throw error;
-    app.log.warn({ documentId, reason: error.reason, err: error }, 'document text not read');
+    // The document's doing, not the server's: a warning without a stack trace.
+    app.log.warn(
+      { documentId, reason: error.reason, detail: error.message },
+      'document text not read',
+    );
     await recordTextFailure(app, documentId, error.reason);
     throw new PermanentJobError(error.message, { cause: error });
   }
