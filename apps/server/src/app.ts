@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock.ts';
@@ -65,6 +65,19 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
+    // Errors before routing (a malformed URL such as `/%E0%A4%A`) get the same body as any other.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      if (error.code === 'FST_ERR_BAD_URL') {
+        void reply
+          .status(400)
+          .send({ code: 'VALIDATION_FAILED', message: 'The request URL is malformed.' });
+        return;
+      }
+      request.log.error({ err: error }, 'unhandled error before routing');
+      void reply
+        .status(500)
+        .send({ code: 'INTERNAL', message: 'Something went wrong on our side.' });
+    },
   });
 
   app.decorate('config', config);

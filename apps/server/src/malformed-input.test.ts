@@ -226,10 +226,9 @@ describe.each(testEngines)('malformed input answers 4xx with the error body (%s)
       }
     });
 
-    // Needs parseMetadata (sender-api.service.ts) to call assertJsonDepth(text, 'metadata')
-    // before JSON.parse: a plain text part is not known to be JSON until then. Until it does,
-    // the letter is accepted (the deep key is unknown and dropped); flip `it.fails` to `it`.
-    it.fails('refuses metadata sent as a plain field nested 5,000 deep with 400', async () => {
+    // A plain text part is not known to be JSON until parseMetadata reads it: the depth
+    // check runs there, before JSON.parse.
+    it('refuses metadata sent as a plain field nested 5,000 deep with 400', async () => {
       const value = `{"recipient":{"email":"${me.email}"},"subject":"Hostile","extra":${deepArray(DEEP)}}`;
       const response = await post(
         multipart([
@@ -311,6 +310,17 @@ describe.each(testEngines)('malformed input answers 4xx with the error body (%s)
         payload: JSON.stringify({ email: me.email, password: `${'[{'.repeat(100)}"\\` }),
       });
       expect(answerOf(response)).toEqual(errorBody(401, 'INVALID_CREDENTIALS'));
+    });
+
+    it('answers a malformed URL with 400 and the error body', async () => {
+      for (const url of ['/%E0%A4%A', '/api/letters/%E0%A4%A']) {
+        const response = await app.inject({ url });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          message: expect.any(String),
+        });
+      }
     });
 
     it('answers broken and empty JSON with 400', async () => {

@@ -13,6 +13,7 @@ import {
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
+import { assertJsonDepth } from '../../plugins/json-depth.ts';
 import { readMultipart, type UploadedFile } from '../../plugins/multipart-reader.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
 import { decodeCursor, encodeCursor } from '../letters/letter-cursor.ts';
@@ -39,6 +40,7 @@ function parseMetadata(text: string | undefined): ParsedLetterMetadata {
       details: [{ path: 'metadata', message: 'Required' }],
     });
   }
+  assertJsonDepth(text, 'metadata');
   let json: unknown;
   try {
     json = JSON.parse(text);
