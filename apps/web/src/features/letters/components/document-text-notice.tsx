@@ -3,6 +3,9 @@ import { IconDownload, IconFileAlert } from '@tabler/icons-react';
 import type { DocumentTextFailure } from '@kuvert/shared/letters';
 import { useTranslation } from '../../../lib/i18n.ts';
 
+/** yellow.9 is too light for 4.5:1 on the light yellow alert; this dark amber passes. */
+const NOTICE_TEXT = '#6b4500';
+
 interface DocumentTextNoticeProps {
   filename: string;
   failure: DocumentTextFailure | null;
@@ -30,7 +33,7 @@ export function DocumentTextNotice({
       radius="md"
       icon={<IconFileAlert aria-hidden="true" />}
       title={t('letters.textFailure.title', { name: filename })}
-      styles={{ title: { color: 'var(--mantine-color-yellow-9)' } }}
+      styles={{ title: { color: NOTICE_TEXT }, icon: { color: NOTICE_TEXT } }}
     >
       <Text size="sm">{t(`letters.textFailure.reason.${failure ?? 'crashed'}`)}</Text>
       <Text size="sm" mt={4}>
