@@ -7,7 +7,8 @@ import {
 } from './tasks.ts';
 import { createProcessingPool, type PoolLogger } from './pool.ts';
 
-export { ProcessingError, ProcessingPoolClosedError } from './pool.ts';
+export { ProcessingPoolClosedError } from './pool.ts';
+export { ProcessingError } from './tasks.ts';
 export type { ActiveContentKind, PdfInspection, PdfText } from './tasks.ts';
 
 /** Enough for search over any real letter; stops a huge scanned archive filling a row. */

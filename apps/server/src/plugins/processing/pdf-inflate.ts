@@ -1,6 +1,6 @@
 import { constants, createInflate } from 'node:zlib';
 import { PDFArray, PDFName, PDFRawStream, type PDFContext, type PDFObject } from 'pdf-lib';
-import { TaskFailure } from './tasks.ts';
+import { ProcessingError } from './tasks.ts';
 
 /**
  * Runs in a processing child. Counts how large the document's streams become once inflated,
@@ -82,7 +82,7 @@ export async function assertInflatesWithin(context: PDFContext, maxBytes: number
     if (!(object instanceof PDFRawStream) || isImage(object)) continue;
     total += await inflatedSizeOf(object, maxBytes - total);
     if (total > maxBytes) {
-      throw new TaskFailure(
+      throw new ProcessingError(
         'too_much_data',
         `The document decompresses to more than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
       );

@@ -5,7 +5,7 @@ import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.
 import { findActiveContent } from './pdf-active-content.ts';
 import { assertInflatesWithin } from './pdf-inflate.ts';
 import {
-  TaskFailure,
+  ProcessingError,
   type ActiveContentKind,
   type DocumentLimits,
   type PdfInspection,
@@ -45,7 +45,7 @@ async function withPdfJs<T>(
   });
   try {
     const document = await task.promise.catch((error: unknown) => {
-      throw new TaskFailure('unreadable', `Not a readable PDF: ${describe(error)}`);
+      throw new ProcessingError('unreadable', `Not a readable PDF: ${describe(error)}`);
     });
     return await use(document);
   } finally {
@@ -110,7 +110,7 @@ export async function extractPdfText(bytes: Uint8Array, limits: DocumentLimits):
   return withPdfJs(bytes, async (document) => {
     const pageCount = Math.max(document.numPages, claimedPages);
     if (pageCount > limits.maxPages) {
-      throw new TaskFailure(
+      throw new ProcessingError(
         'too_many_pages',
         `The document has or claims ${pageCount} pages; Kuvert reads at most ${limits.maxPages}.`,
       );

@@ -2,7 +2,13 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
-import type { FailureReason, TaskCall, TaskRequest, TaskResponse } from './tasks.ts';
+import {
+  ProcessingError,
+  type FailureReason,
+  type TaskCall,
+  type TaskRequest,
+  type TaskResponse,
+} from './tasks.ts';
 
 /**
  * A pool of child processes that open untrusted documents (DESIGN §4). A child, not a worker
@@ -35,16 +41,6 @@ export interface ProcessingPoolOptions {
   /** An idle child exits after this long and is started again on demand. */
   idleMs?: number;
   log: PoolLogger;
-}
-
-/** A document broke a limit or could not be read: trying again gives the same answer. */
-export class ProcessingError extends Error {
-  readonly reason: FailureReason;
-  constructor(reason: FailureReason, message: string) {
-    super(message);
-    this.name = 'ProcessingError';
-    this.reason = reason;
-  }
 }
 
 /** The pool was closed with the task still queued or running; it may be tried again later. */

@@ -56,12 +56,15 @@ export type TaskResponse =
   | { id: number; ok: true; output: unknown }
   | { id: number; ok: false; reason: FailureReason; message: string };
 
-/** Thrown in the child for a document that breaks a limit or cannot be read. */
-export class TaskFailure extends Error {
+/**
+ * A document broke a limit or could not be read; trying again gives the same answer. Thrown
+ * in the child for what it sees itself, and by the pool for what it enforces (memory, time).
+ */
+export class ProcessingError extends Error {
   readonly reason: FailureReason;
   constructor(reason: FailureReason, message: string) {
     super(message);
-    this.name = 'TaskFailure';
+    this.name = 'ProcessingError';
     this.reason = reason;
   }
 }

@@ -1,6 +1,6 @@
 import { extractPdfText, inspectPdf } from './pdf-reading.ts';
 import {
-  TaskFailure,
+  ProcessingError,
   type TaskMap,
   type TaskName,
   type TaskRequest,
@@ -39,7 +39,7 @@ async function answer(request: TaskRequest): Promise<TaskResponse> {
   try {
     return { id: request.id, ok: true, output: await run(request) };
   } catch (error) {
-    if (error instanceof TaskFailure) {
+    if (error instanceof ProcessingError) {
       return { id: request.id, ok: false, reason: error.reason, message: error.message };
     }
     const message = error instanceof Error ? error.message : String(error);
