@@ -4,9 +4,9 @@ import { AppError } from '../../plugins/app-error.ts';
 import { recordAuditEvent, type RequestOrigin } from '../../plugins/audit.ts';
 import { spendPasswordVerification, verifyPassword } from '../../plugins/passwords.ts';
 import {
-  assertWithinRateLimits,
   clearRateLimitHits,
-  recordRateLimitHits,
+  releaseRateLimitHits,
+  reserveRateLimitHits,
   type RateLimitRule,
 } from '../../plugins/rate-limit.ts';
 import {
@@ -69,22 +69,22 @@ export interface LoginInput {
 }
 
 /**
- * Checks the limits before the password, so a locked-out guesser learns nothing more; the
- * answer for unknown e-mail, wrong password, no password yet or disabled user is the same.
+ * Reserves the attempt against both limits before the password is checked (reserve, then
+ * verify), so parallel guesses get no more tries than serial ones and a locked-out guesser
+ * learns nothing more, not even from the right password. The answer for unknown e-mail,
+ * wrong password, no password yet or disabled user is the same, and each spends one hash.
  */
 export async function login(
   app: FastifyInstance,
   input: LoginInput,
 ): Promise<{ response: SessionResponse; secret: string }> {
-  const rules = loginRules(app, input.email, input.origin);
-  await assertWithinRateLimits(app, rules);
+  const reservation = await reserveRateLimitHits(app, loginRules(app, input.email, input.origin));
 
   const user = await getUserByEmail(app, input.email);
-  if (!user || !(await isValidLogin(user, input.password))) {
-    await recordRateLimitHits(
-      app,
-      rules.map((rule) => rule.key),
-    );
+  // Checked for unknown e-mails too: they spend the same hash as known ones.
+  const isValid = await isValidLogin(user, input.password);
+  if (!user || !isValid) {
+    // The reserved hits stay: they are this failure's count.
     if (user) {
       await recordAuditEvent(app, app.db, {
         userId: user.id,
@@ -95,7 +95,10 @@ export async function login(
     throw new AppError('INVALID_CREDENTIALS');
   }
 
+  // Only failures count: a success clears the account's failures (this hit among them) and
+  // gives back its hit on the address.
   await clearRateLimitHits(app, loginAccountKey(user.email));
+  await releaseRateLimitHits(app, reservation);
   if (input.previousSecret) {
     await revokeSessionBySecret(app.db, input.previousSecret, app.clock.now());
   }

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as passwords from '../../plugins/passwords.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import { createLoggedInUser, createUserWithPassword, login } from '../../test/factories.ts';
 
@@ -238,5 +239,115 @@ describe.each(testEngines)('auth: limits per client address (%s)', (engine) => {
     for (let i = 0; i < 3; i += 1) expect((await failFrom('203.0.113.1', i)).statusCode).toBe(401);
     expect((await failFrom('203.0.113.1', 3)).statusCode).toBe(429);
     expect((await failFrom('203.0.113.2', 4)).statusCode).toBe(401);
+  });
+});
+
+/** Counts every password check: against a stored hash, or the dummy one of unknown e-mails. */
+function spyOnPasswordChecks(): () => number {
+  const verify = vi.spyOn(passwords, 'verifyPassword');
+  const spend = vi.spyOn(passwords, 'spendPasswordVerification');
+  return () => verify.mock.calls.length + spend.mock.calls.length;
+}
+
+function statusCounts(responses: { statusCode: number }[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const { statusCode } of responses) counts[statusCode] = (counts[statusCode] ?? 0) + 1;
+  return counts;
+}
+
+function expectRateLimited(response: {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  json(): unknown;
+}) {
+  expect(response.statusCode).toBe(429);
+  expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+  expect(response.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.any(String) });
+}
+
+describe.each(testEngines)('auth: limits under parallel attempts (%s)', (engine) => {
+  const PARALLEL = 40;
+  let t: TestApp;
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await t.close();
+  });
+
+  function attempt(email: string, password: string) {
+    return t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  }
+
+  async function hitCount(keyPattern: string): Promise<number> {
+    const rows = await t.app.db
+      .selectFrom('rate_limit_hits')
+      .select('id')
+      .where('key', 'like', keyPattern)
+      .execute();
+    return rows.length;
+  }
+
+  it('checks no more than the limit of 40 parallel wrong passwords for one account', async () => {
+    t = await createTestApp(engine);
+    const max = t.config.loginMaxAttemptsPerAccount;
+    const { email, password, user } = await createUserWithPassword(t.app);
+    const passwordChecks = spyOnPasswordChecks();
+
+    const responses = await Promise.all(
+      Array.from({ length: PARALLEL }, () => attempt(email, 'wrong password!')),
+    );
+    expect(statusCounts(responses)).toEqual({ 401: max, 429: PARALLEL - max });
+    for (const response of responses.filter((r) => r.statusCode === 429)) {
+      expectRateLimited(response);
+    }
+    // Every attempt that got through is one password check and one audit event; no more.
+    expect(passwordChecks()).toBe(max);
+    const failures = await t.app.db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('type', '=', 'login_failed')
+      .execute();
+    expect(failures).toHaveLength(max);
+    expect(await hitCount('login:account:%')).toBe(max);
+    // All or nothing: a refused attempt reserved no hit on the address either.
+    expect(await hitCount('login:address:%')).toBe(max);
+
+    // Locked: the right password is refused too, without being checked.
+    expectRateLimited(await attempt(email, password));
+    expect(passwordChecks()).toBe(max);
+  });
+
+  it('checks no more than the limit of 40 parallel guesses from one address', async () => {
+    const max = 10;
+    t = await createTestApp(engine, { LOGIN_MAX_ATTEMPTS_PER_ADDRESS: String(max) });
+    const { email, password } = await createUserWithPassword(t.app);
+    const passwordChecks = spyOnPasswordChecks();
+
+    const responses = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) => attempt(`guess${i}@example.com`, 'wrong!!!')),
+    );
+    expect(statusCounts(responses)).toEqual({ 401: max, 429: PARALLEL - max });
+    for (const response of responses.filter((r) => r.statusCode === 429)) {
+      expectRateLimited(response);
+    }
+    // Unknown e-mails spend a hash like known ones, and only those that got through.
+    expect(passwordChecks()).toBe(max);
+    expect(await hitCount('login:address:%')).toBe(max);
+    expect(await hitCount('login:account:%')).toBe(max);
+
+    expectRateLimited(await attempt(email, password));
+    expect(passwordChecks()).toBe(max);
+  });
+
+  it('gives back the address hit of a successful login', async () => {
+    t = await createTestApp(engine, { LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '3' });
+    const { email, password } = await createUserWithPassword(t.app);
+    for (let i = 0; i < 5; i += 1) expect((await attempt(email, password)).statusCode).toBe(200);
+    expect(await hitCount('login:%')).toBe(0);
+    // Failures still count against the address.
+    for (let i = 0; i < 3; i += 1) {
+      expect((await attempt(`guess${i}@example.com`, 'wrong!!!')).statusCode).toBe(401);
+    }
+    expectRateLimited(await attempt(email, password));
   });
 });

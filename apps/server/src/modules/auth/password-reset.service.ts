@@ -5,10 +5,9 @@ import { passwordResetMail } from '../../plugins/mail-templates.ts';
 import { consumeToken, findUsableToken, issueOneTimeToken } from '../../plugins/one-time-tokens.ts';
 import { assertPasswordStrongEnough, hashPassword } from '../../plugins/passwords.ts';
 import {
-  assertWithinRateLimits,
   clearRateLimitHits,
-  recordRateLimitHits,
-  secondsUntilAllowed,
+  reserveRateLimitHits,
+  tryReserveRateLimitHits,
 } from '../../plugins/rate-limit.ts';
 import { revokeUserSessions } from '../../plugins/session-store.ts';
 import {
@@ -26,7 +25,9 @@ const RESET_MAILS_PER_ACCOUNT = 3;
 
 /**
  * Always answers the same: whether the address has a login is not revealed. The mail is
- * sent in the background so a slow mail server does not make known addresses slower.
+ * sent in the background so a slow mail server does not make known addresses slower. Each
+ * request is counted before anything else (reserve, then act), so parallel requests get no
+ * more than serial ones, against the client address and against the e-mail address alike.
  */
 export async function requestPasswordReset(
   app: FastifyInstance,
@@ -34,18 +35,25 @@ export async function requestPasswordReset(
   origin: RequestOrigin,
 ): Promise<void> {
   const windowSeconds = app.config.loginWindowSeconds;
-  const addressKey = `password_reset:address:${origin.ipAddress}`;
-  await assertWithinRateLimits(app, [
-    { key: addressKey, max: app.config.loginMaxAttemptsPerAddress, windowSeconds },
+  await reserveRateLimitHits(app, [
+    {
+      key: `password_reset:address:${origin.ipAddress}`,
+      max: app.config.loginMaxAttemptsPerAddress,
+      windowSeconds,
+    },
   ]);
-  const accountKey = `password_reset:account:${normaliseEmail(email)}`;
-  await recordRateLimitHits(app, [addressKey]);
+  // Counted for unknown e-mails too, so both take the same path; over the limit the mail is
+  // dropped silently (no mail bombing).
+  const mayMail = await tryReserveRateLimitHits(app, [
+    {
+      key: `password_reset:account:${normaliseEmail(email)}`,
+      max: RESET_MAILS_PER_ACCOUNT,
+      windowSeconds,
+    },
+  ]);
 
   const user = await getUserByEmail(app, email);
-  if (!user || user.disabled_at) return;
-  const accountRule = { key: accountKey, max: RESET_MAILS_PER_ACCOUNT, windowSeconds };
-  if ((await secondsUntilAllowed(app, [accountRule])) > 0) return;
-  await recordRateLimitHits(app, [accountKey]);
+  if (!user || user.disabled_at || !mayMail) return;
 
   const token = await issueOneTimeToken(app, app.db, {
     userId: user.id,

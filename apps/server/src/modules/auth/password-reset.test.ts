@@ -121,17 +121,55 @@ describe.each(testEngines)('auth: password reset (%s)', (engine) => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 
-  it('unlocks a login that failed too often once the password is reset', async () => {
-    const { email } = await createUserWithPassword(t.app);
-    for (let i = 0; i < t.config.loginMaxAttemptsPerAccount; i += 1) {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email, password: 'wrong password!' },
-      });
+  it('counts no more than the limit of 40 parallel reset requests from one address', async () => {
+    await t.close();
+    t = await createTestApp(engine, { LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '5' });
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => requestReset(`person${i}@example.com`)),
+    );
+    expect(responses.filter((response) => response.statusCode === 202)).toHaveLength(5);
+    const limited = responses.filter((response) => response.statusCode !== 202);
+    expect(limited).toHaveLength(35);
+    for (const response of limited) {
+      expect(response.statusCode).toBe(429);
+      expect(response.headers['retry-after']).toBeDefined();
+      expect(response.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.any(String) });
     }
+    const hits = await t.app.db
+      .selectFrom('rate_limit_hits')
+      .select('key')
+      .where('key', 'like', 'password_reset:%')
+      .execute();
+    // Refused requests counted nothing: 5 on the address, one per e-mail that got through.
+    expect(hits.filter((hit) => hit.key.startsWith('password_reset:address:'))).toHaveLength(5);
+    expect(hits.filter((hit) => hit.key.startsWith('password_reset:account:'))).toHaveLength(5);
+  });
+
+  it('mails one account no more than 3 times for 40 parallel requests', async () => {
+    await t.close();
+    t = await createTestApp(engine, { LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '100' });
+    const { email } = await createUserWithPassword(t.app);
+    const responses = await Promise.all(Array.from({ length: 40 }, () => requestReset(email)));
+    expect(responses.every((response) => response.statusCode === 202)).toBe(true);
+    expect(t.mailer.sent.filter((mail) => mail.to === email)).toHaveLength(3);
+  });
+
+  it('unlocks a login that failed too often once the password is reset', async () => {
+    const { email, password } = await createUserWithPassword(t.app);
+    const failures = await Promise.all(
+      Array.from({ length: t.config.loginMaxAttemptsPerAccount }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password: 'wrong password!' },
+        }),
+      ),
+    );
+    expect(failures.map((response) => response.statusCode)).toEqual(failures.map(() => 401));
+    await expect(login(t.app, email, password)).rejects.toThrow(/429/);
+
     await requestReset(email);
-    await confirm(await mailedToken(email), 'a brand new secret');
+    expect((await confirm(await mailedToken(email), 'a brand new secret')).statusCode).toBe(204);
     await expect(login(t.app, email, 'a brand new secret')).resolves.toBeDefined();
   });
 

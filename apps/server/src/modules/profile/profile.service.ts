@@ -18,9 +18,9 @@ import {
   verifyPassword,
 } from '../../plugins/passwords.ts';
 import {
-  assertWithinRateLimits,
   clearRateLimitHits,
-  recordRateLimitHits,
+  releaseRateLimitHits,
+  reserveRateLimitHits,
 } from '../../plugins/rate-limit.ts';
 import {
   listLiveSessions,
@@ -78,15 +78,15 @@ export async function changePassword(
     max: app.config.loginMaxAttemptsPerAccount,
     windowSeconds: app.config.loginWindowSeconds,
   };
-  await assertWithinRateLimits(app, [rule]);
+  // Reserve, then verify: parallel guesses get no more tries than serial ones.
+  const reservation = await reserveRateLimitHits(app, [rule]);
   const user = await requireUser(app, session.userId);
   const isCurrentRight =
     user.password_hash !== null &&
     (await verifyPassword(input.current_password, user.password_hash));
-  if (!isCurrentRight) {
-    await recordRateLimitHits(app, [rule.key]);
-    throw new AppError('PASSWORD_WRONG');
-  }
+  if (!isCurrentRight) throw new AppError('PASSWORD_WRONG');
+  // The right current password was no guess, even if the new one is refused below.
+  await releaseRateLimitHits(app, reservation);
   assertPasswordStrongEnough(input.new_password, user.email);
   const passwordHash = await hashPassword(input.new_password);
   await app.db.transaction().execute(async (trx) => {

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as passwords from '../../plugins/passwords.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import { createLoggedInUser, login } from '../../test/factories.ts';
 
@@ -91,6 +92,48 @@ describe.each(testEngines)('profile (%s)', (engine) => {
       }
       const limited = await changePassword(me.headers, me.password, 'a much better secret');
       expect(limited.statusCode).toBe(429);
+    });
+
+    it('checks no more than the limit of 40 parallel wrong current passwords', async () => {
+      const me = await createLoggedInUser(t.app);
+      const max = t.config.loginMaxAttemptsPerAccount;
+      const passwordChecks = vi.spyOn(passwords, 'verifyPassword');
+      try {
+        const responses = await Promise.all(
+          Array.from({ length: 40 }, () =>
+            changePassword(me.headers, 'not my password', 'a much better secret'),
+          ),
+        );
+        const codes = responses.map((response) => response.json().code);
+        expect(codes.filter((code) => code === 'PASSWORD_WRONG')).toHaveLength(max);
+        expect(codes.filter((code) => code === 'RATE_LIMITED')).toHaveLength(40 - max);
+        for (const response of responses.filter((r) => r.statusCode !== 400)) {
+          expect(response.statusCode).toBe(429);
+          expect(response.headers['retry-after']).toBeDefined();
+          expect(response.json()).toEqual({
+            code: 'RATE_LIMITED',
+            message: expect.any(String),
+            details: { retry_after_seconds: expect.any(Number) },
+          });
+        }
+        expect(passwordChecks).toHaveBeenCalledTimes(max);
+        // Locked: the right current password is refused too, without being checked.
+        const locked = await changePassword(me.headers, me.password, 'a much better secret');
+        expect(locked.statusCode).toBe(429);
+        expect(passwordChecks).toHaveBeenCalledTimes(max);
+      } finally {
+        passwordChecks.mockRestore();
+      }
+    });
+
+    it('does not count a right current password with a weak new one as a guess', async () => {
+      const me = await createLoggedInUser(t.app);
+      for (let i = 0; i <= t.config.loginMaxAttemptsPerAccount; i += 1) {
+        const weak = await changePassword(me.headers, me.password, me.email);
+        expect(weak.json().code).toBe('PASSWORD_TOO_WEAK');
+      }
+      const changed = await changePassword(me.headers, me.password, 'a much better secret');
+      expect(changed.statusCode).toBe(204);
     });
 
     it('refuses the e-mail address as the new password', async () => {
