@@ -114,7 +114,7 @@ describe.each(testEngines)('hostile documents (%s)', (engine) => {
 
     const finished = t.app.jobs.runDueJobs().then(() => true);
     const latencies: number[] = [];
-    for (let isDone = false; !isDone; ) {
+    for (let isDone = false; !isDone;) {
       const started = performance.now();
       const health = await t.app.inject({ url: '/api/health' });
       latencies.push(performance.now() - started);
