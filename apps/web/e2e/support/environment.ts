@@ -1,11 +1,14 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** Where the e2e server listens and where its scratch data and captured mail live. */
-export const E2E_PORT = 3100;
-export const E2E_SMTP_PORT = 3125;
+/**
+ * Where the e2e server listens and where its scratch data and captured mail live.
+ * `E2E_PORT` moves all of it, so two checkouts on one machine can run journeys side by side.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_SMTP_PORT = E2E_PORT + 25;
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
-export const E2E_ROOT = path.join(tmpdir(), 'kuvert-e2e');
+export const E2E_ROOT = path.join(tmpdir(), `kuvert-e2e-${E2E_PORT}`);
 export const E2E_DATA_DIR = path.join(E2E_ROOT, 'data');
 export const E2E_MAIL_DIR = path.join(E2E_ROOT, 'mail');
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');

@@ -77,6 +77,42 @@ describe('translations', () => {
   });
 });
 
+/** Every string of a nested translation object by its key path. */
+function entries(value: unknown, prefix = ''): Array<[string, string]> {
+  if (typeof value === 'string') return [[prefix, value]];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, child]) =>
+    entries(child, prefix === '' ? key : `${prefix}.${key}`),
+  );
+}
+
+const pluralForm = /^(.*)_(zero|one|two|few|many|other)$/u;
+
+describe('plural forms', () => {
+  const bundles = { en: { ...enPublic, ...enApp }, de: { ...dePublic, ...deApp } } as const;
+
+  it.each(['en', 'de'] as const)(
+    'every counted %s string has each form its language needs, and nothing but forms',
+    (language) => {
+      const strings = new Map(entries(bundles[language]));
+      const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      const counted = new Set<string>();
+      for (const [key, text] of strings) {
+        const base = pluralForm.exec(key)?.[1];
+        if (base !== undefined) counted.add(base);
+        else expect(text, `${key} has {{count}} but no plural forms`).not.toMatch(/\{\{count\}\}/u);
+      }
+      expect(counted.size).toBeGreaterThan(10);
+      for (const base of counted) {
+        expect(strings.has(base), `${base} is both plain and counted`).toBe(false);
+        for (const category of needed) {
+          expect(strings.has(`${base}_${category}`), `${base}_${category}`).toBe(true);
+        }
+      }
+    },
+  );
+});
+
 describe('detectLanguage', () => {
   it('prefers the stored language', () => {
     expect(detectLanguage('de', 'en-US')).toBe('de');

@@ -9,8 +9,12 @@ import { readStorage, storageKeys, writeStorage } from './storage.ts';
 /**
  * Kuvert's own translation layer: i18next's JSON format and `t(key, { var })` with `{{var}}`
  * placeholders, without i18next itself. i18next and react-i18next alone cost ~20 KB of the
- * 150 KB first-load budget of /login (DESIGN §7) for features we do not use (plurals come
- * from picking a key in code; escaping is React's job).
+ * 150 KB first-load budget of /login (DESIGN §7) for features we do not use (escaping is
+ * React's job).
+ *
+ * Plurals follow i18next's JSON v4 keys: a counted string is stored as `key_one`, `key_other`
+ * (and `_zero`, `_two`, `_few`, `_many` where a language has them); `t('key', { count })` picks
+ * the form with `Intl.PluralRules` of the current language. Code names only `key`.
  *
  * Strings come in two parts: `public` (what anyone sees: login, reset, errors) and `app`
  * (the signed-in portal). The login page only downloads English public strings with its
@@ -20,10 +24,14 @@ export type TranslationPart = 'public' | 'app';
 type Bundle = { [key: string]: string | Bundle };
 type Strings = typeof enPublic & typeof enApp;
 
-/** Every dotted path to a string, e.g. `login.title`. */
+export const pluralSuffixes = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+type PluralSuffix = (typeof pluralSuffixes)[number];
+type WithoutPlural<Key extends string> = Key extends `${infer Base}_${PluralSuffix}` ? Base : Key;
+
+/** Every dotted path to a string, e.g. `login.title`; a plural's forms count as one key. */
 type KeyPaths<Tree, Prefix extends string = ''> = {
   [Key in keyof Tree & string]: Tree[Key] extends string
-    ? `${Prefix}${Key}`
+    ? `${Prefix}${WithoutPlural<Key>}`
     : KeyPaths<Tree[Key], `${Prefix}${Key}.`>;
 }[keyof Tree & string];
 
@@ -80,9 +88,33 @@ function interpolate(template: string, values: TranslationValues | undefined): s
   });
 }
 
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+function pluralCategory(language: Language, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count);
+}
+
+/** A counted key's form for `count` in `language`, else its `_other` form, else the key. */
+function lookupIn(language: Language, key: string, count: number | undefined) {
+  const bundle = resources[language];
+  if (count === undefined) return lookup(bundle, key);
+  return (
+    lookup(bundle, `${key}_${pluralCategory(language, count)}`) ??
+    lookup(bundle, `${key}_other`) ??
+    lookup(bundle, key)
+  );
+}
+
 /** The string in the current language, else English, else the key itself (never blank). */
 export function translate(key: TranslationKey, values?: TranslationValues): string {
-  const template = lookup(resources[currentLanguage], key) ?? lookup(resources.en, key) ?? key;
+  const count = typeof values?.count === 'number' ? values.count : undefined;
+  const template =
+    lookupIn(currentLanguage, key, count) ?? lookupIn('en', key, count) ?? (key as string);
   return interpolate(template, values);
 }
 

@@ -1,6 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18n, initI18n, setLanguage, translate, useTranslation } from './i18n.ts';
+import {
+  i18n,
+  initI18n,
+  loadTranslations,
+  setLanguage,
+  translate,
+  useTranslation,
+} from './i18n.ts';
 
 function LoginTitle() {
   const { t } = useTranslation();
@@ -17,6 +24,16 @@ describe('translate', () => {
     await initI18n();
     expect(translate('login.rateLimited', { seconds: 42 })).toContain('42');
     expect(translate('login.rateLimited')).toContain('{{seconds}}');
+  });
+
+  it('picks the plural form by count with the rules of the language', async () => {
+    await loadTranslations('app');
+    expect(translate('letters.detail.pages', { count: 1 })).toBe('1 page');
+    expect(translate('letters.detail.pages', { count: 0 })).toBe('0 pages');
+    expect(translate('letters.detail.pages', { count: 3 })).toBe('3 pages');
+    await setLanguage('de');
+    expect(translate('letters.detail.pages', { count: 1 })).toBe('1 Seite');
+    expect(translate('letters.detail.pages', { count: 2 })).toBe('2 Seiten');
   });
 
   it('answers in the chosen language and remembers it', async () => {

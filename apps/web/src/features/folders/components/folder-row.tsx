@@ -68,9 +68,7 @@ export function FolderRow({ folder, canWrite, onDelete }: FolderRowProps) {
   const counts =
     folder.unread_count > 0
       ? t('folders.countsWithUnread', { count: folder.letter_count, unread: folder.unread_count })
-      : t(folder.letter_count === 1 ? 'folders.countOne' : 'folders.countOther', {
-          count: folder.letter_count,
-        });
+      : t('folders.count', { count: folder.letter_count });
 
   return (
     <Group

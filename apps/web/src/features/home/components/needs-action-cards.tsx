@@ -68,11 +68,10 @@ function ActionCard({ href, icon, color, count, title, detail }: ActionCardProps
 
 /** The earliest due date already passed: say so, not "next due" on a day gone by. */
 export function invoiceDetailKey(
-  count: number,
   earliestDueDate: string,
-): 'home.invoices.totalDue' | 'home.invoices.totalOverdueOne' | 'home.invoices.totalOverdueSome' {
+): 'home.invoices.totalDue' | 'home.invoices.totalOverdue' {
   if (earliestDueDate >= localIsoDate()) return 'home.invoices.totalDue';
-  return count === 1 ? 'home.invoices.totalOverdueOne' : 'home.invoices.totalOverdueSome';
+  return 'home.invoices.totalOverdue';
 }
 
 /**
@@ -94,7 +93,8 @@ export const NeedsActionCards = memo(function NeedsActionCards({
       ? t('home.invoices.none')
       : invoices.next_due_date === null
         ? t('home.invoices.total', { total: totals })
-        : t(invoiceDetailKey(invoices.count, invoices.next_due_date), {
+        : t(invoiceDetailKey(invoices.next_due_date), {
+            count: invoices.count,
             total: totals,
             date: formatCalendarDate(invoices.next_due_date),
           });
@@ -105,7 +105,7 @@ export const NeedsActionCards = memo(function NeedsActionCards({
         icon={<IconMail size={24} />}
         color="kuvert"
         count={summary.unread_letters}
-        title={t(summary.unread_letters === 1 ? 'home.unread.titleOne' : 'home.unread.titleOther')}
+        title={t('home.unread.title', { count: summary.unread_letters })}
         detail={summary.unread_letters === 0 ? t('home.unread.none') : t('home.unread.detail')}
       />
       <ActionCard
@@ -113,7 +113,7 @@ export const NeedsActionCards = memo(function NeedsActionCards({
         icon={<IconReceipt size={24} />}
         color="orange"
         count={invoices.count}
-        title={t(invoices.count === 1 ? 'home.invoices.titleOne' : 'home.invoices.titleOther')}
+        title={t('home.invoices.title', { count: invoices.count })}
         detail={invoiceDetail}
       />
       <ActionCard
@@ -121,11 +121,7 @@ export const NeedsActionCards = memo(function NeedsActionCards({
         icon={<IconSignature size={24} />}
         color="grape"
         count={summary.open_signature_requests}
-        title={t(
-          summary.open_signature_requests === 1
-            ? 'home.signatures.titleOne'
-            : 'home.signatures.titleOther',
-        )}
+        title={t('home.signatures.title', { count: summary.open_signature_requests })}
         detail={
           summary.open_signature_requests === 0
             ? t('home.signatures.none')

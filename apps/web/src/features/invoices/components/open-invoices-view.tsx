@@ -142,8 +142,7 @@ function InvoiceTotals({ list, status, providerId }: InvoiceTotalsProps) {
   const texts = textsOf[status];
   const provider = list.providers.find((candidate) => candidate.id === providerId);
   const count = list.items.length;
-  let countText = t(`invoices.${texts}.countOther`, { count });
-  if (count === 1) countText = t(`invoices.${texts}.countOne`);
+  let countText = t(`invoices.${texts}.count`, { count });
   // The paid list stops at the newest payments: say so, the totals are over those only.
   if (status === 'paid' && count >= PAID_INVOICES_LIMIT) {
     countText = t('invoices.paid.countLimited', { count });

@@ -140,14 +140,7 @@ export function LetterDocuments({ letterId, documents, showInline }: LetterDocum
                       document.text_status === 'failed' ? t('letters.detail.textNotRead') : null,
                       document.page_count === null
                         ? null
-                        : t(
-                            document.page_count === 1
-                              ? 'letters.detail.pagesOne'
-                              : 'letters.detail.pagesOther',
-                            {
-                              count: document.page_count,
-                            },
-                          ),
+                        : t('letters.detail.pages', { count: document.page_count }),
                     ]
                       .filter(Boolean)
                       .join(' · ')}

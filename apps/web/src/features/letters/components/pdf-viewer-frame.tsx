@@ -90,7 +90,7 @@ export function PdfViewerFrame({
             miw={96}
             ta="center"
           >
-            {isReady ? t('pdf.pageOf', { page: pageNumber, count: pageCount }) : '–'}
+            {isReady ? t('pdf.pageOf', { page: pageNumber, pages: pageCount }) : '–'}
           </Text>
           {labelled(
             t('pdf.next'),

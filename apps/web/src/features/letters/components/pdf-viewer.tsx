@@ -190,7 +190,7 @@ function PdfDocumentViewer({
         <canvas
           ref={canvasRef}
           role="img"
-          aria-label={t('pdf.pageImage', { page: pageNumber, count: pageCount, name: filename })}
+          aria-label={t('pdf.pageImage', { page: pageNumber, pages: pageCount, name: filename })}
           style={{
             background: '#fff',
             boxShadow: 'var(--mantine-shadow-sm)',

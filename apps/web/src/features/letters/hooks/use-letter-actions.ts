@@ -45,22 +45,21 @@ export function useLetterActions() {
 
   const announce = (action: BulkLetterAction, ids: string[]) => {
     const count = ids.length;
-    const countKey = count === 1 ? 'One' : 'Other';
     if (action === 'trash') {
       notify({
         type: 'positive',
-        message: t(`letters.feedback.trashed${countKey}`, { count }),
+        message: t('letters.feedback.trashed', { count }),
         timeout: UNDO_TIMEOUT_MS,
         action: { label: t('letters.feedback.undo'), onClick: () => run('restore', ids) },
       });
       return;
     }
     if (action === 'restore')
-      notify({ type: 'positive', message: t(`letters.feedback.restored${countKey}`, { count }) });
+      notify({ type: 'positive', message: t('letters.feedback.restored', { count }) });
     if (action === 'move')
-      notify({ type: 'positive', message: t(`letters.feedback.moved${countKey}`, { count }) });
+      notify({ type: 'positive', message: t('letters.feedback.moved', { count }) });
     if (action === 'delete_forever')
-      notify({ type: 'positive', message: t(`letters.feedback.deleted${countKey}`, { count }) });
+      notify({ type: 'positive', message: t('letters.feedback.deleted', { count }) });
   };
 
   return { run, isPending: update.isPending };

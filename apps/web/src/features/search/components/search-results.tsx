@@ -34,14 +34,10 @@ export function SearchResults({ query }: { query: string }) {
       <Text size="sm" c="dimmed" role="status">
         {hits.length === 0
           ? t('search.noResultsStatus', { query })
-          : t(
-              hasNextPage
-                ? 'search.resultsMore'
-                : hits.length === 1
-                  ? 'search.resultsOne'
-                  : 'search.resultsOther',
-              { count: hits.length, query },
-            )}
+          : t(hasNextPage ? 'search.resultsMore' : 'search.results', {
+              count: hits.length,
+              query,
+            })}
       </Text>
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
         {hits.length === 0 ? (
