@@ -15,7 +15,10 @@ describe.each(testEngines)('the profile language (%s)', (engine) => {
   });
   afterEach(async () => t.close());
 
-  function patchProfile(body: unknown, headers: Record<string, string> = me.headers) {
+  function patchProfile(
+    body: Record<string, string>,
+    headers: Record<string, string> = me.headers,
+  ) {
     return t.app.inject({ method: 'PATCH', url: '/api/profile', headers, payload: body });
   }
 
