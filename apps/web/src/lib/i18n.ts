@@ -190,7 +190,10 @@ export function getLanguage(): Language {
   return currentLanguage;
 }
 
-/** Switches the UI language and remembers it on this device. */
+/**
+ * Switches the UI language and remembers it on this device; nothing more. The user's language
+ * (the profile's too) is lib/user-language's: controls and session answers go there.
+ */
 export async function setLanguage(language: Language): Promise<void> {
   writeStorage(storageKeys.language, language);
   await loadBundles(withFallback(language), activeParts);

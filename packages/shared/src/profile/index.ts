@@ -24,6 +24,15 @@ export const updateProfileRequestSchema = z
   .meta({ id: 'UpdateProfileRequest' });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
+/**
+ * Only the fields named change: the header's language switch sends `{ language }` alone, and
+ * the profile form sends the language only when the user changed it there.
+ */
+export const patchProfileRequestSchema = updateProfileRequestSchema
+  .partial()
+  .meta({ id: 'PatchProfileRequest' });
+export type PatchProfileRequest = z.infer<typeof patchProfileRequestSchema>;
+
 export const changePasswordRequestSchema = z
   .object({
     current_password: z.string().min(1).max(PASSWORD_MAX_LENGTH),

@@ -4,6 +4,7 @@ import {
   activeSessionListSchema,
   auditEventListSchema,
   changePasswordRequestSchema,
+  patchProfileRequestSchema,
   profileSchema,
   updateProfileRequestSchema,
 } from '@kuvert/shared/profile';
@@ -41,6 +42,20 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profile'],
         summary: 'Change name and language',
         body: updateProfileRequestSchema,
+        response: { 200: profileSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      updateProfile(app, requireSession(request).userId, request.body, requestOrigin(request)),
+  );
+
+  app.patch(
+    '/profile',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Change some of name and language; fields left out stay as they are',
+        body: patchProfileRequestSchema,
         response: { 200: profileSchema, ...errorResponses(400, 401, 403) },
       },
     },

@@ -3,8 +3,8 @@ import type {
   ActiveSession,
   AuditEvent,
   ChangePasswordRequest,
+  PatchProfileRequest,
   Profile,
-  UpdateProfileRequest,
 } from '@kuvert/shared/profile';
 import { AppError } from '../../plugins/app-error.ts';
 import {
@@ -44,19 +44,23 @@ export async function getProfile(app: FastifyInstance, userId: string): Promise<
   return toProfile(await requireUser(app, userId));
 }
 
+/** Changes the fields given (PUT gives all, PATCH some); a field left out stays as it is. */
 export async function updateProfile(
   app: FastifyInstance,
   userId: string,
-  input: UpdateProfileRequest,
+  input: PatchProfileRequest,
   origin: RequestOrigin,
 ): Promise<Profile> {
   const user = await app.db.transaction().execute(async (trx) => {
+    // Kysely leaves out columns whose value is undefined.
     const updated = await changeUser(app, trx, userId, {
       first_name: input.first_name,
       last_name: input.last_name,
       language: input.language,
     });
-    await renamePersonalAccount(trx, userId, fullName(updated) || updated.email);
+    if (input.first_name !== undefined || input.last_name !== undefined) {
+      await renamePersonalAccount(trx, userId, fullName(updated) || updated.email);
+    }
     await recordAuditEvent(app, trx, { userId, type: 'profile_updated', origin });
     return updated;
   });

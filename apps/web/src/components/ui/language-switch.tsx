@@ -1,27 +1,30 @@
 import { NativeSelect } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from '../../lib/i18n.ts';
 import { supportedLanguages } from '../../lib/contract.ts';
-import { getLanguage, isLanguage, setLanguage } from '../../lib/i18n.ts';
+import { isLanguage, useTranslation } from '../../lib/i18n.ts';
+import { chooseLanguage, useLanguage } from '../../lib/user-language.ts';
 
-/** Compact language choice; each language is named in itself so everyone finds theirs. */
+/**
+ * Compact language choice; each language is named in itself so everyone finds theirs. Logged
+ * in, the choice is the profile's too (lib/user-language).
+ */
 export function LanguageSwitch() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   return (
     <NativeSelect
       aria-label={t('common.language')}
       size="xs"
       w={124}
       leftSection={<IconLanguage size={16} aria-hidden="true" />}
-      value={getLanguage()}
-      key={i18n.language}
+      value={language}
       onChange={(event) => {
         const next = event.currentTarget.value;
-        if (isLanguage(next)) void setLanguage(next);
+        if (isLanguage(next)) void chooseLanguage(next);
       }}
-      data={supportedLanguages.map((language) => ({
-        value: language,
-        label: t(`languages.${language}`),
+      data={supportedLanguages.map((option) => ({
+        value: option,
+        label: t(`languages.${option}`),
       }))}
     />
   );

@@ -3,6 +3,7 @@ import { sessionResponseSchema } from '@kuvert/shared/auth';
 import type { SessionResponse } from '@kuvert/shared/auth';
 import { apiRequest } from '../../../lib/http.ts';
 import { startSession } from '../../../lib/session.ts';
+import { adoptProfileLanguage } from '../../../lib/user-language.ts';
 
 export function getSession(signal?: AbortSignal): Promise<SessionResponse> {
   return apiRequest('/api/auth/session', {
@@ -18,6 +19,8 @@ export const sessionQueryOptions = (loginToken: string | null) =>
     queryFn: async ({ signal }) => {
       const session = await getSession(signal);
       startSession(session);
+      // The profile may have changed language on another device since this one last showed.
+      await adoptProfileLanguage(session.language);
       return session;
     },
     staleTime: Infinity,
@@ -26,7 +29,8 @@ export const sessionQueryOptions = (loginToken: string | null) =>
 
 /**
  * After a reload only the expiry survives in storage; this fills in the first name, the
- * accounts and the lifetime. A 401 ends the session (lib/http).
+ * accounts and the lifetime, and brings the UI to the profile's language. A 401 ends the
+ * session (lib/http).
  */
 export function useSessionCheck(loginToken: string | null, enabled: boolean) {
   return useQuery({ ...sessionQueryOptions(loginToken), enabled });

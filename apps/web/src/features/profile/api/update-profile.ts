@@ -1,24 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileSchema } from '@kuvert/shared/profile';
-import type { Profile, UpdateProfileRequest } from '@kuvert/shared/profile';
+import type { PatchProfileRequest, Profile } from '@kuvert/shared/profile';
 import { apiRequest } from '../../../lib/http.ts';
-import { setLanguage } from '../../../lib/i18n.ts';
 import { setFirstName } from '../../../lib/session.ts';
+import { adoptProfileLanguage } from '../../../lib/user-language.ts';
 import { profileQueryOptions } from './get-profile.ts';
 
-export function updateProfile(body: UpdateProfileRequest): Promise<Profile> {
-  return apiRequest('/api/profile', { method: 'PUT', body, schema: profileSchema });
+/** Changes only the fields given; a language left out stays the profile's. */
+export function updateProfile(body: PatchProfileRequest): Promise<Profile> {
+  return apiRequest('/api/profile', { method: 'PATCH', body, schema: profileSchema });
 }
 
-/** Saving also applies the new language and first name right away. */
+/** Saving applies the first name right away, and the language when it was changed. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: async (profile) => {
+    onSuccess: async (profile, body) => {
       queryClient.setQueryData(profileQueryOptions().queryKey, profile);
       setFirstName(profile.first_name);
-      await setLanguage(profile.language);
+      if (body.language !== undefined) await adoptProfileLanguage(profile.language);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.ts';
+import type { Language } from '@kuvert/shared/auth';
 import { NAME_MAX_LENGTH } from '@kuvert/shared/limits';
 import type { Profile } from '@kuvert/shared/profile';
 import { updateProfileRequestSchema } from '@kuvert/shared/profile';
@@ -9,8 +9,9 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { supportedLanguages } from '../../../lib/contract.ts';
 import { translateError } from '../../../lib/errors.ts';
 import { hasErrors, readTextField } from '../../../lib/form-data.ts';
-import { i18n } from '../../../lib/i18n.ts';
+import { i18n, isLanguage, useTranslation } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useLanguage } from '../../../lib/user-language.ts';
 import { serverFieldErrors, validateFields } from '../../../lib/validation.ts';
 import type { FieldErrors } from '../../../lib/validation.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -22,6 +23,10 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const updateMutation = useUpdateProfile();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
+  // The field shows the language the UI speaks, live (the header may switch it), until the
+  // user picks one here; only then does saving send, and switch to, a language.
+  const language = useLanguage();
+  const [pickedLanguage, setPickedLanguage] = useState<Language | null>(null);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,9 +40,14 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
     setFieldErrors(errors);
     const parsed = updateProfileRequestSchema.safeParse(values);
     if (hasErrors(errors) || !parsed.success) return;
-    updateMutation.mutate(parsed.data, {
-      // Said in the language just saved, hence the instance rather than this render's `t`.
-      onSuccess: () => notify({ type: 'positive', message: i18n.t('profile.personal.saved') }),
+    const { language: chosen, ...names } = parsed.data;
+    const body = chosen === language ? names : parsed.data;
+    updateMutation.mutate(body, {
+      onSuccess: () => {
+        setPickedLanguage(null);
+        // Said in the language just saved, hence the instance rather than this render's `t`.
+        notify({ type: 'positive', message: i18n.t('profile.personal.saved') });
+      },
       onError: (error) => setFieldErrors(serverFieldErrors(t, error, fields)),
     });
   };
@@ -78,11 +88,15 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
         <NativeSelect
           name="language"
           label={t('profile.personal.language')}
-          defaultValue={profile.language}
+          value={pickedLanguage ?? language}
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            if (isLanguage(next)) setPickedLanguage(next);
+          }}
           error={fieldErrors.language}
-          data={supportedLanguages.map((language) => ({
-            value: language,
-            label: t(`languages.${language}`),
+          data={supportedLanguages.map((option) => ({
+            value: option,
+            label: t(`languages.${option}`),
           }))}
           maw={260}
         />

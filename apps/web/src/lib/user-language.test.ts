@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getLanguage, initI18n, setLanguage } from './i18n.ts';
+import { dismissAllNotifications, getNotifications } from './notify.ts';
+import { endSession, startSession } from './session.ts';
+import { storageKeys } from './storage.ts';
+import { adoptProfileLanguage, chooseLanguage } from './user-language.ts';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function logIn() {
+  startSession({
+    created_at: new Date().toISOString(),
+    expires_in: 3600,
+    csrf_token: 'csrf-abc',
+    login_token: 'login-abc',
+    first_name: 'Erika',
+    language: 'en',
+    accounts: [],
+  });
+}
+
+function profileAnswer(language: string): Response {
+  return new Response(JSON.stringify({ language }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** The bodies of the PATCH /api/profile calls made so far. */
+function savedBodies(): unknown[] {
+  return fetchMock.mock.calls
+    .filter(([url, init]) => url === '/api/profile' && init?.method === 'PATCH')
+    .map(([, init]) => JSON.parse(String(init?.body)));
+}
+
+beforeEach(async () => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  localStorage.clear();
+  endSession();
+  await initI18n();
+  await setLanguage('en');
+});
+
+afterEach(() => {
+  dismissAllNotifications();
+  vi.unstubAllGlobals();
+});
+
+describe('the user’s language', () => {
+  it('logged out, is this device’s choice only', async () => {
+    await chooseLanguage('de');
+    expect(getLanguage()).toBe('de');
+    expect(localStorage.getItem(storageKeys.language)).toBe('de');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('logged in, is saved in the profile, the language alone', async () => {
+    logIn();
+    fetchMock.mockResolvedValue(profileAnswer('de'));
+    await chooseLanguage('de');
+    expect(getLanguage()).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(savedBodies()).toEqual([{ language: 'de' }]);
+  });
+
+  it('goes back and says so when the profile cannot keep it', async () => {
+    logIn();
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await chooseLanguage('de');
+    expect(getLanguage()).toBe('en');
+    expect(localStorage.getItem(storageKeys.language)).toBe('en');
+    expect(getNotifications()).toEqual([
+      expect.objectContaining({
+        type: 'negative',
+        title: 'The language could not be saved in your profile.',
+      }),
+    ]);
+  });
+
+  it('follows the profile at login, but not over a choice still being saved', async () => {
+    await adoptProfileLanguage('de');
+    expect(getLanguage()).toBe('de');
+
+    logIn();
+    const answer = Promise.withResolvers<Response>();
+    fetchMock.mockReturnValue(answer.promise);
+    const choosing = chooseLanguage('en');
+    await vi.waitFor(() => expect(savedBodies()).toEqual([{ language: 'en' }]));
+    // A session answer from before the choice still holds German.
+    await adoptProfileLanguage('de');
+    expect(getLanguage()).toBe('en');
+    answer.resolve(profileAnswer('en'));
+    await choosing;
+    expect(getLanguage()).toBe('en');
+  });
+});
