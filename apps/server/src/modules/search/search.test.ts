@@ -196,7 +196,7 @@ describe.each(testEngines)('search (%s)', (engine) => {
       subject: 'Gas bill',
       body: 'Your gas consumption this year.',
     });
-    const sorted = (ids: string[]) => [...ids].sort();
+    const sorted = (ids: string[]) => ids.toSorted();
 
     expect(sorted(await idsFound('meter reading'))).toEqual(sorted([meterReading, readingList]));
     expect(await idsFound('"meter reading"')).toEqual([meterReading]);
