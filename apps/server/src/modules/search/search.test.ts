@@ -14,6 +14,8 @@ import {
   VALID_IBAN,
 } from '../../test/mailbox.ts';
 
+const sorted = (ids: string[]) => ids.toSorted();
+
 describe.each(testEngines)('search (%s)', (engine) => {
   let t: TestApp;
   let me: CreatedUser & LoggedIn;
@@ -196,7 +198,6 @@ describe.each(testEngines)('search (%s)', (engine) => {
       subject: 'Gas bill',
       body: 'Your gas consumption this year.',
     });
-    const sorted = (ids: string[]) => ids.toSorted();
 
     expect(sorted(await idsFound('meter reading'))).toEqual(sorted([meterReading, readingList]));
     expect(await idsFound('"meter reading"')).toEqual([meterReading]);
