@@ -3,6 +3,8 @@ import { SEARCH_HIGHLIGHT_END, SEARCH_HIGHLIGHT_START } from '@kuvert/shared/sea
 const WORD = /[\p{L}\p{N}]+/gu;
 /** A balanced `"phrase"` (optionally `-"phrase"`), or a run of anything but spaces. */
 const TOKEN = /(-?)"([^"]*)"|\S+/gu;
+/** Typographic quotes as phones and German keyboards type them: „…“, “…”, «…». */
+const TYPOGRAPHIC_QUOTES = /[\u201c\u201d\u201e\u00ab\u00bb]/gu;
 const MAX_WORDS = 12;
 const SNIPPET_WORDS_BEFORE = 6;
 const SNIPPET_WORDS = 18;
@@ -47,7 +49,7 @@ const plainWord = (word: string): Token => ({
 
 function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
-  for (const match of input.normalize('NFC').matchAll(TOKEN)) {
+  for (const match of input.normalize('NFC').replace(TYPOGRAPHIC_QUOTES, '"').matchAll(TOKEN)) {
     const [text, minus, phrase] = match;
     if (phrase !== undefined) {
       const words = phrase.match(WORD) ?? [];

@@ -202,6 +202,7 @@ describe.each(testEngines)('search (%s)', (engine) => {
     expect(sorted(await idsFound('meter reading'))).toEqual(sorted([meterReading, readingList]));
     expect(await idsFound('"meter reading"')).toEqual([meterReading]);
     expect(await idsFound('"Meter Réading"')).toEqual([meterReading]);
+    expect(await idsFound('„meter reading“')).toEqual([meterReading]);
     expect(await idsFound('meter -list')).toEqual([meterReading]);
     expect(await idsFound('meter -"reading list"')).toEqual([meterReading]);
     expect(sorted(await idsFound('friday OR gas'))).toEqual(sorted([meterReading, gasBill]));

@@ -77,6 +77,7 @@ export function SearchBox({ query, onSearch, onClear }: SearchBoxProps) {
         placeholder={t('search.placeholder')}
         aria-label={t('search.label')}
         {...lengthNote}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         radius="xl"
         size="md"
         leftSection={<IconSearch size={18} aria-hidden="true" />}
