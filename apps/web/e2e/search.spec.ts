@@ -178,7 +178,7 @@ test('search shows the inbox rows, sent replies as sent, sorts, understands oper
 
     // In German: the same rows, the sort and the sent reply in German.
     await page.goto('/inbox');
-    await page.getByLabel('Language').selectOption('de');
+    await page.getByLabel('Language').filter({ visible: true }).selectOption('de');
     await search(page, word, 'Briefe durchsuchen');
     await expect(resultStatus(page)).toHaveText(`4 Briefe gefunden für „${word}“`);
     await expect(page.getByRole('radio', { name: 'Relevanz' })).toBeChecked();
