@@ -2,11 +2,30 @@ import { z } from 'zod';
 import { letterSummarySchema } from '../letters/index.ts';
 
 export const SEARCH_QUERY_MAX_LENGTH = 200;
+/** From here on the search box counts the characters left. */
+export const SEARCH_QUERY_COUNTER_FROM = 170;
+
+/**
+ * What a user types: words, `"exact phrase"`, `a OR b`, `-word`. Checked by the server and,
+ * before sending, by the search box, so a query past the limit is explained, never cut.
+ */
+export const searchTextSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(SEARCH_QUERY_MAX_LENGTH, `At most ${SEARCH_QUERY_MAX_LENGTH} characters`);
+
+export const searchSorts = ['relevance', 'newest'] as const;
+export const searchSortSchema = z.enum(searchSorts);
+export type SearchSort = z.infer<typeof searchSortSchema>;
 
 export const searchQuerySchema = z.object({
   account_id: z.string().min(1),
-  q: z.string().trim().min(1).max(SEARCH_QUERY_MAX_LENGTH),
-  cursor: z.string().optional(),
+  q: searchTextSchema.describe('Words (all must match), "exact phrase", a OR b, -word'),
+  sort: searchSortSchema
+    .default('relevance')
+    .describe('relevance: best matches first; newest: newest letters first'),
+  cursor: z.string().optional().describe('Opaque; from next_cursor, for the same sort'),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export type SearchQuery = z.input<typeof searchQuerySchema>;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { ParsedQuery } from './search-terms.ts';
 
 export type MatchedIn = 'subject' | 'provider' | 'body' | 'document';
 
@@ -8,17 +9,23 @@ export const MATCHED_IN_BY_COLUMN: MatchedIn[] = ['subject', 'provider', 'body',
 
 export interface SearchMatch {
   id: string;
+  createdAt: string;
   snippet: string;
   matchedIn: MatchedIn;
 }
 
+/** Where a page starts: an offset into the ranking, or after a letter in date order. */
+export type SearchPosition =
+  | { sort: 'relevance'; offset: number }
+  | { sort: 'newest'; after: { createdAt: string; id: string } | undefined };
+
 export interface SearchRequest {
   userId: string;
   accountId: string;
-  /** Words only (see queryTerms); the last one is matched as a prefix. */
-  terms: string[];
+  /** Has at least one required term (see parseQuery). */
+  query: ParsedQuery;
+  position: SearchPosition;
   limit: number;
-  offset: number;
 }
 
 /**
@@ -28,7 +35,7 @@ export interface SearchRequest {
 export interface SearchRepository {
   /** Rebuilds the letter's entry from its current subject, provider, body and documents. */
   indexLetter(db: Kysely<Database>, letterId: string): Promise<void>;
-  /** Best matches first; only letters of the account, only if the user is a member of it. */
+  /** Best matches or newest first; only letters of the account, only if the user is a member of it. */
   search(db: Kysely<Database>, request: SearchRequest): Promise<SearchMatch[]>;
   /** Indexes every letter afresh, in batches; answers how many letters were indexed. */
   rebuild(db: Kysely<Database>): Promise<number>;

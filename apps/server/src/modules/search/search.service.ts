@@ -1,59 +1,39 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { SearchResult } from '@kuvert/shared/search';
-import { AppError } from '../../plugins/app-error.ts';
+import type { SearchResult, SearchSort } from '@kuvert/shared/search';
 import { assertAccountRole } from '../accounts/account-access.ts';
 import { getLetterSummaries } from '../letters/letters.service.ts';
+import { decodeSearchCursor, encodeNextCursor } from './search-cursor.ts';
 import { searchRepositoryFor } from './search.repository.ts';
-import { queryTerms } from './search-terms.ts';
-
-/**
- * Results are ranked by relevance, which the engine computes over every match anyway, so a
- * keyset would save nothing; the cursor is an offset, capped so nobody pages forever.
- */
-const MAX_OFFSET = 1000;
-const cursorSchema = z.object({ o: z.number().int().min(0).max(MAX_OFFSET) });
-
-function decodeOffset(cursor: string | undefined): number {
-  if (cursor === undefined) return 0;
-  try {
-    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString()));
-    if (parsed.success) return parsed.data.o;
-  } catch {
-    // Falls through to the validation error.
-  }
-  throw new AppError('VALIDATION_FAILED', {
-    details: [{ path: 'querystring.cursor', message: 'Not a cursor from this API' }],
-  });
-}
-
-function encodeOffset(offset: number): string | null {
-  if (offset > MAX_OFFSET) return null;
-  return Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
-}
+import { parseQuery } from './search-terms.ts';
 
 export interface SearchInput {
   account_id: string;
   q: string;
+  sort: SearchSort;
   cursor?: string | undefined;
   limit: number;
 }
 
+/**
+ * A page of hits, each with the letter as lists show it (read state, invoice, documents,
+ * direction: a sent reply is a sent letter here too) and where the query matched.
+ */
 export async function searchLetters(
   app: FastifyInstance,
   userId: string,
   input: SearchInput,
 ): Promise<SearchResult> {
   await assertAccountRole(app.db, userId, input.account_id, 'viewer');
-  const offset = decodeOffset(input.cursor);
-  const terms = queryTerms(input.q);
-  if (terms.length === 0) return { hits: [], next_cursor: null };
+  const position = decodeSearchCursor(input.sort, input.cursor);
+  const query = parseQuery(input.q);
+  // Only exclusions ("-word") leave nothing to look up: no letter is found by what it lacks.
+  if (query.required.length === 0) return { hits: [], next_cursor: null };
   const matches = await searchRepositoryFor(app.engine).search(app.db, {
     userId,
     accountId: input.account_id,
-    terms,
+    query,
+    position,
     limit: input.limit + 1,
-    offset,
   });
   const page = matches.slice(0, input.limit);
   const summaries = new Map(
@@ -69,6 +49,7 @@ export async function searchLetters(
     const letter = summaries.get(match.id);
     return letter ? [{ letter, snippet: match.snippet, matched_in: match.matchedIn }] : [];
   });
-  const hasMore = matches.length > input.limit;
-  return { hits, next_cursor: hasMore ? encodeOffset(offset + input.limit) : null };
+  const last = page.at(-1);
+  const hasMore = matches.length > input.limit && last !== undefined;
+  return { hits, next_cursor: hasMore ? encodeNextCursor(position, input.limit, last) : null };
 }

@@ -4,12 +4,17 @@ import { SEARCH_HIGHLIGHT_END, SEARCH_HIGHLIGHT_START } from '@kuvert/shared/sea
 import { runCli } from '../../cli/run-cli.ts';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
+import { dayFromToday } from '../../test/invoices.ts';
 import {
   createTestProvider,
   deliverTestLetter,
+  multipart,
   personalAccountOf,
   samplePdf,
+  VALID_IBAN,
 } from '../../test/mailbox.ts';
+
+const sorted = (ids: string[]) => ids.toSorted();
 
 describe.each(testEngines)('search (%s)', (engine) => {
   let t: TestApp;
@@ -25,11 +30,16 @@ describe.each(testEngines)('search (%s)', (engine) => {
   });
   afterEach(async () => t.close());
 
-  const search = (user: LoggedIn, q: string) =>
+  const search = (user: LoggedIn, q: string, extra = '') =>
     t.app.inject({
-      url: `/api/search?account_id=${personalAccountOf(user)}&q=${encodeURIComponent(q)}`,
+      url: `/api/search?account_id=${personalAccountOf(user)}&q=${encodeURIComponent(q)}${extra}`,
       headers: { cookie: user.cookie },
     });
+  const idsFound = async (q: string, extra = '') => {
+    const response = await search(me, q, extra);
+    expect(response.statusCode).toBe(200);
+    return response.json().hits.map((hit: { letter: { id: string } }) => hit.letter.id);
+  };
 
   it('finds a word that is only inside the PDF, marks it, and stays in the caller’s account', async () => {
     const mine = await deliverTestLetter(
@@ -105,13 +115,42 @@ describe.each(testEngines)('search (%s)', (engine) => {
       'x'.repeat(200),
       '!&|<->',
       'near',
+      '"unbalanced',
+      'end"',
+      '""',
+      '"" OR ""',
+      'OR',
+      'near OR',
+      'OR near',
+      '-',
+      '-"',
+      '-near',
+      '-(near OR end)',
+      'NEAR(near end, 2)',
+      'subject:near',
+      'near* OR -end*',
+      "near' OR '1'='1",
+      '"near" -"the" OR',
+      '"a" '.repeat(45),
+      'a OR '.repeat(39),
+      '-a '.repeat(60),
     ];
     for (const input of inputs) {
       const response = await search(me, input);
       expect({ input, status: response.statusCode }).toEqual({ input, status: 200 });
     }
     expect((await search(me, 'near')).json().hits).toHaveLength(1);
-    expect((await search(me, 'x'.repeat(201))).statusCode).toBe(400);
+    expect((await search(me, 'NEAR(near end)')).json().hits).toHaveLength(1);
+    expect((await search(me, '"unbalanced near')).json().hits).toHaveLength(0);
+    expect((await search(me, 'near "the end')).json().hits).toHaveLength(1);
+    const tooLong = await search(me, 'x'.repeat(201));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'querystring.q', message: 'At most 200 characters' }],
+    });
+    // The limit counts what the user typed, not the spaces around it.
+    expect((await search(me, ` ${'x'.repeat(200)} `)).statusCode).toBe(200);
   });
   it('finds everything again after the index is rebuilt from scratch', async () => {
     const letterId = await deliverTestLetter(t.app, apiKey, me.email, {
@@ -144,5 +183,156 @@ describe.each(testEngines)('search (%s)', (engine) => {
     const hits = (await search(me, 'abschlag')).json().hits;
     expect(hits.map((hit: { letter: { id: string } }) => hit.letter.id)).toEqual([letterId]);
     expect((await search(stranger, 'abschlag')).json().hits).toEqual([]);
+  });
+
+  it('understands "exact phrase", OR and -word, and never matches by what a letter lacks', async () => {
+    const meterReading = await deliverTestLetter(t.app, apiKey, me.email, {
+      subject: 'Water meter reading',
+      body: 'Please send us the meter reading by Friday.',
+    });
+    const readingList = await deliverTestLetter(t.app, apiKey, me.email, {
+      subject: 'Reading list',
+      body: 'The meter was read; water prices rose.',
+    });
+    const gasBill = await deliverTestLetter(t.app, apiKey, me.email, {
+      subject: 'Gas bill',
+      body: 'Your gas consumption this year.',
+    });
+
+    expect(sorted(await idsFound('meter reading'))).toEqual(sorted([meterReading, readingList]));
+    expect(await idsFound('"meter reading"')).toEqual([meterReading]);
+    expect(await idsFound('"Meter Réading"')).toEqual([meterReading]);
+    expect(await idsFound('„meter reading“')).toEqual([meterReading]);
+    expect(await idsFound('meter -list')).toEqual([meterReading]);
+    expect(await idsFound('meter -"reading list"')).toEqual([meterReading]);
+    expect(sorted(await idsFound('friday OR gas'))).toEqual(sorted([meterReading, gasBill]));
+    expect(sorted(await idsFound('water OR gas -friday'))).toEqual(sorted([readingList, gasBill]));
+    // Lower-case "or" is a word like any other; so is an OR with nothing to join.
+    expect(await idsFound('friday or gas')).toEqual([]);
+    expect(await idsFound('gas OR')).toEqual([]);
+    // Unbalanced quotes are read as words; the last plain word is still a prefix.
+    expect(sorted(await idsFound('"meter read'))).toEqual(sorted([meterReading, readingList]));
+    expect(await idsFound('"meter read"')).toEqual([]);
+    expect(await idsFound('-meter')).toEqual([]);
+    // The snippet marks the words the letter was found by, not the excluded ones.
+    const [hit] = (await search(me, 'friday -gas')).json().hits;
+    expect(hit.snippet).toContain(`${SEARCH_HIGHLIGHT_START}Friday${SEARCH_HIGHLIGHT_END}`);
+  });
+
+  it('answers with the rows the inbox shows: sent replies as sent, unread, invoice, documents', async () => {
+    const received = await deliverTestLetter(
+      t.app,
+      apiKey,
+      me.email,
+      {
+        kind: 'invoice',
+        subject: 'Abschlag Zählerstand',
+        invoice: {
+          amount: 8400,
+          currency: 'EUR',
+          due_date: dayFromToday(t.app, 14),
+          iban: VALID_IBAN,
+          reference: 'ZS-1',
+        },
+      },
+      { documents: [{ filename: 'a.pdf', content: await samplePdf() }] },
+    );
+    t.clock.advanceSeconds(60);
+    const body = multipart([
+      { name: 'subject', value: 'Re: Abschlag Zählerstand' },
+      { name: 'body', value: 'My Zählerstand is 4711.' },
+    ]);
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `/api/letters/${received}/replies`,
+      headers: { ...me.headers, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(reply.statusCode).toBe(201);
+
+    const hits = (await search(me, 'zählerstand', '&sort=newest')).json().hits;
+    expect(hits).toEqual([
+      expect.objectContaining({
+        letter: expect.objectContaining({
+          id: reply.json().id,
+          direction: 'outbound',
+          provider: expect.objectContaining({ name: 'Stadtwerke Müllheim' }),
+        }),
+      }),
+      expect.objectContaining({
+        letter: expect.objectContaining({
+          id: received,
+          direction: 'inbound',
+          is_read: false,
+          kind: 'invoice',
+          document_count: 1,
+          invoice: expect.objectContaining({ amount: 8400, currency: 'EUR', status: 'open' }),
+        }),
+      }),
+    ]);
+  });
+
+  it('sorts by relevance or newest first, each paging without repeats or gaps', async () => {
+    const oldButBest = await deliverTestLetter(t.app, apiKey, me.email, {
+      subject: 'Tariff change: new tariff',
+      body: 'Your tariff changes.',
+    });
+    t.clock.advanceSeconds(60);
+    const middle = await deliverTestLetter(t.app, apiKey, me.email, {
+      subject: 'Newsletter',
+      body: 'Among other things, a word about the tariff.',
+    });
+    t.clock.advanceSeconds(60);
+    const newest = await deliverTestLetter(t.app, apiKey, me.email, {
+      subject: 'Summer news',
+      body: 'Nothing but news, and once the tariff.',
+    });
+
+    expect((await idsFound('tariff'))[0]).toBe(oldButBest);
+    expect(await idsFound('tariff', '&sort=relevance')).toEqual(await idsFound('tariff'));
+    expect(await idsFound('tariff', '&sort=newest')).toEqual([newest, middle, oldButBest]);
+
+    const pagedOneByOne = async (sort: string, onFirstPage: () => Promise<unknown>) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const after = cursor === null ? '' : `&cursor=${cursor}`;
+        const page = await search(me, 'tariff', `&sort=${sort}&limit=1${after}`);
+        expect(page.statusCode).toBe(200);
+        seen.push(...page.json().hits.map((hit: { letter: { id: string } }) => hit.letter.id));
+        cursor = page.json().next_cursor;
+        if (seen.length === 1) await onFirstPage();
+      } while (cursor !== null);
+      return seen;
+    };
+    const byRelevance = await idsFound('tariff');
+    expect(await pagedOneByOne('relevance', async () => {})).toEqual(byRelevance);
+    // A letter arriving meanwhile neither repeats nor hides one of the newest-first pages.
+    const arriveLate = async () => {
+      t.clock.advanceSeconds(60);
+      await deliverTestLetter(t.app, apiKey, me.email, { subject: 'Late tariff' });
+    };
+    expect(await pagedOneByOne('newest', arriveLate)).toEqual([newest, middle, oldButBest]);
+
+    // A cursor belongs to its sort.
+    const first = (await search(me, 'tariff', '&sort=newest&limit=1')).json().next_cursor;
+    expect((await search(me, 'tariff', `&sort=relevance&cursor=${first}`)).statusCode).toBe(400);
+    expect((await search(me, 'tariff', '&sort=oldest')).statusCode).toBe(400);
+  });
+
+  it('never shows another person’s letters, whatever the query', async () => {
+    const theirs = await deliverTestLetter(t.app, apiKey, stranger.email, {
+      subject: 'Secret tariff',
+    });
+    await deliverTestLetter(t.app, apiKey, me.email, { subject: 'My tariff' });
+    for (const q of ['tariff', 'secret OR tariff', '"secret tariff"', 'secret', 'tariff -my']) {
+      expect(await idsFound(q)).not.toContain(theirs);
+      expect(await idsFound(q, '&sort=newest')).not.toContain(theirs);
+    }
+    const intoTheirAccount = await t.app.inject({
+      url: `/api/search?account_id=${personalAccountOf(stranger)}&q=secret`,
+      headers: { cookie: me.cookie },
+    });
+    expect(intoTheirAccount.statusCode).toBe(404);
   });
 });

@@ -1,7 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { SEARCH_HIGHLIGHT_END, SEARCH_HIGHLIGHT_START } from '@kuvert/shared/search';
 import type { Database } from '../../db/schema.ts';
-import { accountKey, MATCHED_IN_BY_COLUMN, type SearchRepository } from './search-types.ts';
+import type { ParsedQuery, SearchTerm } from './search-terms.ts';
+import {
+  accountKey,
+  MATCHED_IN_BY_COLUMN,
+  type SearchPosition,
+  type SearchRepository,
+} from './search-types.ts';
 
 /**
  * Letters that FTS5's tokenizer (Unicode 6.1 tables) takes for separators although
@@ -11,21 +17,44 @@ import { accountKey, MATCHED_IN_BY_COLUMN, type SearchRepository } from './searc
 const FTS_SEPARATOR_LETTERS = /[\u19b0-\u19c0\u19c8\u19c9\u1cf2\u1cf3]+/u;
 
 /**
- * Terms reach FTS5 only as quoted strings of letters and digits under the account key, never
- * as operators; the last one is a prefix. All terms carry the key, so FTS5 reads only the
- * account's words: doclists, prefix expansion and bm25's statistics are the account's.
+ * A term as an FTS5 phrase of quoted tokens under the account key, never an operator; a
+ * prefix term gets FTS5's `*`. All tokens carry the key, so FTS5 reads only the account's
+ * words: doclists, prefix expansion and bm25's statistics are the account's.
  */
-function ftsQuery(accountId: string, terms: string[]): string {
+function ftsPhrase(key: string, term: SearchTerm): string {
+  const tokens = term.words
+    .flatMap((word) => word.split(FTS_SEPARATOR_LETTERS))
+    .filter((token) => token !== '')
+    .map((token) => `${key}${token}`);
+  return `"${tokens.join(' ')}"${term.isPrefix ? '*' : ''}`;
+}
+
+function ftsAnyOf(key: string, terms: SearchTerm[]): string {
+  return `(${terms.map((term) => ftsPhrase(key, term)).join(' OR ')})`;
+}
+
+function ftsQuery(accountId: string, query: ParsedQuery): string {
   const key = accountKey(accountId);
-  return terms
-    .map((term, index) => {
-      const tokens = term
-        .split(FTS_SEPARATOR_LETTERS)
-        .filter((token) => token !== '')
-        .map((token) => `${key}${token}`);
-      return `"${tokens.join(' ')}"${index === terms.length - 1 ? '*' : ''}`;
-    })
-    .join(' AND ');
+  const required = query.required.map((terms) => ftsAnyOf(key, terms)).join(' AND ');
+  if (query.excluded.length === 0) return required;
+  return `(${required}) NOT ${ftsAnyOf(key, query.excluded)}`;
+}
+
+/** The order of a page and, in date order, where it starts (keyset on created_at, id). */
+function pageOf(position: SearchPosition) {
+  if (position.sort === 'relevance') {
+    return {
+      after: sql`true`,
+      orderBy: sql`bm25(letters_fts, 10, 5, 2, 1), l.created_at desc, l.id desc`,
+      offset: position.offset,
+    };
+  }
+  const { after } = position;
+  return {
+    after: after ? sql`(l.created_at, l.id) < (${after.createdAt}, ${after.id})` : sql`true`,
+    orderBy: sql`l.created_at desc, l.id desc`,
+    offset: 0,
+  };
 }
 
 function snippetOf(column: number) {
@@ -147,22 +176,32 @@ export const sqliteSearch: SearchRepository = {
     if (rowid !== undefined) await indexSqliteLetters(db, rowid, rowid);
   },
   async search(db, request) {
-    const result = await sql<{ id: string; s1: string; s2: string; s3: string; s4: string }>`
-      select l.id, ${snippetOf(0)} as s1, ${snippetOf(1)} as s2, ${snippetOf(2)} as s3, ${snippetOf(3)} as s4
+    const page = pageOf(request.position);
+    const result = await sql<{
+      id: string;
+      created_at: string;
+      s1: string;
+      s2: string;
+      s3: string;
+      s4: string;
+    }>`
+      select l.id, l.created_at, ${snippetOf(0)} as s1, ${snippetOf(1)} as s2, ${snippetOf(2)} as s3, ${snippetOf(3)} as s4
       from letters_fts join letters l on l.rowid = letters_fts.rowid
-      where letters_fts match ${ftsQuery(request.accountId, request.terms)}
+      where letters_fts match ${ftsQuery(request.accountId, request.query)}
+        and ${page.after}
         and l.account_id = ${request.accountId}
         and l.trashed_at is null
         and exists (select 1 from memberships m
                     where m.account_id = l.account_id and m.user_id = ${request.userId})
-      order by bm25(letters_fts, 10, 5, 2, 1), l.created_at desc, l.id desc
-      limit ${request.limit} offset ${request.offset}`.execute(db);
+      order by ${page.orderBy}
+      limit ${request.limit} offset ${page.offset}`.execute(db);
     return result.rows.map((row) => {
       const snippets = [row.s1, row.s2, row.s3, row.s4];
       const index = snippets.findIndex((text) => text.includes(SEARCH_HIGHLIGHT_START));
       const column = index === -1 ? 0 : index;
       return {
         id: row.id,
+        createdAt: row.created_at,
         snippet: snippets[column] ?? '',
         matchedIn: MATCHED_IN_BY_COLUMN[column] ?? 'subject',
       };

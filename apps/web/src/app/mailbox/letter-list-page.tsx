@@ -1,11 +1,13 @@
 import { Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { searchSortSchema } from '@kuvert/shared/search';
+import type { SearchSort } from '@kuvert/shared/search';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import type { LetterFilter } from '../../features/letters/api/get-letters.ts';
 import { LetterList } from '../../features/letters/components/letter-list.tsx';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
-import { SearchResults } from '../../features/search/components/search-results.tsx';
+import { SearchResults } from './search-results.tsx';
 import { useMoveTargets } from './use-move-targets.ts';
 
 interface LetterListPageProps {
@@ -20,8 +22,8 @@ interface LetterListPageProps {
 }
 
 /**
- * A page of letters: title, search (its query lives in `?q=` so back and forward work),
- * and the list, or the search results while searching.
+ * A page of letters: title, search (its query and order live in `?q=` and `?sort=`, so back
+ * and forward work), and the list, or the search results while searching.
  */
 export function LetterListPage({
   title,
@@ -36,12 +38,23 @@ export function LetterListPage({
   const [searchParams, setSearchParams] = useSearchParams();
   const query = isSearchable ? (searchParams.get('q') ?? '').trim() : '';
 
-  const setQuery = (next: string | null) =>
+  const parsedSort = searchSortSchema.safeParse(searchParams.get('sort'));
+  const sort: SearchSort = parsedSort.success ? parsedSort.data : 'relevance';
+
+  const setParam = (name: 'q' | 'sort', next: string | null) =>
     setSearchParams((params) => {
-      if (next === null) params.delete('q');
-      else params.set('q', next);
+      if (next === null) params.delete(name);
+      else params.set(name, next);
       return params;
     });
+  const setQuery = (next: string | null) =>
+    next === null
+      ? setSearchParams((params) => {
+          params.delete('q');
+          params.delete('sort');
+          return params;
+        })
+      : setParam('q', next);
 
   return (
     <Stack gap="lg">
@@ -66,7 +79,13 @@ export function LetterListPage({
           isSelectable={isSelectable}
         />
       ) : (
-        <SearchResults query={query} />
+        <SearchResults
+          query={query}
+          sort={sort}
+          // Relevance is the default: the URL stays short.
+          onSortChange={(next) => setParam('sort', next === 'relevance' ? null : next)}
+          folders={folders}
+        />
       )}
     </Stack>
   );

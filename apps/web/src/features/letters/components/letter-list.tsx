@@ -2,9 +2,11 @@ import { Center, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { LetterSummary, LetterView } from '@kuvert/shared/letters';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorState } from '../../../components/ui/query-status.tsx';
 import { InfiniteListFooter } from '../../../components/ui/infinite-list-footer.tsx';
+import type { InfiniteListFooterProps } from '../../../components/ui/infinite-list-footer.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useKeyboardShortcuts } from '../../../lib/keyboard.ts';
 import { useSelectedAccount } from '../../../lib/selected-account.ts';
@@ -31,10 +33,7 @@ interface LetterListProps {
   isSelectable?: boolean;
 }
 
-/**
- * A mailbox list: newest first, more pages as the user scrolls, multi-select with bulk
- * actions, and the keyboard (j/k, Enter, x, #, ?).
- */
+/** A mailbox list: newest first, loaded page by page as the user scrolls. */
 export function LetterList({
   filter,
   label,
@@ -42,12 +41,69 @@ export function LetterList({
   emptyState,
   isSelectable = true,
 }: LetterListProps) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { accountId, role, canWrite } = useSelectedAccount();
+  const { accountId, role } = useSelectedAccount();
   const lettersQuery = useLetters(accountId, filter);
   const data = useDeferredData(lettersQuery.data, `${accountId ?? ''}|${JSON.stringify(filter)}`);
   const letters = useMemo(() => flattenLetterPages(data), [data]);
+
+  if (lettersQuery.isError) {
+    return <ErrorState error={lettersQuery.error} onRetry={() => void lettersQuery.refetch()} />;
+  }
+  // Until the session tells the user's role, rows would gain their checkboxes late.
+  if (data === undefined || (isSelectable && role === null)) {
+    return (
+      <div className={classes.frame}>
+        <LetterListSkeleton />
+      </div>
+    );
+  }
+  if (letters.length === 0) return <div className={classes.frame}>{emptyState}</div>;
+  return (
+    <LoadedLetterList
+      letters={letters}
+      view={filter.view}
+      currentFolderId={
+        filter.view === 'inbox' ? null : filter.view === 'folder' ? filter.folderId : undefined
+      }
+      label={label}
+      folders={folders}
+      isSelectable={isSelectable}
+      pages={lettersQuery}
+    />
+  );
+}
+
+interface LoadedLetterListProps {
+  letters: readonly LetterSummary[];
+  /** Decides the bulk actions offered: the trash restores, other lists trash. */
+  view: LetterView;
+  /** The folder the letters are in (null: the inbox), left out of "Move to". */
+  currentFolderId: string | null | undefined;
+  label: string;
+  folders: readonly MoveTarget[];
+  isSelectable: boolean;
+  pages: InfiniteListFooterProps;
+  /** Shown in each row in place of the excerpt, e.g. where a search matched. */
+  renderDetail?: (letter: LetterSummary) => ReactNode;
+}
+
+/**
+ * Letters as rows, more pages as the user scrolls, multi-select with bulk actions, and the
+ * keyboard (j/k, Enter, x, #, ?). Mailbox lists and search results both show these rows.
+ */
+export function LoadedLetterList({
+  letters,
+  view,
+  currentFolderId,
+  label,
+  folders,
+  isSelectable,
+  pages,
+  renderDetail,
+}: LoadedLetterListProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { canWrite } = useSelectedAccount();
   const ids = useMemo(() => letters.map((letter) => letter.id), [letters]);
   const rowCount = useRowsToRender(letters.length);
   const isEveryRowShown = rowCount === letters.length;
@@ -56,12 +112,10 @@ export function LetterList({
   const [activeId, setActiveId] = useState<string | null>(null);
   const [isHelpOpen, setIsHelpOpen] = useState(false);
   const [isDeleteConfirmOpen, setIsDeleteConfirmOpen] = useState(false);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = lettersQuery;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
 
   const canSelect = isSelectable && canWrite;
   const activeIndex = activeId === null ? -1 : ids.indexOf(activeId);
-  const currentFolderId =
-    filter.view === 'inbox' ? null : filter.view === 'folder' ? filter.folderId : undefined;
 
   const focusRow = (index: number) => {
     const letter = letters[Math.max(0, Math.min(index, letters.length - 1))];
@@ -98,29 +152,16 @@ export function LetterList({
       if (canSelect && activeId !== null && activeIndex >= 0) selection.toggle(activeId);
     },
     '#': () => {
-      if (canSelect && filter.view !== 'trash') runAction('trash');
+      if (canSelect && view !== 'trash') runAction('trash');
     },
     '?': () => setIsHelpOpen(true),
   });
-
-  if (lettersQuery.isError) {
-    return <ErrorState error={lettersQuery.error} onRetry={() => void lettersQuery.refetch()} />;
-  }
-  // Until the session tells the user's role, rows would gain their checkboxes late.
-  if (data === undefined || (isSelectable && role === null)) {
-    return (
-      <div className={classes.frame}>
-        <LetterListSkeleton />
-      </div>
-    );
-  }
-  if (letters.length === 0) return <div className={classes.frame}>{emptyState}</div>;
 
   return (
     <div className={classes.frame}>
       {isSelectable ? (
         <BulkToolbar
-          view={filter.view}
+          view={view}
           selection={selection}
           loadedCount={letters.length}
           canWrite={canWrite}
@@ -142,6 +183,7 @@ export function LetterList({
             isSelected={selection.isSelected(letter.id)}
             onToggleSelected={canSelect ? selection.toggle : null}
             onFocusRow={setActiveId}
+            detail={renderDetail?.(letter)}
           />
         ))}
       </ul>

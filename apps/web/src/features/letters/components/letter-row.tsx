@@ -1,5 +1,6 @@
 import { Box, Checkbox, Text, VisuallyHidden } from '@mantine/core';
 import { memo } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LetterSummary } from '@kuvert/shared/letters';
 import { ProviderAvatar } from '../../../components/ui/provider-avatar.tsx';
@@ -16,6 +17,8 @@ interface LetterRowProps {
   /** Null when the user may not select (read-only) or the list has no bulk actions. */
   onToggleSelected: ((letterId: string) => void) | null;
   onFocusRow: (letterId: string) => void;
+  /** In place of the excerpt, e.g. the passage a search matched. */
+  detail?: ReactNode;
 }
 
 export function letterHref(letter: LetterSummary): string {
@@ -32,6 +35,7 @@ export const LetterRow = memo(function LetterRow({
   isSelected,
   onToggleSelected,
   onFocusRow,
+  detail,
 }: LetterRowProps) {
   const { t } = useTranslation();
   const isUnread = !letter.is_read && letter.direction === 'inbound';
@@ -87,7 +91,8 @@ export const LetterRow = memo(function LetterRow({
         <Text className={classes.subject} fw={isUnread ? 700 : 600} size="sm" c="dark.8">
           {letter.subject}
         </Text>
-        {letter.excerpt !== '' ? (
+        {detail ?? null}
+        {detail === undefined && letter.excerpt !== '' ? (
           <Text className={classes.excerpt} size="sm" c="dimmed">
             {letter.excerpt}
           </Text>
