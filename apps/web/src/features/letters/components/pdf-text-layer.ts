@@ -66,13 +66,16 @@ export function highlightTextLayer(
     let offset = 0;
     for (const mark of marks) {
       parts.push(text.slice(offset, mark.start));
-      const span = document.createElement('span');
-      span.className = mark.isSelected
-        ? `${classes.highlight} ${classes.selected}`
-        : classes.highlight;
-      span.textContent = text.slice(mark.start, mark.end);
-      parts.push(span);
-      if (mark.isSelected && selected === null) selected = span;
+      // <mark>: screen readers can say that the text is marked.
+      const element = document.createElement('mark');
+      element.className = classes.highlight;
+      if (mark.isSelected) {
+        element.classList.add(classes.selected);
+        element.dataset.current = '';
+      }
+      element.textContent = text.slice(mark.start, mark.end);
+      parts.push(element);
+      if (mark.isSelected && selected === null) selected = element;
       offset = mark.end;
     }
     parts.push(text.slice(offset));
