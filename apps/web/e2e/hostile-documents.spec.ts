@@ -60,7 +60,7 @@ test('a letter whose PDF could not be read says so, in English and German, and s
   const terms = page.getByRole('alert').filter({ hasText: 'terms.pdf' });
   await expect(terms).toContainText('It has more pages than Kuvert reads.', { timeout: 20_000 });
   await terms.getByRole('button', { name: 'Show document anyway' }).click();
-  await expect(page.getByText('Page 1 of 1000000')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Page 1 of 1,000,000')).toBeVisible({ timeout: 20_000 });
   await expect(terms.getByRole('button', { name: 'Show document anyway' })).toHaveCount(0);
 
   await page.getByLabel('Language').selectOption('de');

@@ -3,6 +3,7 @@ import {
   IconArrowBackUp,
   IconEyeOff,
   IconFolderSymlink,
+  IconPrinter,
   IconRestore,
   IconTrash,
 } from '@tabler/icons-react';
@@ -25,6 +26,9 @@ interface LetterActionsProps {
   onMove: (folderId: string | null) => void;
   /** Marked unread: the user is done with it for now. */
   onMarkedUnread: () => void;
+  /** Prints the letter with its documents; `isPreparingPrint` while their pages are drawn. */
+  onPrint: () => void;
+  isPreparingPrint: boolean;
 }
 
 export function LetterActions({
@@ -36,6 +40,8 @@ export function LetterActions({
   onRestore,
   onMove,
   onMarkedUnread,
+  onPrint,
+  isPreparingPrint,
 }: LetterActionsProps) {
   const { t } = useTranslation();
   const markUnread = useMarkLetterUnread();
@@ -52,7 +58,13 @@ export function LetterActions({
     });
 
   return (
-    <Group gap="xs" wrap="wrap" role="toolbar" aria-label={t('letters.detail.actions')}>
+    <Group
+      gap="xs"
+      wrap="wrap"
+      role="toolbar"
+      aria-label={t('letters.detail.actions')}
+      data-print-hide=""
+    >
       {isInbound && !isTrashed ? (
         <ReadOnlyTooltip canWrite={canWrite}>
           <Button
@@ -120,6 +132,14 @@ export function LetterActions({
           </Button>
         </ReadOnlyTooltip>
       )}
+      <Button
+        variant="default"
+        leftSection={<IconPrinter size={18} aria-hidden="true" />}
+        onClick={onPrint}
+        loading={isPreparingPrint}
+      >
+        {t('letters.actions.print')}
+      </Button>
     </Group>
   );
 }

@@ -36,7 +36,11 @@ interface DeferredPdfViewerProps {
 function DeferredPdfViewer(props: DeferredPdfViewerProps) {
   const isIdle = useWhenIdle();
   const placeholder = (
-    <PdfViewerPlaceholder filename={props.filename} downloadUrl={props.downloadUrl} />
+    <PdfViewerPlaceholder
+      filename={props.filename}
+      url={props.url}
+      downloadUrl={props.downloadUrl}
+    />
   );
   if (!isIdle) return placeholder;
   return (
@@ -80,34 +84,33 @@ const isImage = (document: LetterDocument) => document.content_type.startsWith('
 interface LetterDocumentsProps {
   letterId: string;
   documents: readonly LetterDocument[];
-  /** Show PDFs and images inline (received letters); sent attachments are listed only. */
-  showInline: boolean;
 }
 
-/** The letter's documents: the first PDFs shown in the viewer, every file downloadable. */
-export function LetterDocuments({ letterId, documents, showInline }: LetterDocumentsProps) {
+/**
+ * The letter's documents, received or sent: PDFs in the viewer, images shown, every file
+ * listed to download.
+ */
+export function LetterDocuments({ letterId, documents }: LetterDocumentsProps) {
   const { t } = useTranslation();
   if (documents.length === 0) return null;
   return (
     <Stack gap="md">
-      {showInline
-        ? documents
-            .filter((document) => isPdf(document) || isImage(document))
-            .map((document) =>
-              isPdf(document) ? (
-                <InlinePdf key={document.id} letterId={letterId} document={document} />
-              ) : (
-                <Paper key={document.id} withBorder radius="md" p="sm" bg="gray.0">
-                  <Image
-                    src={documentContentUrl(letterId, document.id, 'inline')}
-                    alt={document.filename}
-                    fit="contain"
-                    mah={720}
-                  />
-                </Paper>
-              ),
-            )
-        : null}
+      {documents
+        .filter((document) => isPdf(document) || isImage(document))
+        .map((document) =>
+          isPdf(document) ? (
+            <InlinePdf key={document.id} letterId={letterId} document={document} />
+          ) : (
+            <Paper key={document.id} withBorder radius="md" p="sm">
+              <Image
+                src={documentContentUrl(letterId, document.id, 'inline')}
+                alt={document.filename}
+                fit="contain"
+                mah={720}
+              />
+            </Paper>
+          ),
+        )}
       <Stack
         gap={6}
         component="ul"
@@ -149,6 +152,7 @@ export function LetterDocuments({ letterId, documents, showInline }: LetterDocum
               </Group>
               <Tooltip label={label}>
                 <ActionIcon
+                  data-print-hide=""
                   component="a"
                   href={downloadUrl}
                   download={document.filename}

@@ -14,8 +14,11 @@ import { DeliveryStatusBadge } from './delivery-status-badge.tsx';
 import { LetterActions } from './letter-actions.tsx';
 import { LetterDocuments } from './letter-documents.tsx';
 import { LetterFacts } from './letter-facts.tsx';
+import printClasses from './letter-print.module.css';
 import { MarkReadOnOpen } from './mark-read-on-open.tsx';
 import type { MoveTarget } from './move-menu.tsx';
+import { drawAllForPrint, printPages, PrintSourcesContext } from './pdf-print.ts';
+import type { PrintSource } from './pdf-print.ts';
 import { RepliesList } from './replies-list.tsx';
 import { ReplyDialog } from './reply-dialog.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
@@ -47,6 +50,19 @@ export const LetterView = memo(function LetterView({
   const actions = useLetterActions();
   const [isReplyOpen, setIsReplyOpen] = useState(false);
   const [isHelpOpen, setIsHelpOpen] = useState(false);
+  // The viewers shown register here; printing the letter prints their pages after it.
+  const [printSources] = useState(() => new Set<PrintSource>());
+  const [isPreparingPrint, setPreparingPrint] = useState(false);
+  const print = async () => {
+    setPreparingPrint(true);
+    try {
+      printPages('letter', await drawAllForPrint(printSources));
+    } catch {
+      notify({ type: 'negative', message: t('pdf.printFailed') });
+    } finally {
+      setPreparingPrint(false);
+    }
+  };
   useEffect(() => {
     document.title = `${letter.subject} · Kuvert`;
   }, [letter.subject]);
@@ -63,124 +79,124 @@ export const LetterView = memo(function LetterView({
   });
 
   return (
-    <Stack gap="lg" maw={920} mx="auto">
-      <MarkReadOnOpen letter={letter} canWrite={canWrite} />
-      <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg">
-        <Stack gap="lg">
-          <Group gap="md" wrap="nowrap" align="flex-start">
-            <ProviderAvatar
-              providerId={letter.provider.id}
-              name={letter.provider.name}
-              hasLogo={letter.provider.has_logo}
-              size={48}
-            />
-            <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-              <Group gap={6} wrap="nowrap">
-                <Text fw={700} truncate>
-                  {isInbound
-                    ? letter.provider.name
-                    : t('letters.row.to', { name: letter.provider.name })}
+    <PrintSourcesContext value={printSources}>
+      <Stack gap="lg" maw={920} mx="auto" className={printClasses.letter}>
+        <MarkReadOnOpen letter={letter} canWrite={canWrite} />
+        <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg">
+          <Stack gap="lg">
+            <Group gap="md" wrap="nowrap" align="flex-start">
+              <ProviderAvatar
+                providerId={letter.provider.id}
+                name={letter.provider.name}
+                hasLogo={letter.provider.has_logo}
+                size={48}
+              />
+              <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                <Group gap={6} wrap="nowrap">
+                  <Text fw={700} truncate>
+                    {isInbound
+                      ? letter.provider.name
+                      : t('letters.row.to', { name: letter.provider.name })}
+                  </Text>
+                  {letter.provider.is_verified ? (
+                    <Tooltip label={t('letters.detail.verified')}>
+                      <IconRosetteDiscountCheck
+                        size={18}
+                        color="var(--mantine-color-kuvert-6)"
+                        aria-label={t('letters.detail.verified')}
+                        role="img"
+                      />
+                    </Tooltip>
+                  ) : null}
+                </Group>
+                <Text size="sm" c="dimmed">
+                  <time dateTime={letter.created_at}>{formatDateTime(letter.created_at)}</time>
                 </Text>
-                {letter.provider.is_verified ? (
-                  <Tooltip label={t('letters.detail.verified')}>
-                    <IconRosetteDiscountCheck
-                      size={18}
-                      color="var(--mantine-color-kuvert-6)"
-                      aria-label={t('letters.detail.verified')}
-                      role="img"
-                    />
-                  </Tooltip>
+              </Stack>
+              <Group gap={6}>
+                {isTrashed ? (
+                  <Badge variant="light" color="gray" c="gray.8" radius="sm" tt="none">
+                    {t('letters.detail.inTrash')}
+                  </Badge>
                 ) : null}
+                {isInbound ? null : <DeliveryStatusBadge status={letter.delivery_status} />}
               </Group>
-              <Text size="sm" c="dimmed">
-                <time dateTime={letter.created_at}>{formatDateTime(letter.created_at)}</time>
-              </Text>
-            </Stack>
-            <Group gap={6}>
-              {isTrashed ? (
-                <Badge variant="light" color="gray" c="gray.8" radius="sm" tt="none">
-                  {t('letters.detail.inTrash')}
-                </Badge>
-              ) : null}
-              {isInbound ? null : <DeliveryStatusBadge status={letter.delivery_status} />}
             </Group>
-          </Group>
-          <Title order={1} fz={{ base: 22, sm: 28 }} lh={1.3}>
-            {letter.subject}
-          </Title>
-          <LetterActions
-            letter={letter}
-            canWrite={canWrite}
-            folders={folders}
-            onReply={() => setIsReplyOpen(true)}
-            onTrash={trash}
-            onRestore={() => actions.run('restore', [letter.id])}
-            onMove={(folderId) => actions.run('move', [letter.id], { folderId })}
-            onMarkedUnread={onBack}
-          />
-          {letter.in_reply_to ? (
-            <Text size="sm">
-              {t('letters.detail.inReplyTo')}{' '}
-              <Anchor component={Link} to={paths.letter(letter.in_reply_to)} fw={600}>
-                {t('letters.detail.originalLetter')}
-              </Anchor>
-            </Text>
-          ) : null}
-          {invoicePanel}
-          <LetterFacts letter={letter} showInvoice={invoicePanel === null} />
-          {letter.body.trim() !== '' ? (
-            <>
-              <Divider />
-              {/* Plain text only: links in letters are shown, never made clickable. */}
-              <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lh={1.65}>
-                {letter.body}
-              </Text>
-            </>
-          ) : null}
-        </Stack>
-      </Paper>
-      {letter.documents.length > 0 ? (
-        <section aria-labelledby="letter-documents">
-          <Stack gap="sm">
-            <Title order={2} fz="h4" id="letter-documents">
-              {t('letters.detail.documents')}
+            <Title order={1} fz={{ base: 22, sm: 28 }} lh={1.3}>
+              {letter.subject}
             </Title>
-            <LetterDocuments
-              letterId={letter.id}
-              documents={letter.documents}
-              showInline={isInbound}
+            <LetterActions
+              letter={letter}
+              canWrite={canWrite}
+              folders={folders}
+              onReply={() => setIsReplyOpen(true)}
+              onTrash={trash}
+              onRestore={() => actions.run('restore', [letter.id])}
+              onMove={(folderId) => actions.run('move', [letter.id], { folderId })}
+              onMarkedUnread={onBack}
+              onPrint={() => void print()}
+              isPreparingPrint={isPreparingPrint}
             />
+            {letter.in_reply_to ? (
+              <Text size="sm">
+                {t('letters.detail.inReplyTo')}{' '}
+                <Anchor component={Link} to={paths.letter(letter.in_reply_to)} fw={600}>
+                  {t('letters.detail.originalLetter')}
+                </Anchor>
+              </Text>
+            ) : null}
+            {invoicePanel}
+            <LetterFacts letter={letter} showInvoice={invoicePanel === null} />
+            {letter.body.trim() !== '' ? (
+              <>
+                <Divider />
+                {/* Plain text only: links in letters are shown, never made clickable. */}
+                <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lh={1.65}>
+                  {letter.body}
+                </Text>
+              </>
+            ) : null}
           </Stack>
-        </section>
-      ) : null}
-      {letter.replies.length > 0 ? (
-        <section aria-labelledby="letter-replies">
-          <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="lg">
+        </Paper>
+        {letter.documents.length > 0 ? (
+          <section aria-labelledby="letter-documents">
             <Stack gap="sm">
-              <Title order={2} fz="h4" id="letter-replies">
-                {t('letters.detail.replies')}
+              <Title order={2} fz="h4" id="letter-documents">
+                {t('letters.detail.documents')}
               </Title>
-              <RepliesList replies={letter.replies} />
+              <LetterDocuments letterId={letter.id} documents={letter.documents} />
             </Stack>
-          </Paper>
-        </section>
-      ) : null}
-      {isInbound && canWrite ? (
-        <ReplyDialog
-          letter={letter}
-          opened={isReplyOpen}
-          onClose={() => setIsReplyOpen(false)}
-          onSent={(reply) => {
-            setIsReplyOpen(false);
-            notify({
-              type: 'positive',
-              message: t('letters.reply.sent', { name: letter.provider.name }),
-              action: { label: t('letters.reply.viewSent'), onClick: () => onOpenSent(reply.id) },
-            });
-          }}
-        />
-      ) : null}
-      <ShortcutsDialog opened={isHelpOpen} onClose={() => setIsHelpOpen(false)} />
-    </Stack>
+          </section>
+        ) : null}
+        {letter.replies.length > 0 ? (
+          <section aria-labelledby="letter-replies">
+            <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="lg">
+              <Stack gap="sm">
+                <Title order={2} fz="h4" id="letter-replies">
+                  {t('letters.detail.replies')}
+                </Title>
+                <RepliesList replies={letter.replies} />
+              </Stack>
+            </Paper>
+          </section>
+        ) : null}
+        {isInbound && canWrite ? (
+          <ReplyDialog
+            letter={letter}
+            opened={isReplyOpen}
+            onClose={() => setIsReplyOpen(false)}
+            onSent={(reply) => {
+              setIsReplyOpen(false);
+              notify({
+                type: 'positive',
+                message: t('letters.reply.sent', { name: letter.provider.name }),
+                action: { label: t('letters.reply.viewSent'), onClick: () => onOpenSent(reply.id) },
+              });
+            }}
+          />
+        ) : null}
+        <ShortcutsDialog opened={isHelpOpen} onClose={() => setIsHelpOpen(false)} />
+      </Stack>
+    </PrintSourcesContext>
   );
 });

@@ -4,11 +4,17 @@ import {
   IconChevronLeft,
   IconChevronRight,
   IconDownload,
+  IconExternalLink,
+  IconFileText,
+  IconPrinter,
   IconZoomIn,
   IconZoomOut,
 } from '@tabler/icons-react';
 import type { KeyboardEvent, ReactElement, ReactNode, Ref } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { formatCount, PdfFindBar } from './pdf-find-bar.tsx';
+import classes from './pdf-viewer-frame.module.css';
+import type { PdfFindState } from './pdf-find-bar.tsx';
 
 /** What the toolbar shows and does; without a document every button but download waits. */
 export interface PdfToolbarState {
@@ -22,12 +28,24 @@ export interface PdfToolbarState {
   onZoomOut: () => void;
   onZoomIn: () => void;
   onFitWidth: () => void;
+  onPrint: () => void;
+  isPrinting: boolean;
+  isTextVersionOpen: boolean;
+  onToggleTextVersion: () => void;
+  /** Absent until the document is loaded. */
+  find?: PdfFindState;
 }
 
 interface PdfViewerFrameProps {
   filename: string;
+  /** The document itself, for the browser to show in a tab of its own. */
+  url: string;
   downloadUrl: string;
   toolbar: PdfToolbarState;
+  /** The text version, under the page. */
+  textVersion?: ReactNode;
+  textVersionId?: string;
+  findInputRef?: Ref<HTMLInputElement>;
   /** Off for the placeholder, whose buttons wait for pdf.js anyway (see labelled). */
   withTooltips?: boolean;
   regionRef?: Ref<HTMLDivElement>;
@@ -43,8 +61,12 @@ const nothing = () => {};
  */
 export function PdfViewerFrame({
   filename,
+  url,
   downloadUrl,
   toolbar,
+  textVersion,
+  textVersionId,
+  findInputRef,
   withTooltips = true,
   regionRef,
   onKeyDown,
@@ -58,15 +80,14 @@ export function PdfViewerFrame({
   const { pageCount, pageNumber, isFitWidth } = toolbar;
   const isReady = pageCount !== null;
   return (
-    <Paper withBorder radius="md" bg="gray.1" style={{ overflow: 'hidden' }}>
+    <Paper withBorder radius="md" className={classes.frame} data-pdf-viewer="">
       <Group
         justify="space-between"
         gap="xs"
         px="sm"
         py={6}
-        bg="white"
         wrap="wrap"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+        className={classes.toolbar}
       >
         <Group gap={4} wrap="nowrap">
           {labelled(
@@ -90,7 +111,9 @@ export function PdfViewerFrame({
             miw={96}
             ta="center"
           >
-            {isReady ? t('pdf.pageOf', { page: pageNumber, pages: pageCount }) : '–'}
+            {isReady
+              ? t('pdf.pageOf', { page: formatCount(pageNumber), pages: formatCount(pageCount) })
+              : '–'}
           </Text>
           {labelled(
             t('pdf.next'),
@@ -106,7 +129,8 @@ export function PdfViewerFrame({
             </ActionIcon>,
           )}
         </Group>
-        <Group gap={4} wrap="nowrap">
+        <PdfFindBar find={toolbar.find} inputRef={findInputRef} />
+        <Group gap={4} wrap="wrap">
           {labelled(
             t('pdf.zoomOut'),
             <ActionIcon
@@ -151,6 +175,50 @@ export function PdfViewerFrame({
             </ActionIcon>,
           )}
           {labelled(
+            t('pdf.textVersion'),
+            <ActionIcon
+              variant={toolbar.isTextVersionOpen ? 'light' : 'subtle'}
+              color={toolbar.isTextVersionOpen ? 'kuvert' : 'gray.8'}
+              size="lg"
+              onClick={toolbar.onToggleTextVersion}
+              disabled={!isReady}
+              aria-label={t('pdf.textVersion')}
+              aria-expanded={toolbar.isTextVersionOpen}
+              aria-controls={toolbar.isTextVersionOpen ? textVersionId : undefined}
+            >
+              <IconFileText size={20} aria-hidden="true" />
+            </ActionIcon>,
+          )}
+          {labelled(
+            t('pdf.print'),
+            <ActionIcon
+              variant="subtle"
+              color="gray.8"
+              size="lg"
+              onClick={toolbar.onPrint}
+              disabled={!isReady}
+              loading={toolbar.isPrinting}
+              aria-label={t('pdf.print')}
+            >
+              <IconPrinter size={20} aria-hidden="true" />
+            </ActionIcon>,
+          )}
+          {labelled(
+            t('pdf.openInNewTab'),
+            <ActionIcon
+              component="a"
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="subtle"
+              color="gray.8"
+              size="lg"
+              aria-label={t('pdf.openInNewTab')}
+            >
+              <IconExternalLink size={20} aria-hidden="true" />
+            </ActionIcon>,
+          )}
+          {labelled(
             t('pdf.download', { name: filename }),
             <ActionIcon
               component="a"
@@ -172,10 +240,11 @@ export function PdfViewerFrame({
         aria-label={t('pdf.region', { name: filename })}
         tabIndex={0}
         onKeyDown={onKeyDown}
-        style={{ overflow: 'auto', padding: 12, maxHeight: '80vh', textAlign: 'center' }}
+        className={classes.region}
       >
         {children}
       </div>
+      {textVersion}
     </Paper>
   );
 }
@@ -203,14 +272,17 @@ export function PdfPageLoading() {
 /** The viewer as it looks before pdf.js is there: the frame, its toolbar, a loading page. */
 export function PdfViewerPlaceholder({
   filename,
+  url,
   downloadUrl,
 }: {
   filename: string;
+  url: string;
   downloadUrl: string;
 }) {
   return (
     <PdfViewerFrame
       filename={filename}
+      url={url}
       downloadUrl={downloadUrl}
       withTooltips={false}
       toolbar={{
@@ -223,6 +295,10 @@ export function PdfViewerPlaceholder({
         onZoomOut: nothing,
         onZoomIn: nothing,
         onFitWidth: nothing,
+        onPrint: nothing,
+        isPrinting: false,
+        isTextVersionOpen: false,
+        onToggleTextVersion: nothing,
       }}
     >
       <PdfPageLoading />

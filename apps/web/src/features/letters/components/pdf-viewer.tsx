@@ -4,10 +4,19 @@ import type { PDFDocumentLoadingTask, PDFDocumentProxy, RenderTask } from 'pdfjs
 // oxlint-disable-next-line import/default -- a Vite `?url` import: the file's URL, not a module
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import type { KeyboardEvent } from 'react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { notify } from '../../../lib/notify.ts';
+import { formatCount } from './pdf-find-bar.tsx';
+import { itemRangesOf } from './pdf-find.ts';
+import { drawPagesForPrint, MAX_PRINT_PAGES, printPages, usePrintSource } from './pdf-print.ts';
+import { drawTextLayer, highlightTextLayer } from './pdf-text-layer.ts';
+import type { DrawnTextLayer } from './pdf-text-layer.ts';
+import { PdfTextVersion } from './pdf-text-version.tsx';
 import { PdfPageLoading, PdfViewerFrame } from './pdf-viewer-frame.tsx';
+import classes from './pdf-viewer.module.css';
 import { clampZoom, fitWidthScale, ZOOM_STEP } from './pdf-zoom.ts';
+import { usePdfFind } from './use-pdf-find.ts';
 
 // The worker comes from our own origin (CSP: worker-src 'self').
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -25,8 +34,9 @@ type LoadState =
 type Zoom = { mode: 'fit' } | { mode: 'scale'; scale: number };
 
 /**
- * One PDF page at a time on a canvas: previous/next, page x of y, zoom in/out/fit width,
- * download. Arrow keys and +/- work when the viewer has focus.
+ * One PDF page at a time on a canvas, with pdf.js's text layer over it (select, copy, screen
+ * readers): previous/next, page x of y, find in document, zoom in/out/fit width, text version,
+ * print, open in a new tab, download. Arrow keys, +/- and Ctrl+F work when the viewer has focus.
  */
 export default function PdfViewer(props: PdfViewerProps) {
   const [attempt, setAttempt] = useState(0);
@@ -55,6 +65,13 @@ function PdfDocumentViewer({
   // The loading page stays until the first page is drawn: an empty canvas would collapse.
   const [hasDrawn, setHasDrawn] = useState(false);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const textLayerRef = useRef<HTMLDivElement>(null);
+  const findInputRef = useRef<HTMLInputElement>(null);
+  const [region, setRegion] = useState<HTMLDivElement | null>(null);
+  const [drawn, setDrawn] = useState<{ page: number; layer: DrawnTextLayer } | null>(null);
+  const [isTextVersionOpen, setTextVersionOpen] = useState(false);
+  const [isPrinting, setPrinting] = useState(false);
+  const textVersionId = useId();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -63,7 +80,8 @@ function PdfDocumentViewer({
       const response = await fetch(url, { credentials: 'same-origin', signal: controller.signal });
       if (!response.ok) throw new Error(`PDF ${response.status}`);
       const data = new Uint8Array(await response.arrayBuffer());
-      const task = getDocument({ data });
+      // Documents are hostile: XFA forms (HTML built from the file) stay off, whatever the default.
+      const task = getDocument({ data, enableXfa: false });
       tasks.push(task);
       const loaded = await task.promise;
       if (controller.signal.aborted) return;
@@ -79,6 +97,7 @@ function PdfDocumentViewer({
 
   // Fit width follows the viewer's width (window resize, rotation, sidebar).
   const containerRef = useCallback((element: HTMLDivElement | null) => {
+    setRegion(element);
     if (element === null) return;
     const observer = new ResizeObserver(([entry]) => {
       if (entry) setContainerWidth(Math.floor(entry.contentRect.width));
@@ -89,12 +108,15 @@ function PdfDocumentViewer({
 
   const pdf = state.status === 'ready' ? state.document : null;
   const pageCount = pdf?.numPages ?? 0;
+  const find = usePdfFind(pdf, setPageNumber);
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (pdf === null || canvas === null || containerWidth === 0) return;
+    const textLayer = textLayerRef.current;
+    if (pdf === null || canvas === null || textLayer === null || containerWidth === 0) return;
     let task: RenderTask | null = null;
     let isCancelled = false;
+    const controller = new AbortController();
     void (async () => {
       const page = await pdf.getPage(pageNumber);
       if (isCancelled) return;
@@ -116,20 +138,93 @@ function PdfDocumentViewer({
       if (isCancelled) return;
       setRenderedScale(scale);
       setHasDrawn(true);
+      const layer = await drawTextLayer(page, viewport, textLayer, controller.signal);
+      if (!isCancelled) setDrawn({ page: pageNumber, layer });
     })().catch(() => {
       // A cancelled render rejects; a newer one is on its way.
     });
     return () => {
       isCancelled = true;
       task?.cancel();
+      controller.abort();
     };
   }, [pdf, pageNumber, zoom, containerWidth]);
+
+  // The matches on the page shown are marked, the current one scrolled into view.
+  const { matches, current, text } = find;
+  useEffect(() => {
+    if (drawn === null) return;
+    const pageText = text?.pages[drawn.page - 1];
+    const highlights = pageText
+      ? matches.flatMap((match, index) =>
+          match.page === drawn.page
+            ? itemRangesOf(pageText, match).map((range) => ({
+                ...range,
+                isSelected: index === current,
+              }))
+            : [],
+        )
+      : [];
+    const selected = highlightTextLayer(drawn.layer, highlights, {
+      highlight: classes.highlight ?? '',
+      selected: classes.selected ?? '',
+    });
+    selected?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [drawn, matches, current, text]);
+
+  const pageLabel = useCallback(
+    (page: number) =>
+      t('pdf.pageImage', {
+        page: formatCount(page),
+        pages: formatCount(pdf?.numPages ?? 0),
+        name: filename,
+      }),
+    [t, pdf, filename],
+  );
+  // The letter's Print action prints this document's pages after the letter.
+  usePrintSource(
+    useMemo(
+      () =>
+        pdf === null || region === null
+          ? null
+          : { element: region, draw: () => drawPagesForPrint(pdf, pageLabel) },
+      [pdf, region, pageLabel],
+    ),
+  );
+
+  const print = async () => {
+    if (pdf === null) return;
+    setPrinting(true);
+    try {
+      if (pdf.numPages > MAX_PRINT_PAGES) {
+        notify({
+          type: 'warning',
+          message: t('pdf.printFirstPages', { pages: formatCount(MAX_PRINT_PAGES) }),
+        });
+      }
+      printPages('document', [await drawPagesForPrint(pdf, pageLabel)]);
+    } catch {
+      notify({ type: 'negative', message: t('pdf.printFailed') });
+    } finally {
+      setPrinting(false);
+    }
+  };
+
+  const toggleTextVersion = () => {
+    if (!isTextVersionOpen) find.readText();
+    setTextVersionOpen(!isTextVersionOpen);
+  };
 
   const goTo = (next: number) => setPageNumber(Math.max(1, Math.min(next, pageCount)));
   const zoomBy = (direction: 1 | -1) =>
     setZoom({ mode: 'scale', scale: clampZoom(renderedScale + direction * ZOOM_STEP) });
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'f' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      findInputRef.current?.focus();
+      return;
+    }
     const actions: Record<string, () => void> = {
       ArrowLeft: () => goTo(pageNumber - 1),
       PageUp: () => goTo(pageNumber - 1),
@@ -149,9 +244,17 @@ function PdfDocumentViewer({
   return (
     <PdfViewerFrame
       filename={filename}
+      url={url}
       downloadUrl={downloadUrl}
       regionRef={containerRef}
       onKeyDown={handleKeyDown}
+      findInputRef={findInputRef}
+      textVersionId={textVersionId}
+      textVersion={
+        isTextVersionOpen ? (
+          <PdfTextVersion id={textVersionId} filename={filename} text={find.text} />
+        ) : null
+      }
       toolbar={{
         pageCount: pdf === null ? null : pageCount,
         pageNumber,
@@ -162,6 +265,22 @@ function PdfDocumentViewer({
         onZoomOut: () => zoomBy(-1),
         onZoomIn: () => zoomBy(1),
         onFitWidth: () => setZoom({ mode: 'fit' }),
+        onPrint: () => void print(),
+        isPrinting,
+        isTextVersionOpen,
+        onToggleTextVersion: toggleTextVersion,
+        find:
+          pdf === null
+            ? undefined
+            : {
+                query: find.query,
+                matchCount: find.isSearching ? null : find.matches.length,
+                current: find.current,
+                searchedPages: find.text?.isTruncated ? find.text.pages.length : null,
+                onQueryChange: find.setQuery,
+                onNext: find.next,
+                onPrevious: find.previous,
+              },
       }}
     >
       {state.status === 'loading' || (state.status === 'ready' && !hasDrawn) ? (
@@ -187,17 +306,15 @@ function PdfDocumentViewer({
         </Stack>
       ) : null}
       {state.status === 'ready' ? (
-        <canvas
-          ref={canvasRef}
-          role="img"
-          aria-label={t('pdf.pageImage', { page: pageNumber, pages: pageCount, name: filename })}
-          style={{
-            background: '#fff',
-            boxShadow: 'var(--mantine-shadow-sm)',
-            display: hasDrawn ? 'inline-block' : 'none',
-            verticalAlign: 'top',
-          }}
-        />
+        <div className={classes.page} style={{ display: hasDrawn ? undefined : 'none' }}>
+          <canvas
+            ref={canvasRef}
+            className={classes.canvas}
+            role="img"
+            aria-label={pageLabel(pageNumber)}
+          />
+          <div ref={textLayerRef} className={classes.textLayer} />
+        </div>
       ) : null}
     </PdfViewerFrame>
   );
