@@ -23,22 +23,34 @@ export interface InvoiceStatusLook {
  */
 export const invoiceStatusLooks: Record<InvoiceStatus, InvoiceStatusLook> = {
   // Mantine's darkest orange is below 4.5:1 on its own light background; this one is not.
-  open: { color: 'orange', textColor: '#a33d0b', icon: <IconReceipt size={14} /> },
-  payment_pending: { color: 'kuvert', textColor: 'kuvert.8', icon: <IconClockHour4 size={14} /> },
+  open: {
+    color: 'orange',
+    textColor: '#a33d0b',
+    icon: <IconReceipt size={14} aria-hidden="true" />,
+  },
+  payment_pending: {
+    color: 'kuvert',
+    textColor: 'kuvert.8',
+    icon: <IconClockHour4 size={14} aria-hidden="true" />,
+  },
   // teal.9 falls just short of 4.5:1 on the light badge over a tinted background.
-  paid: { color: 'teal', textColor: '#0b5e45', icon: <IconCircleCheck size={14} /> },
+  paid: {
+    color: 'teal',
+    textColor: '#0b5e45',
+    icon: <IconCircleCheck size={14} aria-hidden="true" />,
+  },
   // red.9 is only 4.51:1 on the light red badge (see app/theme.ts).
   overdue: {
     color: 'red',
     textColor: 'var(--kuvert-color-alert-text)',
-    icon: <IconAlertTriangle size={14} />,
+    icon: <IconAlertTriangle size={14} aria-hidden="true" />,
   },
   failed: {
     color: 'red',
     textColor: 'var(--kuvert-color-alert-text)',
-    icon: <IconAlertTriangle size={14} />,
+    icon: <IconAlertTriangle size={14} aria-hidden="true" />,
   },
-  cancelled: { color: 'gray', textColor: 'gray.8', icon: <IconBan size={14} /> },
+  cancelled: { color: 'gray', textColor: 'gray.8', icon: <IconBan size={14} aria-hidden="true" /> },
 };
 
 interface InvoiceStatusBadgeProps {
@@ -66,7 +78,7 @@ export function InvoiceStatusBadge({
       tt="none"
       fw={600}
       size={size}
-      leftSection={<span aria-hidden="true">{look.icon}</span>}
+      leftSection={look.icon}
       data-invoice-status={status}
     >
       {children}
