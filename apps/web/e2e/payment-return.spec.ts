@@ -22,7 +22,7 @@ test('a payment started in one browser and approved in another is confirmed on r
   browser,
   user,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const receiver = await startWebhookReceiver();
   try {
     await payInTwoBrowsers(page, browser, user, receiver.url);
@@ -65,33 +65,21 @@ async function payInTwoBrowsers(
   const [paymentId] = await storedPaymentIds(page);
   expect(paymentId).toBeDefined();
 
-  // Browser B (the phone) knows nothing of it: no stored payment.
+  // Browser A waits on the invoice, which says the payment is at the bank.
+  await page.goto(`/inbox/${letterId}`);
+  await expect(panel.getByText('Payment in progress').first()).toBeVisible();
+
+  // Browser B (the phone) knows nothing of it: no stored payment, not even logged in.
   const phone = await browser.newContext();
   try {
     const other = await phone.newPage();
-    await logIn(other, user);
-    await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await storedPaymentIds(other)).toEqual([]);
-
-    // Back at Kuvert without any id: not a dead end, the open invoices are one click away.
-    await other.goto('/invoice-tink');
-    await expect(other.getByRole('heading', { name: 'No payment to confirm' })).toBeVisible();
-    await expect(other.getByText(/choose “Check status” there/)).toBeVisible();
-    await scanWithoutHover(other);
-    await screenshot(other, 'pay/payment-return-nothing');
-
-    // An id that is no payment of this user's: said so, with the way to the invoices.
-    await other.goto('/invoice-tink?payment_id=0190a0b0-0000-7000-8000-000000000000');
-    await expect(other.getByRole('heading', { name: 'Payment not found' })).toBeVisible({
-      timeout: 15_000,
-    });
-    await expect(other.getByRole('link', { name: 'Go to open invoices' })).toBeVisible();
-    await scanWithoutHover(other);
-
-    // The payment is approved at the bank in browser B, which comes back to Kuvert there.
     await other.goto(bankUrl);
     await other.getByRole('button', { name: 'Approve payment' }).click();
+    // Back at Kuvert, the login comes first and then leads back to the way back from the bank.
+    await expect(other).toHaveURL(/\/login\?redirect=/);
+    await logIn(other, user, other.url());
     await expect(other).toHaveURL(new RegExp(`/invoice-tink\\?payment_id=${paymentId}`));
+    expect(await storedPaymentIds(other)).toEqual([]);
     await expect(other.getByRole('heading', { name: 'Payment successful' })).toBeVisible({
       timeout: 20_000,
     });
@@ -104,17 +92,35 @@ async function payInTwoBrowsers(
     await scanWithoutHover(other);
     await screenshot(other, 'pay/payment-return-paid-elsewhere');
 
-    // The invoice is paid, in browser B and in browser A.
+    // Browser A learns it without anyone pressing "Check status".
+    await expect(panel.getByText(/^Paid on /)).toBeVisible({ timeout: 15_000 });
+    await expect(panel.getByText('Payment in progress')).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+
+    // The invoice is paid in browser B too.
     await other.getByRole('link', { name: 'View invoice' }).click();
     const otherPanel = other.getByRole('region', { name: 'Invoice', exact: true });
     await expect(otherPanel.getByText(/^Paid on /)).toBeVisible();
     await expect(otherPanel.locator('[data-invoice-status="paid"]')).toHaveText('Paid');
     await screenshot(other, 'pay/payment-return-invoice-paid', otherPanel);
+
+    // Back at Kuvert without any id: not a dead end, the open invoices are one click away.
+    await other.goto('/invoice-tink');
+    await expect(other.getByRole('heading', { name: 'No payment to confirm' })).toBeVisible();
+    await expect(other.getByText(/choose “Check status” there/)).toBeVisible();
+    await scanWithoutHover(other);
+    await screenshot(other, 'pay/payment-return-nothing');
+    await other.getByRole('link', { name: 'Go to open invoices' }).click();
+    await expect(other.getByRole('heading', { level: 1, name: 'Open invoices' })).toBeVisible();
+
+    // An id that is no payment of this user's: said so, with the way to the invoices.
+    await other.goto('/invoice-tink?payment_id=0190a0b0-0000-7000-8000-000000000000');
+    await expect(other.getByRole('heading', { name: 'Payment not found' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(other.getByRole('link', { name: 'Go to open invoices' })).toBeVisible();
+    await scanWithoutHover(other);
   } finally {
     await phone.close();
   }
-  await page.goto(`/inbox/${letterId}`);
-  await expect(panel.getByText(/^Paid on /)).toBeVisible();
-  await expect(panel.getByText('Payment in progress')).toHaveCount(0);
-  await expect(panel.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
 }
