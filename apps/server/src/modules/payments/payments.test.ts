@@ -332,7 +332,7 @@ describe.each(testEngines)('paying an invoice with the sandbox bank (%s)', (engi
     const ids = ['0190a0b0-0000-7000-8000-000000000000', 'not-a-payment-id', 'x'.repeat(64)];
     for (const id of ids) {
       const response = await refreshPayment(t.app, me, id);
-      expect(response.statusCode, id).toBe(404);
+      expect(response.statusCode).toBe(404);
       expect(response.json().code).toBe('NOT_FOUND');
     }
     const foreign = await refreshPayment(t.app, stranger, theirs.id);
