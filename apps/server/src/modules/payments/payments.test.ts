@@ -303,6 +303,49 @@ describe.each(testEngines)('paying an invoice with the sandbox bank (%s)', (engi
     expect(reused.json().code).toBe('CONFLICT');
   });
 
+  it('confirms a payment on the way back from any browser of a member, by its id alone', async () => {
+    const letterId = await newInvoice();
+    const payment = await startPaymentAs(t.app, me, letterId);
+    await decideAtBank(t.app, payment, 'approve');
+    // Approved on the phone: a session of its own, nothing of the laptop's.
+    const phone = await login(t.app, me.email, me.password);
+    expect(phone.loginToken).not.toBe(me.loginToken);
+    const confirmed = paymentOf(await refreshPayment(t.app, phone, payment.id));
+    expect(confirmed).toMatchObject({ id: payment.id, status: 'succeeded' });
+    expect(await invoiceStatusOf(t.app, letterId)).toBe('paid');
+
+    // Another member of a shared mailbox may confirm it too.
+    const partner = await createLoggedInUser(t.app);
+    const shared = await createSharedAccount(t.app, me.user.id);
+    await addMember(t.app, shared, partner.user.id, 'member');
+    const sharedInvoice = await newInvoice();
+    await moveLetterToAccount(t.app, sharedInvoice, shared);
+    const sharedPayment = await startPaymentAs(t.app, me, sharedInvoice);
+    await decideAtBank(t.app, sharedPayment, 'decline');
+    const declined = paymentOf(await refreshPayment(t.app, partner, sharedPayment.id));
+    expect(declined).toMatchObject({ status: 'failed', failure_reason: 'declined' });
+  });
+
+  it('answers a clean 404 for a return URL id that is no payment the caller may see', async () => {
+    const stranger = await createLoggedInUser(t.app);
+    const theirs = await startPaymentAs(t.app, me, await newInvoice());
+    const ids = ['0190a0b0-0000-7000-8000-000000000000', 'not-a-payment-id', 'x'.repeat(64)];
+    for (const id of ids) {
+      const response = await refreshPayment(t.app, me, id);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('NOT_FOUND');
+    }
+    const foreign = await refreshPayment(t.app, stranger, theirs.id);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(foreign.body).not.toContain(theirs.letter_id);
+    const stored = await t.app.inject({
+      url: `/api/payments/${theirs.id}`,
+      headers: { cookie: me.cookie },
+    });
+    expect(paymentOf(stored).status).toBe('pending');
+  });
+
   it('lets viewers see but not pay, and strangers neither (403, 404)', async () => {
     const viewer = await createLoggedInUser(t.app);
     const stranger = await createLoggedInUser(t.app);

@@ -14,6 +14,7 @@ import { hasErrorCode } from '../../lib/errors.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSelectedAccount } from '../../lib/selected-account.ts';
 import { useDeferredData } from '../../lib/use-deferred-data.ts';
+import { renderInvoicePayment } from '../invoice-payments.tsx';
 import { useMoveTargets } from './use-move-targets.ts';
 
 /** A received or sent letter; `listHref` is where "back" goes when there is no history. */
@@ -38,7 +39,10 @@ export function LetterPage({ listHref }: { listHref: string }) {
   const letterId = letter?.id;
   const isInvoice = letter?.kind === 'invoice' && letter.direction === 'inbound';
   const invoicePanel = useMemo(
-    () => (isInvoice && letterId !== undefined ? <InvoicePanel letterId={letterId} /> : null),
+    () =>
+      isInvoice && letterId !== undefined ? (
+        <InvoicePanel letterId={letterId} renderPayment={renderInvoicePayment} />
+      ) : null,
     [isInvoice, letterId],
   );
 

@@ -1,21 +1,27 @@
-import { Anchor, Box, Button, Group, Text } from '@mantine/core';
+import { Anchor, Box, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Invoice } from '@kuvert/shared/invoices';
 import { ProviderAvatar } from '../../../components/ui/provider-avatar.tsx';
+import { InvoiceStatusBadge } from '../../../components/ui/invoice-status-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatCalendarDate } from '../../../lib/dates.ts';
 import { formatMoney, useTranslation } from '../../../lib/i18n.ts';
-import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 import classes from './invoice-list-row.module.css';
 import { paidDate } from './invoice-rules.ts';
-import { PayButton } from './pay-button.tsx';
+
+interface InvoiceListRowProps {
+  invoice: Invoice;
+  /** Unpaid: a way to pay it, or to check on its payment. */
+  payAction: ReactNode;
+}
 
 /**
  * One invoice of /open-invoices: who, what, how much; unpaid, by when and a way to pay it;
  * paid, when and how.
  */
-export function InvoiceListRow({ invoice }: { invoice: Invoice }) {
+export function InvoiceListRow({ invoice, payAction }: InvoiceListRowProps) {
   const { t } = useTranslation();
   const isPaid = invoice.status === 'paid';
   return (
@@ -49,7 +55,9 @@ export function InvoiceListRow({ invoice }: { invoice: Invoice }) {
         {/* In a list of open invoices only news is worth a badge; overdue has its own line. */}
         {invoice.status === 'payment_pending' || invoice.status === 'failed' ? (
           <Group gap={8} mt={6} wrap="wrap">
-            <InvoiceStatusBadge status={invoice.status} />
+            <InvoiceStatusBadge status={invoice.status} size="lg">
+              {t(`invoices.status.${invoice.status}`)}
+            </InvoiceStatusBadge>
           </Group>
         ) : null}
         {isPaid ? (
@@ -74,11 +82,7 @@ export function InvoiceListRow({ invoice }: { invoice: Invoice }) {
         </Text>
         <WhenLine invoice={invoice} />
       </div>
-      {isPaid ? null : (
-        <div className={classes.action}>
-          <PayAction invoice={invoice} />
-        </div>
-      )}
+      {isPaid ? null : <div className={classes.action}>{payAction}</div>}
     </Box>
   );
 }
@@ -108,32 +112,5 @@ function WhenLine({ invoice }: { invoice: Invoice }) {
         {t('invoices.panel.overdueSince', { date: dueDate })}
       </Text>
     </Group>
-  );
-}
-
-/** Pay, or check on the payment already waiting at the bank; nothing for viewers. */
-function PayAction({ invoice }: { invoice: Invoice }) {
-  const { t } = useTranslation();
-  if (!invoice.can_pay) return null;
-  const pending = invoice.active_payment;
-  if (pending === null) {
-    return (
-      <PayButton
-        letterId={invoice.letter_id}
-        aria-label={t('invoices.open.payLabel', { subject: invoice.subject })}
-      >
-        {t('invoices.panel.pay')}
-      </PayButton>
-    );
-  }
-  return (
-    <Button
-      component={Link}
-      to={paths.paymentStatus(pending.id)}
-      variant="default"
-      aria-label={t('invoices.open.checkLabel', { subject: invoice.subject })}
-    >
-      {t('invoices.state.checkStatus')}
-    </Button>
   );
 }

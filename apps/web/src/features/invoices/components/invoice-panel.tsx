@@ -1,20 +1,29 @@
 import { Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { Invoice } from '@kuvert/shared/invoices';
 import { ErrorState } from '../../../components/ui/query-status.tsx';
+import { InvoiceStatusBadge } from '../../../components/ui/invoice-status-badge.tsx';
 import { formatCalendarDate } from '../../../lib/dates.ts';
 import { hasErrorCode } from '../../../lib/errors.ts';
 import { formatMoney, useTranslation } from '../../../lib/i18n.ts';
 import { useInvoice } from '../api/get-invoice.ts';
 import { InvoiceBankDetails } from './invoice-bank-details.tsx';
 import { isUnpaidStatus } from './invoice-rules.ts';
-import { InvoicePaymentState } from './invoice-payment-state.tsx';
-import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
+import { InvoiceSettledAlert } from './invoice-settled-alert.tsx';
 import { MarkPaidDialog } from './mark-paid-dialog.tsx';
 
+/** Paying an invoice: handed in by the route, as a feature never imports another. */
+export type RenderInvoicePayment = (invoice: Invoice, onMarkPaid: () => void) => ReactNode;
+
+interface InvoicePanelProps {
+  letterId: string;
+  renderPayment: RenderInvoicePayment;
+}
+
 /** The invoice inside a letter: what, by when, its status, and paying it. */
-export function InvoicePanel({ letterId }: { letterId: string }) {
+export function InvoicePanel({ letterId, renderPayment }: InvoicePanelProps) {
   const { t } = useTranslation();
   const invoiceQuery = useInvoice(letterId);
   if (invoiceQuery.isPending) {
@@ -47,10 +56,15 @@ export function InvoicePanel({ letterId }: { letterId: string }) {
       </Paper>
     );
   }
-  return <InvoiceCard invoice={invoiceQuery.data} />;
+  return <InvoiceCard invoice={invoiceQuery.data} renderPayment={renderPayment} />;
 }
 
-function InvoiceCard({ invoice }: { invoice: Invoice }) {
+interface InvoiceCardProps {
+  invoice: Invoice;
+  renderPayment: RenderInvoicePayment;
+}
+
+function InvoiceCard({ invoice, renderPayment }: InvoiceCardProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const [isMarkPaidOpen, setIsMarkPaidOpen] = useState(false);
@@ -75,7 +89,9 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
           <Title order={2} fz="h4" id={headingId}>
             {t('invoices.panel.title')}
           </Title>
-          <InvoiceStatusBadge status={invoice.status} />
+          <InvoiceStatusBadge status={invoice.status} size="lg">
+            {t(`invoices.status.${invoice.status}`)}
+          </InvoiceStatusBadge>
         </Group>
         <Group gap="xl" align="flex-start" wrap="wrap">
           <Stack gap={0}>
@@ -109,7 +125,10 @@ function InvoiceCard({ invoice }: { invoice: Invoice }) {
             )}
           </Stack>
         </Group>
-        <InvoicePaymentState invoice={invoice} onMarkPaid={() => setIsMarkPaidOpen(true)} />
+        <Stack gap="xs">
+          <InvoiceSettledAlert invoice={invoice} />
+          {renderPayment(invoice, () => setIsMarkPaidOpen(true))}
+        </Stack>
         <Divider />
         <InvoiceBankDetails invoice={invoice} showQrCode={isUnpaid} />
       </Stack>

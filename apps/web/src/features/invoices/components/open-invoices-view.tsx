@@ -1,9 +1,11 @@
 import { Anchor, Chip, Group, Paper, ScrollArea, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconCircleCheck, IconReceipt } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   invoiceListStatusSchema,
   PAID_INVOICES_LIMIT,
+  type Invoice,
   type InvoiceListStatus,
   type OpenInvoiceList,
 } from '@kuvert/shared/invoices';
@@ -23,7 +25,7 @@ const textsOf = { unpaid: 'open', paid: 'paid' } as const;
  * paid ones, newest first; each with totals and a provider filter. Both choices live in the
  * URL (?view=paid, ?provider=) so that a reload or a shared link shows the same list.
  */
-export function OpenInvoicesView({ accountId }: { accountId: string | null }) {
+export function OpenInvoicesView({ accountId, renderPayAction }: OpenInvoicesViewProps) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const status = searchParams.get('view') === 'paid' ? 'paid' : 'unpaid';
@@ -49,21 +51,26 @@ export function OpenInvoicesView({ accountId }: { accountId: string | null }) {
         </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="unpaid" pt="lg">
-        <InvoiceList accountId={accountId} status="unpaid" />
+        <InvoiceList accountId={accountId} status="unpaid" renderPayAction={renderPayAction} />
       </Tabs.Panel>
       <Tabs.Panel value="paid" pt="lg">
-        <InvoiceList accountId={accountId} status="paid" />
+        <InvoiceList accountId={accountId} status="paid" renderPayAction={renderPayAction} />
       </Tabs.Panel>
     </Tabs>
   );
 }
 
-interface InvoiceListProps {
+interface OpenInvoicesViewProps {
   accountId: string | null;
-  status: InvoiceListStatus;
+  /** Paying an unpaid invoice: handed in by the route, as a feature never imports another. */
+  renderPayAction: (invoice: Invoice) => ReactNode;
 }
 
-function InvoiceList({ accountId, status }: InvoiceListProps) {
+function InvoiceList({
+  accountId,
+  status,
+  renderPayAction,
+}: OpenInvoicesViewProps & { status: InvoiceListStatus }) {
   const { t } = useTranslation();
   const texts = textsOf[status];
   const [searchParams, setSearchParams] = useSearchParams();
@@ -122,7 +129,11 @@ function InvoiceList({ accountId, status }: InvoiceListProps) {
             style={{ listStyle: 'none', margin: 0, padding: 0 }}
           >
             {list.items.map((invoice) => (
-              <InvoiceListRow key={invoice.letter_id} invoice={invoice} />
+              <InvoiceListRow
+                key={invoice.letter_id}
+                invoice={invoice}
+                payAction={renderPayAction(invoice)}
+              />
             ))}
           </ul>
         </Paper>

@@ -1,45 +1,28 @@
 import { Badge, Group, VisuallyHidden } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconCircleCheck,
-  IconPaperclip,
-  IconSignature,
-} from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconPaperclip, IconSignature } from '@tabler/icons-react';
 import type { LetterSummary } from '@kuvert/shared/letters';
+import {
+  InvoiceStatusBadge,
+  invoiceStatusLooks,
+  type InvoiceStatusLook,
+} from '../../../components/ui/invoice-status-badge.tsx';
 import { formatCalendarDate, localIsoDate } from '../../../lib/dates.ts';
 import { formatMoney, useTranslation } from '../../../lib/i18n.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
 import { DeliveryStatusBadge } from './delivery-status-badge.tsx';
 
-// Mantine's darkest orange is below 4.5:1 on its own light background; this one is not.
-export const INVOICE_TEXT = '#a33d0b';
-// Same for teal: teal.9 falls just short of 4.5:1 on the light badge over a tinted row.
-const PAID_TEXT = '#0b5e45';
+// The invoice facts of a letter share the open invoice's colour.
+export const INVOICE_TEXT = invoiceStatusLooks.open.textColor;
 
 type LetterInvoice = NonNullable<LetterSummary['invoice']>;
 
-interface InvoiceBadgeLook {
-  color: string;
-  textColor: string;
-  icon: ReactNode;
-}
+const overdueLook = invoiceStatusLooks.overdue;
+const paidLook = invoiceStatusLooks.paid;
+const pendingLook = invoiceStatusLooks.payment_pending;
+const settledLook = invoiceStatusLooks.cancelled;
+const openLook = invoiceStatusLooks.open;
 
-const overdueLook: InvoiceBadgeLook = {
-  color: 'red',
-  // red.9 is only 4.51:1 on the light red badge (see app/theme.ts).
-  textColor: 'var(--kuvert-color-alert-text)',
-  icon: <IconAlertTriangle size={14} aria-hidden="true" />,
-};
-const paidLook: InvoiceBadgeLook = {
-  color: 'teal',
-  textColor: PAID_TEXT,
-  icon: <IconCircleCheck size={14} aria-hidden="true" />,
-};
-const settledLook: InvoiceBadgeLook = { color: 'gray', textColor: 'gray.8', icon: null };
-const openLook: InvoiceBadgeLook = { color: 'orange', textColor: INVOICE_TEXT, icon: null };
-
-function invoiceBadge(t: TFunction, invoice: LetterInvoice): [InvoiceBadgeLook, string] {
+function invoiceBadge(t: TFunction, invoice: LetterInvoice): [InvoiceStatusLook, string] {
   const amount = formatMoney(invoice.amount, invoice.currency);
   const date = formatCalendarDate(invoice.due_date);
   switch (invoice.status) {
@@ -48,7 +31,7 @@ function invoiceBadge(t: TFunction, invoice: LetterInvoice): [InvoiceBadgeLook, 
     case 'overdue':
       return [overdueLook, t('letters.badges.invoiceOverdue', { amount, date })];
     case 'payment_pending':
-      return [openLook, t('letters.badges.invoicePending', { amount })];
+      return [pendingLook, t('letters.badges.invoicePending', { amount })];
     case 'cancelled':
       return [settledLook, t('letters.badges.invoiceCancelled', { amount })];
     case 'failed':
@@ -66,18 +49,9 @@ function InvoiceBadge({ invoice }: { invoice: LetterInvoice }) {
   const { t } = useTranslation();
   const [look, text] = invoiceBadge(t, invoice);
   return (
-    <Badge
-      variant="light"
-      color={look.color}
-      c={look.textColor}
-      radius="sm"
-      tt="none"
-      fw={600}
-      leftSection={look.icon}
-      data-invoice-status={invoice.status}
-    >
+    <InvoiceStatusBadge status={invoice.status} look={look}>
       {text}
-    </Badge>
+    </InvoiceStatusBadge>
   );
 }
 

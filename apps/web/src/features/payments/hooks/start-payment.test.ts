@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testPayment as payment } from './test-payment.ts';
+import { testPayment as payment } from '../../../test/factories.ts';
 import { ApiError, NetworkError } from '../../../lib/http.ts';
 import { listPaymentIds } from '../../../lib/session.ts';
 import { createPayment } from '../api/create-payment.ts';

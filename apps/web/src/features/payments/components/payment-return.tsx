@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { IconExternalLink, IconReceipt } from '@tabler/icons-react';
+import { IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Invoice } from '@kuvert/shared/invoices';
@@ -8,11 +8,12 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { translateError } from '../../../lib/errors.ts';
 import { formatMoney, useTranslation } from '../../../lib/i18n.ts';
-import { useInvoice } from '../api/get-invoice.ts';
+import { usePaymentInvoice } from '../hooks/payment-invoices.ts';
 import { usePaymentConfirmation } from '../hooks/use-payment-confirmation.ts';
-import { failureReasonKey } from './invoice-rules.ts';
 import { OutcomeCard } from './outcome-card.tsx';
 import { PayButton } from './pay-button.tsx';
+import { failureReasonKey } from './payment-rules.ts';
+import { CheckPaymentButton, PendingPaymentActions } from './pending-payment-actions.tsx';
 import { TestModeNote } from './test-mode-note.tsx';
 
 /** The way back from the bank: the outcome of every payment this device is waiting for. */
@@ -62,8 +63,7 @@ function PaymentConfirmation({ paymentId, onCheckAgain: checkAgain }: PaymentCon
   const { t } = useTranslation();
   const state = usePaymentConfirmation(paymentId);
   const payment = state.phase === 'unknown' ? null : state.payment;
-  const invoiceQuery = useInvoice(payment?.letter_id ?? null);
-  const invoice = invoiceQuery.data ?? null;
+  const invoice = usePaymentInvoice(payment?.letter_id ?? null) ?? null;
   const context = invoice
     ? t('invoices.return.invoiceFor', { subject: invoice.subject, provider: invoice.provider.name })
     : undefined;
@@ -132,17 +132,7 @@ function PaymentConfirmation({ paymentId, onCheckAgain: checkAgain }: PaymentCon
           context={context}
           actions={
             <>
-              <Button onClick={checkAgain}>{t('invoices.return.checkAgain')}</Button>
-              {state.payment.redirect_url ? (
-                <Button
-                  component="a"
-                  href={state.payment.redirect_url}
-                  variant="default"
-                  rightSection={<IconExternalLink size={16} aria-hidden="true" />}
-                >
-                  {t('invoices.state.continue')}
-                </Button>
-              ) : null}
+              <PendingPaymentActions payment={state.payment} onCheckAgain={checkAgain} />
               {viewInvoice()}
             </>
           }
@@ -159,7 +149,11 @@ function PaymentConfirmation({ paymentId, onCheckAgain: checkAgain }: PaymentCon
           context={context}
           actions={
             <>
-              <Button onClick={checkAgain}>{t('invoices.return.checkAgain')}</Button>
+              <CheckPaymentButton
+                paymentId={paymentId}
+                onCheckAgain={checkAgain}
+                variant="filled"
+              />
               {viewInvoice()}
             </>
           }

@@ -1,29 +1,24 @@
 import { Alert, Button, Flex, Group, Stack, Text } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconBan,
-  IconCircleCheck,
-  IconClockHour4,
-  IconExternalLink,
-  IconInfoCircle,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockHour4, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { Invoice } from '@kuvert/shared/invoices';
 import type { Payment } from '@kuvert/shared/payments';
-import { paths } from '../../../config/paths.ts';
-import { formatDate, formatMoney, useTranslation } from '../../../lib/i18n.ts';
-import { failureReasonKey, paidDate } from './invoice-rules.ts';
+import { formatMoney, useTranslation } from '../../../lib/i18n.ts';
 import { PayButton } from './pay-button.tsx';
+import { failureReasonKey } from './payment-rules.ts';
+import { PendingPaymentActions } from './pending-payment-actions.tsx';
 import { TestModeNote } from './test-mode-note.tsx';
 
-interface InvoicePaymentStateProps {
+interface InvoicePaymentProps {
   invoice: Invoice;
   onMarkPaid: () => void;
 }
 
-/** Where paying this invoice stands, and what the user can do next. */
-export function InvoicePaymentState({ invoice, onMarkPaid }: InvoicePaymentStateProps) {
+/**
+ * Paying this invoice: the payment at the bank, the failed one, or the ways to pay; and
+ * whether its payment moved test money only. Paid and cancelled invoices say so themselves.
+ */
+export function InvoicePayment({ invoice, onMarkPaid }: InvoicePaymentProps) {
   const { t } = useTranslation();
   const { active_payment: activePayment, last_payment: lastPayment } = invoice;
   const testModePayment = activePayment ?? lastPayment;
@@ -45,38 +40,10 @@ export function InvoicePaymentState({ invoice, onMarkPaid }: InvoicePaymentState
       <ViewerNote />
     );
 
-  let content: ReactNode;
+  if (invoice.status === 'cancelled') return null;
+  let content: ReactNode = null;
   if (invoice.status === 'paid') {
-    content = (
-      <Alert
-        variant="light"
-        color="teal"
-        radius="md"
-        icon={<IconCircleCheck aria-hidden="true" />}
-        title={invoice.paid_at ? t('invoices.state.paidOn', { date: paidDate(invoice) }) : null}
-        styles={{ title: { color: 'var(--mantine-color-teal-9)' } }}
-      >
-        {invoice.paid_via === 'elsewhere'
-          ? t('invoices.state.paidElsewhere')
-          : t('invoices.state.paidViaKuvert')}
-      </Alert>
-    );
-  } else if (invoice.status === 'cancelled') {
-    content = (
-      <Alert
-        variant="light"
-        color="gray"
-        radius="md"
-        icon={<IconBan aria-hidden="true" />}
-        title={t('invoices.state.cancelledTitle', { provider: invoice.provider.name })}
-        styles={{ title: { color: 'var(--mantine-color-gray-9)' } }}
-      >
-        {t('invoices.state.cancelledText', {
-          provider: invoice.provider.name,
-          date: invoice.cancelled_at ? formatDate(invoice.cancelled_at) : '',
-        })}
-      </Alert>
-    );
+    // Said by the invoice itself; only the test-mode note below is left to say.
   } else if (activePayment !== null) {
     content = <PendingPayment payment={activePayment} canAct={invoice.can_pay} />;
   } else if (invoice.status === 'failed' && lastPayment !== null) {
@@ -101,12 +68,12 @@ export function InvoicePaymentState({ invoice, onMarkPaid }: InvoicePaymentState
     );
   }
 
+  const isTestMode = testModePayment?.is_test_mode === true;
+  if (content === null && !isTestMode) return null;
   return (
     <Stack gap="xs">
       {content}
-      {testModePayment?.is_test_mode === true && invoice.status !== 'cancelled' ? (
-        <TestModeNote />
-      ) : null}
+      {isTestMode ? <TestModeNote /> : null}
     </Stack>
   );
 }
@@ -126,18 +93,7 @@ function PendingPayment({ payment, canAct }: { payment: Payment; canAct: boolean
         <Text size="sm">{t('invoices.state.pendingText')}</Text>
         {canAct ? (
           <Group gap="sm" wrap="wrap">
-            {payment.redirect_url ? (
-              <Button
-                component="a"
-                href={payment.redirect_url}
-                rightSection={<IconExternalLink size={16} aria-hidden="true" />}
-              >
-                {t('invoices.state.continue')}
-              </Button>
-            ) : null}
-            <Button component={Link} to={paths.paymentStatus(payment.id)} variant="default">
-              {t('invoices.state.checkStatus')}
-            </Button>
+            <PendingPaymentActions payment={payment} />
           </Group>
         ) : null}
       </Stack>

@@ -1,15 +1,14 @@
 import { Button, Text } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ErrorCode } from '@kuvert/shared/errors';
-import type { Payment } from '@kuvert/shared/payments';
 import { paths } from '../../../config/paths.ts';
 import { hasErrorCode, translateError } from '../../../lib/errors.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useInvoice } from '../api/get-invoice.ts';
+import { usePaymentInvoice } from '../hooks/payment-invoices.ts';
 import { usePageRestoreCount, usePaymentHandOff } from '../hooks/use-payment-hand-off.ts';
 import { OutcomeCard } from './outcome-card.tsx';
+import { PendingPaymentActions } from './pending-payment-actions.tsx';
 import { TestModeNote } from './test-mode-note.tsx';
 
 /** `/invoice-tink?invoice=…`: connects to the bank, or says why it could not. */
@@ -30,7 +29,7 @@ export function PaymentHandOff({ letterId }: { letterId: string }) {
 function HandOffAttempt({ letterId, onRetry }: { letterId: string; onRetry: () => void }) {
   const { t } = useTranslation();
   const state = usePaymentHandOff(letterId);
-  const invoice = useInvoice(state.phase === 'resumable' ? letterId : null).data;
+  const invoice = usePaymentInvoice(state.phase === 'resumable' ? letterId : null);
   const context = invoice
     ? t('invoices.return.invoiceFor', { subject: invoice.subject, provider: invoice.provider.name })
     : undefined;
@@ -102,8 +101,7 @@ function HandOffAttempt({ letterId, onRetry }: { letterId: string; onRetry: () =
 /** Another attempt is already at the bank: offer that one instead of a second. */
 function PaymentInProgress({ letterId, message }: { letterId: string; message: string }) {
   const { t } = useTranslation();
-  const invoiceQuery = useInvoice(letterId);
-  const pending = invoiceQuery.data?.active_payment ?? null;
+  const pending = usePaymentInvoice(letterId)?.active_payment ?? null;
   return (
     <OutcomeCard
       tone="waiting"
@@ -119,26 +117,6 @@ function PaymentInProgress({ letterId, message }: { letterId: string; message: s
     >
       <Text>{message}</Text>
     </OutcomeCard>
-  );
-}
-
-function PendingPaymentActions({ payment }: { payment: Payment }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {payment.redirect_url ? (
-        <Button
-          component="a"
-          href={payment.redirect_url}
-          rightSection={<IconExternalLink size={16} aria-hidden="true" />}
-        >
-          {t('invoices.state.continue')}
-        </Button>
-      ) : null}
-      <Button component={Link} to={paths.paymentStatus(payment.id)} variant="default">
-        {t('invoices.state.checkStatus')}
-      </Button>
-    </>
   );
 }
 

@@ -7,10 +7,8 @@ import { formatMoney, i18n } from '../../../lib/i18n.ts';
 import type { NotificationHandle } from '../../../lib/notify.ts';
 import { notify } from '../../../lib/notify.ts';
 import { removePaymentId } from '../../../lib/session.ts';
-import { invoiceQueryOptions } from '../api/get-invoice.ts';
-import { invalidateInvoices } from '../api/invalidate-invoices.ts';
 import { refreshPayment } from '../api/refresh-payment.ts';
-import { failureReasonKey } from '../components/invoice-rules.ts';
+import { failureReasonKey } from '../components/payment-rules.ts';
 import { clearPayAttemptKey } from './pay-attempt-key.ts';
 import {
   CONFIRM_POLL_INTERVAL_MS,
@@ -18,6 +16,8 @@ import {
   initialConfirmation,
 } from './payment-confirmation.ts';
 import type { ConfirmationEvent, ConfirmationState } from './payment-confirmation.ts';
+import { usePaymentInvoices } from './payment-invoices.ts';
+import type { PaymentInvoices } from './payment-invoices.ts';
 
 /**
  * Learns the outcome of one payment: asks the server to ask the bank, every 2 s for up to a
@@ -26,6 +26,7 @@ import type { ConfirmationEvent, ConfirmationState } from './payment-confirmatio
  */
 export function usePaymentConfirmation(paymentId: string): ConfirmationState {
   const queryClient = useQueryClient();
+  const invoices = usePaymentInvoices();
   const [state, setState] = useState<ConfirmationState>(initialConfirmation);
 
   useEffect(() => {
@@ -62,7 +63,7 @@ export function usePaymentConfirmation(paymentId: string): ConfirmationState {
         return;
       }
       isSettled = true;
-      void settle(current, paymentId, ongoing, queryClient);
+      void settle(current, paymentId, ongoing, queryClient, invoices);
     };
 
     void poll();
@@ -71,7 +72,7 @@ export function usePaymentConfirmation(paymentId: string): ConfirmationState {
       clearTimeout(timer);
       if (!isSettled) ongoing.dismiss();
     };
-  }, [paymentId, queryClient]);
+  }, [paymentId, queryClient, invoices]);
 
   return state;
 }
@@ -82,6 +83,7 @@ async function settle(
   paymentId: string,
   ongoing: NotificationHandle,
   queryClient: QueryClient,
+  invoices: PaymentInvoices,
 ): Promise<void> {
   const t = i18n.t;
   switch (state.phase) {
@@ -104,14 +106,14 @@ async function settle(
   const { payment } = state;
   removePaymentId(payment.id);
   clearPayAttemptKey(payment.letter_id);
-  void invalidateInvoices(queryClient);
+  void invoices.invalidate(queryClient);
   if (state.phase === 'failed') {
     ongoing.update({ type: 'negative', message: t(failureReasonKey(payment)) });
     return;
   }
   const amount = formatMoney(payment.amount, payment.currency);
   try {
-    const invoice = await queryClient.fetchQuery(invoiceQueryOptions(payment.letter_id));
+    const invoice = await queryClient.fetchQuery(invoices.invoiceQuery(payment.letter_id));
     ongoing.update({
       type: 'positive',
       message: t('invoices.return.paidNotice', { amount, provider: invoice.provider.name }),

@@ -75,11 +75,16 @@ export function isFinalPhase(state: ConfirmationState): boolean {
 export type PaymentPageMode =
   { kind: 'start'; letterId: string } | { kind: 'check'; paymentIds: string[] };
 
+// The shape of the server's payment ids (its `/payments/:id` takes 1–64 characters).
+const PAYMENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/u;
+
 /**
  * `?invoice=` starts paying that invoice; `?payment=` checks that one payment; anything else
- * is the way back from the bank, whose query (`payment_id`, `status`, Tink's
- * `payment_request_id` or `error`) is ignored: the ids come from local storage and the
- * outcome from the server.
+ * is the way back from the bank. There the return URL's `payment_id` only says *which*
+ * payment to ask the server about, so the way back works in any browser, even one that never
+ * started the payment; the payments this device started (local storage) are asked about too.
+ * Whatever else the bank put in the URL (`status`, Tink's `payment_request_id` or `error`) is
+ * ignored: the outcome comes from the server, which asks the bank.
  */
 export function readPaymentPageMode(
   search: URLSearchParams,
@@ -89,5 +94,7 @@ export function readPaymentPageMode(
   if (letterId !== '') return { kind: 'start', letterId };
   const paymentId = search.get('payment')?.trim() ?? '';
   if (paymentId !== '') return { kind: 'check', paymentIds: [paymentId] };
-  return { kind: 'check', paymentIds: [...new Set(storedPaymentIds)] };
+  const returnedId = search.get('payment_id')?.trim() ?? '';
+  const hinted = PAYMENT_ID_PATTERN.test(returnedId) ? [returnedId] : [];
+  return { kind: 'check', paymentIds: [...new Set([...hinted, ...storedPaymentIds])] };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Payment } from '@kuvert/shared/payments';
-import { testPayment as payment } from './test-payment.ts';
+import { testPayment as payment } from '../../../test/factories.ts';
 import {
   CONFIRM_TIMEOUT_MS,
   confirmationReducer,
@@ -99,10 +99,10 @@ describe('what /invoice-tink does', () => {
     });
   });
 
-  it('ignores what the bank put in the return URL and checks the stored payments', () => {
+  it('checks the stored payments on the way back, whatever else the bank put in the URL', () => {
     for (const query of [
       '',
-      'payment_id=p1&status=succeeded',
+      'status=succeeded&paid=true',
       'payment_request_id=tink-1',
       'error=USER_CANCELLED&message=Cancelled',
     ]) {
@@ -111,9 +111,20 @@ describe('what /invoice-tink does', () => {
         paymentIds: ['p1', 'p2'],
       });
     }
-    expect(read('payment_id=p1&status=succeeded')).toEqual({
+  });
+
+  it('asks about the payment named in the return URL, also in a browser that stored none', () => {
+    expect(read('payment_id=p1&status=succeeded')).toEqual({ kind: 'check', paymentIds: ['p1'] });
+    expect(read('payment_id=p3', ['p1', 'p3'])).toEqual({
       kind: 'check',
-      paymentIds: [],
+      paymentIds: ['p3', 'p1'],
     });
+  });
+
+  it('ignores a return URL id that cannot be a payment id', () => {
+    for (const id of ['', '  ', '../../api', 'a'.repeat(65), 'p1 p2']) {
+      const query = new URLSearchParams({ payment_id: id }).toString();
+      expect(read(query)).toEqual({ kind: 'check', paymentIds: [] });
+    }
   });
 });
