@@ -5,7 +5,7 @@ import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { PageLoadError } from '../../lib/errors.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useIsConnectionLost } from '../../lib/online.ts';
-import { PageTitle } from '../ui/page-title.tsx';
+import { PageTitle, focusHeadingWhenShown } from '../ui/page-title.tsx';
 import { MAIN_CONTENT_ID } from '../ui/skip-link.tsx';
 
 interface RouteErrorPageProps {
@@ -39,6 +39,9 @@ function PageLoadFailure() {
     [navigate, pathname, search, hash],
   );
   useWindowEvent('online', retry);
+  // Loaded at last, the page takes this one's place at the same address: its heading is
+  // focused as after any navigation (this one's had focus, and is gone).
+  useEffect(() => () => void focusHeadingWhenShown(), []);
   return (
     <Stack maw={520} gap="md" align="flex-start">
       <PageTitle>

@@ -46,7 +46,7 @@ export function HeadingFocus() {
 }
 
 /** Focuses the main h1 now, or when a page still loading shows it; returns the clean-up. */
-function focusHeadingWhenShown(): () => void {
+export function focusHeadingWhenShown(): () => void {
   const focusedBefore = document.activeElement;
   const focusHeading = (): boolean => {
     const heading = document.querySelector<HTMLElement>('main h1');
