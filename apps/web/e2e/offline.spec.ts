@@ -118,3 +118,32 @@ test('an action taken offline ends with a message instead of spinning, and works
     await receiver.close();
   }
 });
+
+test('logging in offline says there is no connection, and works once back', async ({
+  page,
+  context,
+  user,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in to Kuvert' })).toBeVisible();
+  // A first try while online, then the connection drops.
+  await page.getByLabel(/e-mail/i).fill(user.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill('not the password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('The e-mail address or password is not correct.')).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole('textbox', { name: 'Password' }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('main')).toContainText(
+    'No connection to Kuvert. Please check your internet connection and try again.',
+  );
+  await expect(connectionLost(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  await scanWithoutHover(page);
+  await screenshot(page, 'shell/offline-login');
+
+  await context.setOffline(false);
+  await expect(connectionLost(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+});
