@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { RouteErrorPage } from '../components/errors/route-error-page.tsx';
 import { loadAuthContract } from '../lib/contract.ts';
+import { PageLoadError } from '../lib/errors.ts';
 import { loadTranslations } from '../lib/i18n.ts';
 import { requireLogin } from './guards.ts';
 import { RootLayout } from './root-layout.tsx';
@@ -20,8 +21,32 @@ async function withAppStrings<Module>(module: Promise<Module>): Promise<Module> 
   return loaded;
 }
 
+/**
+ * A layout's pages fail inside it: a page that cannot load or render shows its error where
+ * the page would be, and the header and navigation stay (a route's errorElement takes the
+ * place of that route's element, so it sits on a route of its own below the layout).
+ */
+function withinLayout(children: RouteObject[]): RouteObject[] {
+  return [{ errorElement: <RouteErrorPage withinLayout />, children }];
+}
+
+/** A chunk that did not arrive is told apart from a page that broke: it can be retried. */
+function markLoadFailures(routes: RouteObject[]): RouteObject[] {
+  for (const route of routes) {
+    const { lazy } = route;
+    if (typeof lazy === 'function') {
+      route.lazy = () =>
+        lazy().catch((error: unknown) => {
+          throw new PageLoadError(error);
+        });
+    }
+    if (route.children) markLoadFailures(route.children);
+  }
+  return routes;
+}
+
 /** Every route and layout is its own chunk, loaded on demand (SPEC §2). */
-export const routes: RouteObject[] = [
+export const routes: RouteObject[] = markLoadFailures([
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
@@ -30,7 +55,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         lazy: () => import('./layouts/login-layout.tsx'),
-        children: [
+        children: withinLayout([
           { path: 'login', lazy: () => import('./routes/login.tsx') },
           {
             path: 'reset/password/:tokenBase64',
@@ -41,7 +66,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/verify-identity.tsx'),
           },
           { path: 'verify/email', lazy: () => import('./routes/verify-email.tsx') },
-        ],
+        ]),
       },
       {
         id: 'authenticated',
@@ -52,7 +77,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: () => import('./layouts/main-layout.tsx'),
-            children: [
+            children: withinLayout([
               { index: true, lazy: () => import('./routes/home.tsx') },
               { path: 'inbox', lazy: () => import('./routes/inbox.tsx') },
               {
@@ -105,11 +130,11 @@ export const routes: RouteObject[] = [
                 path: 'address-book/edit/:id',
                 lazy: () => import('./routes/pending/contact-edit.tsx'),
               },
-            ],
+            ]),
           },
           {
             lazy: () => import('./layouts/plain-layout.tsx'),
-            children: [
+            children: withinLayout([
               { path: 'open-invoices', lazy: () => import('./routes/open-invoices.tsx') },
               { path: 'unread-letters', lazy: () => import('./routes/unread-letters.tsx') },
               {
@@ -124,23 +149,23 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/pending/compose-uploader.tsx'),
               },
               { path: 'uploads/:id', lazy: () => import('./routes/pending/upload.tsx') },
-            ],
+            ]),
           },
         ],
       },
       {
         lazy: () => withAppStrings(import('./layouts/public-plain-layout.tsx')),
-        children: [
+        children: withinLayout([
           {
             path: 'forms/search/by-provider/:providerId/fill-out/:formId',
             lazy: () => import('./routes/pending/form-fill-out.tsx'),
           },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },
-        ],
+        ]),
       },
     ],
   },
-];
+]);
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -1,5 +1,5 @@
 import type { TFunction } from './i18n.ts';
-import { ApiError, NetworkError } from './http.ts';
+import { ApiError, NetworkError, RequestTimeoutError } from './http.ts';
 
 /** The translated message for anything a call can throw; the code decides, never the text. */
 export function translateError(t: TFunction, error: unknown): string {
@@ -13,10 +13,19 @@ export function translateError(t: TFunction, error: unknown): string {
       ? message
       : t('errors.aboutFile', { name: error.filename, message });
   }
+  if (error instanceof RequestTimeoutError) return t('errors.TIMEOUT');
   if (error instanceof NetworkError) return t('errors.NETWORK');
   return t('errors.UNKNOWN');
 }
 
 export function hasErrorCode(error: unknown, code: ApiError['code']): boolean {
   return error instanceof ApiError && error.code === code;
+}
+
+/** A page's code (its route chunk) or strings could not be downloaded, most often offline. */
+export class PageLoadError extends Error {
+  constructor(cause: unknown) {
+    super('The page could not be loaded', { cause });
+    this.name = 'PageLoadError';
+  }
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkError, apiRequest } from './http.ts';
+import { ApiError, NetworkError, RequestTimeoutError, apiRequest } from './http.ts';
+import { isConnectionLost } from './online.ts';
 import { endSession, isLoggedIn, startSession } from './session.ts';
 import { storageKeys } from './storage.ts';
 
@@ -33,6 +34,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('apiRequest', () => {
@@ -95,6 +97,48 @@ describe('apiRequest', () => {
   it('reports a failed connection as NetworkError', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(apiRequest('/api/profile')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('marks the connection lost on a failed request, and found again on the next answer', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(apiRequest('/api/profile')).rejects.toBeInstanceOf(NetworkError);
+    expect(isConnectionLost()).toBe(true);
+    fetchMock.mockResolvedValueOnce(jsonResponse(404, { code: 'NOT_FOUND', message: 'No' }));
+    await expect(apiRequest('/api/profile')).rejects.toBeInstanceOf(ApiError);
+    expect(isConnectionLost()).toBe(false);
+  });
+
+  it('gives up on a call the server does not answer in time', async () => {
+    const timeout = new AbortController();
+    vi.spyOn(AbortSignal, 'timeout').mockReturnValue(timeout.signal);
+    fetchMock.mockImplementation(
+      (_input, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+    const call = apiRequest('/api/letters/1/unread', { method: 'POST' });
+    timeout.abort(new DOMException('The operation timed out.', 'TimeoutError'));
+    const error = await call.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestTimeoutError);
+    // A slow server is not a lost connection.
+    expect(isConnectionLost()).toBe(false);
+    expect(AbortSignal.timeout).toHaveBeenCalledWith(20_000);
+  });
+
+  it("leaves a call the caller aborted as the caller's abort", async () => {
+    const caller = new AbortController();
+    fetchMock.mockImplementation(
+      (_input, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    );
+    const call = apiRequest('/api/profile', { signal: caller.signal });
+    caller.abort();
+    const error = await call.catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ name: 'AbortError' });
   });
 
   it('logs out locally on 401 UNAUTHENTICATED of an authenticated call', async () => {

@@ -1,5 +1,6 @@
 import type { ErrorCode, FieldIssue } from '@kuvert/shared/errors';
 import { isKnownErrorCode } from './contract.ts';
+import { reportConnectionLost, reportServerReached } from './online.ts';
 import { endSession, getCsrfToken, isLoggedIn } from './session.ts';
 
 /** An error answer of the API, `{ code, message, details? }`. */
@@ -56,6 +57,21 @@ export class NetworkError extends Error {
   }
 }
 
+/** The server did not answer in time; like a network failure, the outcome is unknown. */
+export class RequestTimeoutError extends NetworkError {
+  constructor(cause: unknown) {
+    super(cause);
+    this.name = 'RequestTimeoutError';
+  }
+}
+
+/**
+ * How long a call may take before it fails with a message instead of spinning on. Uploads
+ * carry files over connections of any speed and get longer.
+ */
+const TIMEOUT_MS = 20_000;
+const UPLOAD_TIMEOUT_MS = 120_000;
+
 /** Anything with a zod-like `parse`; keeps zod out of this module's API. */
 export interface ResponseSchema<T> {
   parse: (value: unknown) => T;
@@ -109,6 +125,15 @@ async function send(path: string, options: RequestOptions): Promise<unknown> {
   if (method !== 'GET' && csrfToken !== null) headers.set('X-CSRF-Token', csrfToken);
 
   const wasLoggedIn = isLoggedIn();
+  const timeout = AbortSignal.timeout(isFormData ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  // Why a call failed without an answer: the caller gave up, time ran out, or no connection.
+  const toFailure = (error: unknown): unknown => {
+    if (options.signal?.aborted === true) return error;
+    if (timeout.aborted) return new RequestTimeoutError(error);
+    reportConnectionLost();
+    return new NetworkError(error);
+  };
   let response: Response;
   try {
     response = await fetch(`${config.baseUrl}${path}`, {
@@ -116,12 +141,12 @@ async function send(path: string, options: RequestOptions): Promise<unknown> {
       headers,
       credentials: 'same-origin',
       body: toRequestBody(options.body),
-      signal: options.signal ?? null,
+      signal,
     });
   } catch (error) {
-    if (options.signal?.aborted === true) throw error;
-    throw new NetworkError(error);
+    throw toFailure(error);
   }
+  reportServerReached();
 
   if (!response.ok) {
     const error = await toApiError(response);
@@ -132,7 +157,12 @@ async function send(path: string, options: RequestOptions): Promise<unknown> {
     }
     throw error;
   }
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw toFailure(error);
+  }
   return text === '' ? undefined : JSON.parse(text);
 }
 

@@ -10,8 +10,13 @@ export function createQueryClient(): QueryClient {
         retry: (failureCount, error) =>
           failureCount < 2 && !(error instanceof ApiError && error.status < 500),
         refetchOnWindowFocus: false,
+        // Offline, a read waits (paused, showing what is cached) and runs again when the
+        // browser is back online: TanStack Query's onlineManager follows its online events.
+        networkMode: 'online',
       },
-      mutations: { retry: false },
+      // An action is the user's, now: offline it fails at once with a message instead of
+      // waiting, paused with a spinning button, for a connection that may never come.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

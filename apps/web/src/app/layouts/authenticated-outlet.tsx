@@ -12,6 +12,12 @@ import { endSession, getLoginExpiry, useSession } from '../../lib/session.ts';
 import { loginHrefFor } from '../guards.ts';
 import { ServerStateProvider } from '../server-state-provider.tsx';
 
+// The first notification fetches its component; a first one shown offline ("no connection")
+// could not. Fetch it now, with the portal, while the connection is known to work.
+import('../../components/ui/notification-item.tsx').catch(() => {
+  // Offline after all: the first notification tries again.
+});
+
 /**
  * Everything that needs a login sits below this. The loader guards navigations; this guards
  * the time in between: expiry, a 401, a logout here or in another tab.

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { ConnectionStatus } from '../errors/connection-status.tsx';
 import { LanguageSwitch } from '../ui/language-switch.tsx';
 import { Logo } from '../ui/logo.tsx';
 import { MAIN_CONTENT_ID } from '../ui/skip-link.tsx';
@@ -45,11 +46,12 @@ export function AuthCardLayout({ children }: AuthCardLayoutProps) {
         px="md"
         pb="xl"
       >
-        <Stack w="100%" maw={440} gap="lg">
+        <Stack w="100%" maw={440} gap={0}>
+          <ConnectionStatus />
           <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
             {children}
           </Paper>
-          <Text ta="center" size="sm" c="dimmed">
+          <Text ta="center" size="sm" c="dimmed" mt="lg">
             {t('common.tagline')}
           </Text>
         </Stack>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { ConnectionStatus } from '../errors/connection-status.tsx';
 import { Logo } from '../ui/logo.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../ui/skip-link.tsx';
 import { BackLink } from './back-link.tsx';
@@ -55,6 +56,7 @@ export function PlainLayout({
         size="lg"
         py={{ base: 'lg', sm: 'xl' }}
       >
+        <ConnectionStatus />
         {children}
       </Container>
     </>

@@ -1,10 +1,11 @@
 import { Anchor, AppShell, Burger, Group } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { ConnectionStatus } from '../errors/connection-status.tsx';
 import { Logo } from '../ui/logo.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../ui/skip-link.tsx';
 
@@ -26,8 +27,17 @@ export function SidebarLayout({ navbar, headerEnd, children }: SidebarLayoutProp
     useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false }) === true;
   const { key } = useLocation();
 
+  const burgerRef = useRef<HTMLButtonElement>(null);
+
   // A chosen destination closes the mobile menu.
   useEffect(close, [key, close]);
+
+  // Escape closes it too, as it does a dialog or a menu, and focus goes back to the burger.
+  useWindowEvent('keydown', (event) => {
+    if (!isOpen || !isMobile || event.key !== 'Escape' || event.defaultPrevented) return;
+    close();
+    burgerRef.current?.focus();
+  });
 
   return (
     <>
@@ -41,6 +51,7 @@ export function SidebarLayout({ navbar, headerEnd, children }: SidebarLayoutProp
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
             <Group gap="xs" wrap="nowrap">
               <Burger
+                ref={burgerRef}
                 opened={isOpen}
                 onClick={toggle}
                 hiddenFrom="sm"
@@ -71,6 +82,7 @@ export function SidebarLayout({ navbar, headerEnd, children }: SidebarLayoutProp
           {navbar}
         </AppShell.Navbar>
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+          <ConnectionStatus />
           {children}
         </AppShell.Main>
       </AppShell>

@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import type { MantineSize } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 
 interface AppModalProps {
@@ -22,9 +22,17 @@ export function AppModal({ opened, onClose, title, size = 'md', children }: AppM
   // focus trap) before its first opening; after that it stays, so closing still animates.
   const [hasOpened, setHasOpened] = useState(opened);
   if (opened && !hasOpened) setHasOpened(true);
+  useFocusReturn(opened);
   if (!hasOpened) return null;
   return (
-    <Modal.Root opened={opened} onClose={onClose} size={size} radius="lg" centered>
+    <Modal.Root
+      opened={opened}
+      onClose={onClose}
+      size={size}
+      radius="lg"
+      centered
+      returnFocus={false}
+    >
       <Modal.Overlay />
       <Modal.Content>
         <Modal.Header component="div">
@@ -37,4 +45,25 @@ export function AppModal({ opened, onClose, title, size = 'md', children }: AppM
       </Modal.Content>
     </Modal.Root>
   );
+}
+
+/**
+ * A closed dialog gives focus back to what opened it, so keyboard and screen-reader users
+ * carry on where they were. Mantine's own return misses the first opening: the modal is
+ * built already open (see above) and Mantine only notes the opener when `opened` changes.
+ */
+function useFocusReturn(opened: boolean): void {
+  const opener = useRef<HTMLElement | null>(null);
+  // A layout effect: it runs before the dialog's focus trap moves focus inside.
+  useLayoutEffect(() => {
+    if (opened) {
+      opener.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      return;
+    }
+    const element = opener.current;
+    opener.current = null;
+    if (element === null || !element.isConnected) return;
+    element.focus({ preventScroll: true });
+  }, [opened]);
 }

@@ -65,7 +65,7 @@ function SessionRow({ session, isThisDevice }: { session: ActiveSession; isThisD
       gap="md"
       data-session-id={session.id}
     >
-      <Group gap="sm" wrap="nowrap" align="flex-start">
+      <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
         <IconDeviceDesktop size={22} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
         <Stack gap={2}>
           <Group gap="xs">
@@ -91,6 +91,8 @@ function SessionRow({ session, isThisDevice }: { session: ActiveSession; isThisD
           size="xs"
           onClick={revoke}
           loading={revokeMutation.isPending}
+          // The device's details wrap; the button's word does not (German "Abmelden").
+          style={{ flexShrink: 0 }}
           aria-label={t('profile.sessions.revokeLabel', { device })}
         >
           {t('profile.sessions.revoke')}
