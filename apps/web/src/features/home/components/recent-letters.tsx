@@ -48,7 +48,7 @@ export const RecentLetters = memo(function RecentLetters({
                     wrap="nowrap"
                     px={{ base: 'sm', sm: 'md' }}
                     py="sm"
-                    style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+                    style={{ borderBottom: '1px solid var(--kuvert-color-border-subtle)' }}
                   >
                     <ProviderAvatar
                       providerId={letter.provider.id}

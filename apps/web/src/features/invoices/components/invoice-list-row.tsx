@@ -104,7 +104,7 @@ function WhenLine({ invoice }: { invoice: Invoice }) {
   return (
     <Group gap={4} wrap="nowrap">
       <IconAlertTriangle size={16} aria-hidden="true" color="var(--mantine-color-red-9)" />
-      <Text size="sm" fw={700} c="red.9">
+      <Text size="sm" fw={700} c="var(--kuvert-color-alert-text)">
         {t('invoices.panel.overdueSince', { date: dueDate })}
       </Text>
     </Group>

@@ -69,7 +69,7 @@ export function InvoicePaymentState({ invoice, onMarkPaid }: InvoicePaymentState
         radius="md"
         icon={<IconBan aria-hidden="true" />}
         title={t('invoices.state.cancelledTitle', { provider: invoice.provider.name })}
-        styles={{ title: { color: 'var(--mantine-color-gray-9)' } }}
+        styles={{ title: { color: 'var(--mantine-color-gray-light-color)' } }}
       >
         {t('invoices.state.cancelledText', {
           provider: invoice.provider.name,
@@ -149,7 +149,7 @@ function ViewerNote() {
   const { t } = useTranslation();
   return (
     <Group gap={8} wrap="nowrap" align="flex-start">
-      <IconInfoCircle size={18} aria-hidden="true" color="var(--mantine-color-gray-7)" />
+      <IconInfoCircle size={18} aria-hidden="true" color="var(--kuvert-color-quiet-text)" />
       <Text size="sm" c="dimmed">
         {t('invoices.panel.viewerNote')}
       </Text>

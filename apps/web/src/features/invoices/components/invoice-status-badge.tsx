@@ -22,20 +22,20 @@ const looks: Record<InvoiceStatus, BadgeLook> = {
   open: {
     icon: <IconReceipt size={14} aria-hidden="true" />,
     color: 'gray',
-    textColor: 'gray.8',
+    textColor: 'var(--kuvert-color-quiet-text)',
     variant: 'light',
   },
   payment_pending: {
     icon: <IconClockHour4 size={14} aria-hidden="true" />,
     color: 'kuvert',
-    textColor: 'kuvert.8',
+    textColor: 'var(--mantine-color-kuvert-light-color)',
     variant: 'light',
   },
   paid: {
     icon: <IconCircleCheck size={14} aria-hidden="true" />,
     color: 'teal',
     // teal.9 falls just short of 4.5:1 on the light badge over a tinted background.
-    textColor: '#0b5e45',
+    textColor: 'var(--kuvert-color-success-text)',
     variant: 'light',
   },
   overdue: {
@@ -54,7 +54,7 @@ const looks: Record<InvoiceStatus, BadgeLook> = {
   cancelled: {
     icon: <IconBan size={14} aria-hidden="true" />,
     color: 'gray',
-    textColor: 'gray.8',
+    textColor: 'var(--kuvert-color-quiet-text)',
     variant: 'light',
   },
 };

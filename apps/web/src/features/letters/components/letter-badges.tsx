@@ -13,9 +13,9 @@ import type { TFunction } from '../../../lib/i18n.ts';
 import { DeliveryStatusBadge } from './delivery-status-badge.tsx';
 
 // Mantine's darkest orange is below 4.5:1 on its own light background; this one is not.
-export const INVOICE_TEXT = '#a33d0b';
+export const INVOICE_TEXT = 'var(--kuvert-color-invoice-text)';
 // Same for teal: teal.9 falls just short of 4.5:1 on the light badge over a tinted row.
-const PAID_TEXT = '#0b5e45';
+const PAID_TEXT = 'var(--kuvert-color-success-text)';
 
 type LetterInvoice = NonNullable<LetterSummary['invoice']>;
 
@@ -36,7 +36,7 @@ const paidLook: InvoiceBadgeLook = {
   textColor: PAID_TEXT,
   icon: <IconCircleCheck size={14} aria-hidden="true" />,
 };
-const settledLook: InvoiceBadgeLook = { color: 'gray', textColor: 'gray.8', icon: null };
+const settledLook: InvoiceBadgeLook = { color: 'gray', textColor: 'var(--kuvert-color-quiet-text)', icon: null };
 const openLook: InvoiceBadgeLook = { color: 'orange', textColor: INVOICE_TEXT, icon: null };
 
 function invoiceBadge(t: TFunction, invoice: LetterInvoice): [InvoiceBadgeLook, string] {
@@ -100,7 +100,7 @@ export function LetterBadges({ letter }: { letter: LetterSummary }) {
         <Badge
           variant="light"
           color="grape"
-          c="grape.9"
+          c="var(--mantine-color-grape-light-color)"
           radius="sm"
           tt="none"
           fw={600}
@@ -113,7 +113,7 @@ export function LetterBadges({ letter }: { letter: LetterSummary }) {
         <Badge
           variant="outline"
           color="gray.5"
-          c="gray.8"
+          c="var(--kuvert-color-quiet-text)"
           radius="sm"
           tt="none"
           fw={600}

@@ -97,7 +97,7 @@ export function LetterDocuments({ letterId, documents, showInline }: LetterDocum
               isPdf(document) ? (
                 <InlinePdf key={document.id} letterId={letterId} document={document} />
               ) : (
-                <Paper key={document.id} withBorder radius="md" p="sm" bg="gray.0">
+                <Paper key={document.id} withBorder radius="md" p="sm" bg="var(--kuvert-color-surface-muted)">
                   <Image
                     src={documentContentUrl(letterId, document.id, 'inline')}
                     alt={document.filename}

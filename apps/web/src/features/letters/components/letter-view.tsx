@@ -98,7 +98,7 @@ export const LetterView = memo(function LetterView({
             </Stack>
             <Group gap={6}>
               {isTrashed ? (
-                <Badge variant="light" color="gray" c="gray.8" radius="sm" tt="none">
+                <Badge variant="light" color="gray" c="var(--kuvert-color-quiet-text)" radius="sm" tt="none">
                   {t('letters.detail.inTrash')}
                 </Badge>
               ) : null}

@@ -58,15 +58,15 @@ export function PdfViewerFrame({
   const { pageCount, pageNumber, isFitWidth } = toolbar;
   const isReady = pageCount !== null;
   return (
-    <Paper withBorder radius="md" bg="gray.1" style={{ overflow: 'hidden' }}>
+    <Paper withBorder radius="md" bg="light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-8))" style={{ overflow: 'hidden' }}>
       <Group
         justify="space-between"
         gap="xs"
         px="sm"
         py={6}
-        bg="white"
+        bg="var(--mantine-color-body)"
         wrap="wrap"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+        style={{ borderBottom: '1px solid var(--kuvert-color-border)' }}
       >
         <Group gap={4} wrap="nowrap">
           {labelled(

@@ -80,7 +80,7 @@ function SearchHitRow({ hit }: { hit: SearchHit }) {
       px={{ base: 'sm', sm: 'md' }}
       py="sm"
       data-letter-id={letter.id}
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+      style={{ borderBottom: '1px solid var(--kuvert-color-border-subtle)' }}
     >
       <ProviderAvatar
         providerId={letter.provider.id}
@@ -103,11 +103,11 @@ function SearchHitRow({ hit }: { hit: SearchHit }) {
           <HighlightedText snippet={hit.snippet} />
         </Text>
         <Group gap={6} mt={2}>
-          <Badge variant="light" color="gray" c="gray.8" radius="sm" tt="none" size="sm">
+          <Badge variant="light" color="gray" c="var(--kuvert-color-quiet-text)" radius="sm" tt="none" size="sm">
             {t(`search.matchedIn.${hit.matched_in}`)}
           </Badge>
           {letter.trashed_at ? (
-            <Badge variant="light" color="gray" c="gray.8" radius="sm" tt="none" size="sm">
+            <Badge variant="light" color="gray" c="var(--kuvert-color-quiet-text)" radius="sm" tt="none" size="sm">
               {t('letters.detail.inTrash')}
             </Badge>
           ) : null}
