@@ -32,16 +32,8 @@ export const theme = createTheme({
 });
 
 /**
- * Colours by role, one value per scheme, each at least 4.5:1 for text (3:1 for borders that
- * matter) on the surface it sits on. Components use these (or Mantine's own scheme-aware
- * variables) instead of a fixed shade, so both schemes stay readable.
- *
- * - surface-muted: panels and hovered rows on a surface (the surface itself is Mantine's
- *   --mantine-color-body; the page behind it is in src/styles.css);
- * - border, border-subtle: lines between rows and around lists;
- * - quiet-text: secondary text and icons that must still read clearly (not "dimmed");
- * - alert, invoice, success, notice text: words on the light red, orange, teal and yellow
- *   badges and alerts (Mantine's shade 9 is a rounding away from failing on some of them).
+ * Mantine's own scheme variables where its defaults fall below WCAG AA (4.5:1 for text).
+ * Kuvert's colours by role (borders, tints, badge text) are in src/styles.css.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -51,31 +43,23 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': '#5c636b',
     // Field errors are small text; Mantine's default red is below 4.5:1 on white.
     '--mantine-color-error': 'var(--mantine-color-red-9)',
-    '--kuvert-color-surface-muted': 'var(--mantine-color-gray-0)',
-    '--kuvert-color-border': 'var(--mantine-color-gray-3)',
-    '--kuvert-color-border-subtle': 'var(--mantine-color-gray-2)',
-    '--kuvert-color-quiet-text': 'var(--mantine-color-gray-8)',
-    // Red text on a light red badge (overdue, failed): red.9 there is 4.51:1; this is 5.5:1.
-    '--kuvert-color-alert-text': '#b02525',
-    '--kuvert-color-invoice-text': '#a33d0b',
-    '--kuvert-color-success-text': '#0b5e45',
-    '--kuvert-color-notice-text': '#6b4500',
   },
   dark: {
-    '--mantine-color-body': 'var(--mantine-color-dark-7)',
-    // Mantine's dark "dimmed" (dark.2) is 4.0:1 on the dark body.
+    // Mantine's dark "dimmed" (dark.2) is 4.0:1 on the dark body; this is 6.2:1.
     '--mantine-color-dimmed': '#a3a3a3',
+    // red.8 is 3.4:1 on the dark body.
     '--mantine-color-error': 'var(--mantine-color-red-4)',
-    // Links and blue text: kuvert.3 is 6.7:1 on the body, kuvert.4 only 4.3:1 on a panel.
+    // Links and blue text: kuvert.4 is only 4.3:1 on a dark panel, kuvert.3 is 5.9:1.
     '--mantine-color-anchor': 'var(--mantine-color-kuvert-3)',
     '--mantine-color-kuvert-text': 'var(--mantine-color-kuvert-3)',
-    '--kuvert-color-surface-muted': 'var(--mantine-color-dark-6)',
-    '--kuvert-color-border': 'var(--mantine-color-dark-4)',
-    '--kuvert-color-border-subtle': 'var(--mantine-color-dark-5)',
-    '--kuvert-color-quiet-text': 'var(--mantine-color-dark-0)',
-    '--kuvert-color-alert-text': 'var(--mantine-color-red-2)',
-    '--kuvert-color-invoice-text': 'var(--mantine-color-orange-2)',
-    '--kuvert-color-success-text': 'var(--mantine-color-teal-2)',
-    '--kuvert-color-notice-text': 'var(--mantine-color-yellow-2)',
+    // Grey chips (badges, "open") as soft grey, not near-black pits in the page.
+    '--mantine-color-gray-light': 'var(--mantine-color-dark-5)',
+    '--mantine-color-gray-light-hover': 'var(--mantine-color-dark-4)',
+    // Mantine's dark "light" blue (selected navigation, tinted icons) is near black: a
+    // selection must be seen.
+    '--mantine-color-kuvert-light':
+      'color-mix(in srgb, var(--mantine-color-kuvert-5) 22%, var(--mantine-color-dark-7))',
+    '--mantine-color-kuvert-light-hover':
+      'color-mix(in srgb, var(--mantine-color-kuvert-5) 30%, var(--mantine-color-dark-7))',
   },
 });

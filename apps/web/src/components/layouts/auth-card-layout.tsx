@@ -22,7 +22,7 @@ export function AuthCardLayout({ children }: AuthCardLayoutProps) {
         display: 'flex',
         flexDirection: 'column',
         background:
-          'linear-gradient(180deg, light-dark(var(--mantine-color-kuvert-0), var(--mantine-color-kuvert-light)) 0%, light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8)) 60%)',
+          'linear-gradient(180deg, var(--kuvert-color-tint) 0%, var(--kuvert-color-page) 60%)',
       }}
     >
       <Box component="header" px={{ base: 'md', sm: 'xl' }} py="md">

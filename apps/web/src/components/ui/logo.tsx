@@ -37,7 +37,7 @@ export function Logo({ size = 'md' }: LogoProps) {
         component="span"
         fw={700}
         fz={textSizes[size]}
-        c="light-dark(var(--mantine-color-kuvert-9), var(--mantine-color-kuvert-1))"
+        c="var(--kuvert-color-brand-text)"
         style={{ letterSpacing: '-0.02em' }}
       >
         Kuvert

@@ -35,7 +35,7 @@ export function ProviderAvatar({ providerId, name, hasLogo, size = 40 }: Provide
         flexShrink: 0,
         border: '1px solid var(--kuvert-color-border-subtle)',
         // Logos are made for white; initials take the dark scheme's tint.
-        background: showLogo ? '#fff' : 'light-dark(#fff, var(--mantine-color-kuvert-light))',
+        background: showLogo ? '#fff' : 'var(--kuvert-color-initials-bg)',
       }}
     >
       {providerInitials(name)}

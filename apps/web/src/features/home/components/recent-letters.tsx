@@ -64,7 +64,7 @@ export const RecentLetters = memo(function RecentLetters({
                         component={Link}
                         to={paths.letter(letter.id)}
                         fw={isUnread ? 700 : 500}
-                        c="dark.8"
+                        c="bright"
                         size="sm"
                         truncate
                       >

@@ -41,7 +41,7 @@ export function InvoiceListRow({ invoice }: { invoice: Invoice }) {
           component={Link}
           to={paths.letter(invoice.letter_id)}
           fw={650}
-          c="dark.8"
+          c="bright"
           className={classes.subject}
         >
           {invoice.subject}

@@ -58,7 +58,7 @@ export function PdfViewerFrame({
   const { pageCount, pageNumber, isFitWidth } = toolbar;
   const isReady = pageCount !== null;
   return (
-    <Paper withBorder radius="md" bg="light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-8))" style={{ overflow: 'hidden' }}>
+    <Paper withBorder radius="md" bg="var(--kuvert-color-desk)" style={{ overflow: 'hidden' }}>
       <Group
         justify="space-between"
         gap="xs"

@@ -96,10 +96,10 @@ function SearchHitRow({ hit }: { hit: SearchHit }) {
             {formatListDate(letter.created_at)}
           </Text>
         </Group>
-        <Anchor component={Link} to={href} fw={700} size="sm" c="dark.8">
+        <Anchor component={Link} to={href} fw={700} size="sm" c="bright">
           {letter.subject}
         </Anchor>
-        <Text size="sm" c="dark.6" lineClamp={2} data-testid="search-snippet">
+        <Text size="sm" c="var(--kuvert-color-quiet-text)" lineClamp={2} data-testid="search-snippet">
           <HighlightedText snippet={hit.snippet} />
         </Text>
         <Group gap={6} mt={2}>
