@@ -173,3 +173,35 @@ test('the switch overrides the system, is remembered and applies before the app 
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect.poll(() => pageShade(page)).toBe('dark');
 });
+
+test('the sandbox bank follows the system scheme too', async ({ page, user }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const receiver = await startWebhookReceiver();
+  try {
+    const provider = await createProvider(`Stadtwerke Bank ${uniqueWord()}`, receiver.url);
+    const subject = `Gas bill ${uniqueWord()}`;
+    const letterId = await deliverLetter(provider, {
+      recipientEmail: user.email,
+      subject,
+      kind: 'invoice',
+      invoice: {
+        amount: 4200,
+        currency: 'EUR',
+        due_date: isoDay(10),
+        iban: 'DE89370400440532013000',
+        reference: `RF-${uniqueWord().toUpperCase()}`,
+      },
+      pdf: await makePdf([['Gas bill']]),
+    });
+    await logIn(page, user, `/login?redirect=/inbox/${letterId}`);
+    await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+    await page.getByTestId('invoice-panel').getByRole('button', { name: 'Pay €42.00' }).click();
+    await expect(page).toHaveURL(/\/sandbox-bank\/payments\//, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: /Sandbox Bank/ })).toBeVisible();
+    expect(await pageShade(page)).toBe('dark');
+    await scanWithoutHover(page);
+    await screenshot(page, 'dark/sandbox-bank');
+  } finally {
+    await receiver.close();
+  }
+});

@@ -85,7 +85,7 @@ export const LetterView = memo(function LetterView({
                   <Tooltip label={t('letters.detail.verified')}>
                     <IconRosetteDiscountCheck
                       size={18}
-                      color="var(--mantine-color-kuvert-6)"
+                      color="var(--kuvert-color-accent)"
                       aria-label={t('letters.detail.verified')}
                       role="img"
                     />
