@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from './support/fixtures.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
-import { createProvider, deliverLetter, makePdf, startWebhookReceiver } from './support/provider.ts';
+import {
+  createProvider,
+  deliverLetter,
+  makePdf,
+  startWebhookReceiver,
+} from './support/provider.ts';
 
 function uniqueWord(): string {
   return [...randomBytes(5)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
@@ -128,6 +133,7 @@ test('the switch overrides the system, is remembered and applies before the app 
   page,
   user,
 }) => {
+  test.setTimeout(90_000);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Log in to Kuvert' })).toBeVisible();
@@ -175,6 +181,7 @@ test('the switch overrides the system, is remembered and applies before the app 
 });
 
 test('the sandbox bank follows the system scheme too', async ({ page, user }) => {
+  test.setTimeout(90_000);
   await page.emulateMedia({ colorScheme: 'dark' });
   const receiver = await startWebhookReceiver();
   try {

@@ -13,12 +13,15 @@ import { ServerStateProvider } from '../server-state-provider.tsx';
 export function Component() {
   const { t } = useTranslation();
   return (
-    <PlainLayout backLabel={t('common.back')} headerEnd={
+    <PlainLayout
+      backLabel={t('common.back')}
+      headerEnd={
         <Group gap="xs" wrap="nowrap">
           <ColorSchemeSwitch />
           <LanguageSwitch />
         </Group>
-      }>
+      }
+    >
       <ServerStateProvider>
         <Outlet />
       </ServerStateProvider>

@@ -36,7 +36,11 @@ const paidLook: InvoiceBadgeLook = {
   textColor: PAID_TEXT,
   icon: <IconCircleCheck size={14} aria-hidden="true" />,
 };
-const settledLook: InvoiceBadgeLook = { color: 'gray', textColor: 'var(--kuvert-color-quiet-text)', icon: null };
+const settledLook: InvoiceBadgeLook = {
+  color: 'gray',
+  textColor: 'var(--kuvert-color-quiet-text)',
+  icon: null,
+};
 const openLook: InvoiceBadgeLook = { color: 'orange', textColor: INVOICE_TEXT, icon: null };
 
 function invoiceBadge(t: TFunction, invoice: LetterInvoice): [InvoiceBadgeLook, string] {

@@ -97,7 +97,13 @@ export function LetterDocuments({ letterId, documents, showInline }: LetterDocum
               isPdf(document) ? (
                 <InlinePdf key={document.id} letterId={letterId} document={document} />
               ) : (
-                <Paper key={document.id} withBorder radius="md" p="sm" bg="var(--kuvert-color-surface-muted)">
+                <Paper
+                  key={document.id}
+                  withBorder
+                  radius="md"
+                  p="sm"
+                  bg="var(--kuvert-color-surface-muted)"
+                >
                   <Image
                     src={documentContentUrl(letterId, document.id, 'inline')}
                     alt={document.filename}

@@ -98,7 +98,13 @@ export const LetterView = memo(function LetterView({
             </Stack>
             <Group gap={6}>
               {isTrashed ? (
-                <Badge variant="light" color="gray" c="var(--kuvert-color-quiet-text)" radius="sm" tt="none">
+                <Badge
+                  variant="light"
+                  color="gray"
+                  c="var(--kuvert-color-quiet-text)"
+                  radius="sm"
+                  tt="none"
+                >
                   {t('letters.detail.inTrash')}
                 </Badge>
               ) : null}

@@ -99,15 +99,34 @@ function SearchHitRow({ hit }: { hit: SearchHit }) {
         <Anchor component={Link} to={href} fw={700} size="sm" c="bright">
           {letter.subject}
         </Anchor>
-        <Text size="sm" c="var(--kuvert-color-quiet-text)" lineClamp={2} data-testid="search-snippet">
+        <Text
+          size="sm"
+          c="var(--kuvert-color-quiet-text)"
+          lineClamp={2}
+          data-testid="search-snippet"
+        >
           <HighlightedText snippet={hit.snippet} />
         </Text>
         <Group gap={6} mt={2}>
-          <Badge variant="light" color="gray" c="var(--kuvert-color-quiet-text)" radius="sm" tt="none" size="sm">
+          <Badge
+            variant="light"
+            color="gray"
+            c="var(--kuvert-color-quiet-text)"
+            radius="sm"
+            tt="none"
+            size="sm"
+          >
             {t(`search.matchedIn.${hit.matched_in}`)}
           </Badge>
           {letter.trashed_at ? (
-            <Badge variant="light" color="gray" c="var(--kuvert-color-quiet-text)" radius="sm" tt="none" size="sm">
+            <Badge
+              variant="light"
+              color="gray"
+              c="var(--kuvert-color-quiet-text)"
+              radius="sm"
+              tt="none"
+              size="sm"
+            >
               {t('letters.detail.inTrash')}
             </Badge>
           ) : null}
