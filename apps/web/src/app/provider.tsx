@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { colorSchemeManager } from '../lib/color-scheme.ts';
 import { NotificationViewport } from '../components/ui/notification-viewport.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -10,13 +11,15 @@ interface AppProvidersProps {
 /**
  * Global components: theme and notifications. The query client is provided by the layouts
  * that read server data (see ServerStateProvider), which keeps it off the login page.
+ * Light, dark or as the device is set (the default): see components/ui/color-scheme-switch.
  */
 export function AppProviders({ children }: AppProvidersProps) {
   return (
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
-      forceColorScheme="light"
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
     >
       {children}
       <NotificationViewport />

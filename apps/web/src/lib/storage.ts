@@ -1,6 +1,7 @@
 /** Local storage keys of the login session and preferences (SPEC §3). */
 export const storageKeys = {
   language: 'kuvert.language',
+  colorScheme: 'kuvert.colorScheme',
   csrfToken: 'kuvert.csrfToken',
   loginToken: 'kuvert.loginToken',
   loginExpiry: 'kuvert.loginExpiry',

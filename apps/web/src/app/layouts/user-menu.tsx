@@ -1,5 +1,6 @@
 import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { ColorSchemeMenuItems } from '../../components/ui/color-scheme-switch.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -43,6 +44,9 @@ export function UserMenu() {
         >
           {t('userMenu.profile')}
         </Menu.Item>
+        <Menu.Divider />
+        <ColorSchemeMenuItems />
+        <Menu.Divider />
         <Menu.Item
           onClick={handleLogout}
           disabled={logoutMutation.isPending}

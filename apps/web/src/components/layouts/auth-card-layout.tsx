@@ -4,6 +4,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { ConnectionStatus } from '../errors/connection-status.tsx';
+import { ColorSchemeSwitch } from '../ui/color-scheme-switch.tsx';
 import { LanguageSwitch } from '../ui/language-switch.tsx';
 import { Logo } from '../ui/logo.tsx';
 import { MAIN_CONTENT_ID } from '../ui/skip-link.tsx';
@@ -22,7 +23,7 @@ export function AuthCardLayout({ children }: AuthCardLayoutProps) {
         display: 'flex',
         flexDirection: 'column',
         background:
-          'linear-gradient(180deg, var(--mantine-color-kuvert-0) 0%, var(--mantine-color-gray-0) 60%)',
+          'linear-gradient(180deg, var(--kuvert-color-tint) 0%, var(--kuvert-color-page) 60%)',
       }}
     >
       <Box component="header" px={{ base: 'md', sm: 'xl' }} py="md">
@@ -35,7 +36,10 @@ export function AuthCardLayout({ children }: AuthCardLayoutProps) {
           >
             <Logo />
           </Anchor>
-          <LanguageSwitch />
+          <Group gap="xs" wrap="nowrap">
+            <ColorSchemeSwitch />
+            <LanguageSwitch />
+          </Group>
         </Group>
       </Box>
       <Center

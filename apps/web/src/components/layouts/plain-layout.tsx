@@ -28,8 +28,8 @@ export function PlainLayout({
       <SkipLink />
       <Box
         component="header"
-        bg="white"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+        bg="var(--mantine-color-body)"
+        style={{ borderBottom: '1px solid var(--kuvert-color-border)' }}
       >
         <Container size="lg" h={64}>
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">

@@ -7,7 +7,12 @@ export function HighlightedText({ snippet }: { snippet: string }) {
     <>
       {splitHighlights(snippet).map((segment, index) =>
         segment.isMatch ? (
-          <Mark key={index} color="yellow.3" px={2} style={{ borderRadius: 3, color: 'inherit' }}>
+          <Mark
+            key={index}
+            color="yellow.3"
+            px={2}
+            style={{ borderRadius: 3, color: 'var(--mantine-color-black)' }}
+          >
             {segment.text}
           </Mark>
         ) : (

@@ -25,18 +25,18 @@ export const invoiceStatusLooks: Record<InvoiceStatus, InvoiceStatusLook> = {
   // Mantine's darkest orange is below 4.5:1 on its own light background; this one is not.
   open: {
     color: 'orange',
-    textColor: '#a33d0b',
+    textColor: 'var(--kuvert-color-invoice-text)',
     icon: <IconReceipt size={14} aria-hidden="true" />,
   },
   payment_pending: {
     color: 'kuvert',
-    textColor: 'kuvert.8',
+    textColor: 'var(--mantine-color-kuvert-light-color)',
     icon: <IconClockHour4 size={14} aria-hidden="true" />,
   },
   // teal.9 falls just short of 4.5:1 on the light badge over a tinted background.
   paid: {
     color: 'teal',
-    textColor: '#0b5e45',
+    textColor: 'var(--kuvert-color-success-text)',
     icon: <IconCircleCheck size={14} aria-hidden="true" />,
   },
   // red.9 is only 4.51:1 on the light red badge (see app/theme.ts).
@@ -50,7 +50,11 @@ export const invoiceStatusLooks: Record<InvoiceStatus, InvoiceStatusLook> = {
     textColor: 'var(--kuvert-color-alert-text)',
     icon: <IconAlertTriangle size={14} aria-hidden="true" />,
   },
-  cancelled: { color: 'gray', textColor: 'gray.8', icon: <IconBan size={14} aria-hidden="true" /> },
+  cancelled: {
+    color: 'gray',
+    textColor: 'var(--kuvert-color-quiet-text)',
+    icon: <IconBan size={14} aria-hidden="true" />,
+  },
 };
 
 interface InvoiceStatusBadgeProps {

@@ -37,7 +37,7 @@ export function Logo({ size = 'md' }: LogoProps) {
         component="span"
         fw={700}
         fz={textSizes[size]}
-        c="kuvert.9"
+        c="var(--kuvert-color-brand-text)"
         style={{ letterSpacing: '-0.02em' }}
       >
         Kuvert

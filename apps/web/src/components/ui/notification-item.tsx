@@ -37,7 +37,7 @@ export function NotificationItem({ notification }: { notification: AppNotificati
       onClose={() => dismissNotification(id)}
       closeButtonProps={{ 'aria-label': t('notifications.dismiss') }}
       // Below a title Mantine greys the message out to under 4.5:1 contrast.
-      styles={{ description: { color: 'var(--mantine-color-gray-8)' } }}
+      styles={{ description: { color: 'var(--kuvert-color-quiet-text)' } }}
     >
       {message}
       {action ? (

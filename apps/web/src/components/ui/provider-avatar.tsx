@@ -31,7 +31,12 @@ export function ProviderAvatar({ providerId, name, hasLogo, size = 40 }: Provide
         showLogo ? `${env.apiBaseUrl}/api/providers/${encodeURIComponent(providerId)}/logo` : null
       }
       imageProps={{ onError: () => setHasFailed(true), loading: 'lazy', alt: '' }}
-      style={{ flexShrink: 0, border: '1px solid var(--mantine-color-gray-2)', background: '#fff' }}
+      style={{
+        flexShrink: 0,
+        border: '1px solid var(--kuvert-color-border-subtle)',
+        // Logos are made for white; initials take the dark scheme's tint.
+        background: showLogo ? '#fff' : 'var(--kuvert-color-initials-bg)',
+      }}
     >
       {providerInitials(name)}
     </Avatar>

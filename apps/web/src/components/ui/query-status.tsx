@@ -21,7 +21,7 @@ export function ErrorState({ error, onRetry }: ErrorStateProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="xs" align="flex-start" role="alert">
-      <Text c="red.8">{translateError(t, error)}</Text>
+      <Text c="var(--mantine-color-error)">{translateError(t, error)}</Text>
       <Button size="xs" variant="light" onClick={onRetry}>
         {t('common.retry')}
       </Button>

@@ -10,7 +10,7 @@ export function FolderListSkeleton() {
           key={index}
           gap="sm"
           p="md"
-          style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+          style={{ borderBottom: '1px solid var(--kuvert-color-border-subtle)' }}
         >
           <Skeleton height={34} width={34} radius="md" />
           <Stack gap={6} style={{ flex: 1 }}>

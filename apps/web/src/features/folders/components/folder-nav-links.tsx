@@ -43,7 +43,7 @@ const FolderLinks = memo(function FolderLinks({
             leftSection={<IconFolder size={16} aria-hidden="true" />}
             rightSection={
               folder.unread_count > 0 ? (
-                <Text span size="xs" fw={700} c="kuvert.8">
+                <Text span size="xs" fw={700} c="var(--mantine-color-kuvert-light-color)">
                   <span aria-hidden="true">{folder.unread_count}</span>
                   <VisuallyHidden>
                     {t('folders.unreadBadge', { count: folder.unread_count })}

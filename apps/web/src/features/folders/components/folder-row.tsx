@@ -79,7 +79,7 @@ export function FolderRow({ folder, canWrite, onDelete }: FolderRowProps) {
       px={{ base: 'sm', sm: 'md' }}
       py="sm"
       data-folder-id={folder.id}
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+      style={{ borderBottom: '1px solid var(--kuvert-color-border-subtle)' }}
     >
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
         <ThemeIcon variant="light" radius="md" size="lg" aria-hidden="true">

@@ -41,7 +41,7 @@ function ActionCard({ href, icon, color, count, title, detail }: ActionCardProps
                 fz={30}
                 fw={700}
                 lh={1.15}
-                c={count > 0 ? 'dark.8' : 'dimmed'}
+                c={count > 0 ? 'bright' : 'dimmed'}
                 style={{ fontVariantNumeric: 'tabular-nums' }}
               >
                 {count}

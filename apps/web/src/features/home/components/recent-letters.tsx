@@ -48,7 +48,7 @@ export const RecentLetters = memo(function RecentLetters({
                     wrap="nowrap"
                     px={{ base: 'sm', sm: 'md' }}
                     py="sm"
-                    style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+                    style={{ borderBottom: '1px solid var(--kuvert-color-border-subtle)' }}
                   >
                     <ProviderAvatar
                       providerId={letter.provider.id}
@@ -64,7 +64,7 @@ export const RecentLetters = memo(function RecentLetters({
                         component={Link}
                         to={paths.letter(letter.id)}
                         fw={isUnread ? 700 : 500}
-                        c="dark.8"
+                        c="bright"
                         size="sm"
                         truncate
                       >

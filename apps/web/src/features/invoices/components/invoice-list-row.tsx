@@ -47,7 +47,7 @@ export function InvoiceListRow({ invoice, payAction }: InvoiceListRowProps) {
           component={Link}
           to={paths.letter(invoice.letter_id)}
           fw={650}
-          c="dark.8"
+          c="bright"
           className={classes.subject}
         >
           {invoice.subject}
@@ -108,7 +108,7 @@ function WhenLine({ invoice }: { invoice: Invoice }) {
   return (
     <Group gap={4} wrap="nowrap">
       <IconAlertTriangle size={16} aria-hidden="true" color="var(--mantine-color-red-9)" />
-      <Text size="sm" fw={700} c="red.9">
+      <Text size="sm" fw={700} c="var(--kuvert-color-alert-text)">
         {t('invoices.panel.overdueSince', { date: dueDate })}
       </Text>
     </Group>

@@ -32,7 +32,7 @@ export function InvoicePanel({ letterId, renderPayment }: InvoicePanelProps) {
         withBorder
         p="md"
         radius="md"
-        bg="gray.0"
+        bg="var(--kuvert-color-surface-muted)"
         role="status"
         aria-label={t('common.loading')}
       >
@@ -77,7 +77,7 @@ function InvoiceCard({ invoice, renderPayment }: InvoiceCardProps) {
       withBorder
       radius="md"
       p={{ base: 'md', sm: 'lg' }}
-      bg="gray.0"
+      bg="var(--kuvert-color-surface-muted)"
       data-testid="invoice-panel"
       style={{
         borderColor: isOverdue ? 'var(--mantine-color-red-6)' : undefined,
@@ -114,7 +114,7 @@ function InvoiceCard({ invoice, renderPayment }: InvoiceCardProps) {
                   color="var(--mantine-color-red-9)"
                   style={{ flexShrink: 0, marginTop: 4 }}
                 />
-                <Text fw={700} size="lg" c="red.9">
+                <Text fw={700} size="lg" c="var(--kuvert-color-alert-text)">
                   {t('invoices.panel.overdueSince', { date: formatCalendarDate(invoice.due_date) })}
                 </Text>
               </Group>

@@ -31,7 +31,7 @@ export function InvoiceSettledAlert({ invoice }: { invoice: Invoice }) {
         radius="md"
         icon={<IconBan aria-hidden="true" />}
         title={t('invoices.state.cancelledTitle', { provider: invoice.provider.name })}
-        styles={{ title: { color: 'var(--mantine-color-gray-9)' } }}
+        styles={{ title: { color: 'var(--mantine-color-gray-light-color)' } }}
       >
         {t('invoices.state.cancelledText', {
           provider: invoice.provider.name,

@@ -46,7 +46,7 @@ export function BulkToolbar({
           <Badge
             variant="light"
             color="gray"
-            c="gray.8"
+            c="var(--kuvert-color-quiet-text)"
             radius="sm"
             tt="none"
             leftSection={<IconLock size={14} aria-hidden="true" />}

@@ -11,10 +11,10 @@ const colors: Record<DeliveryStatus, string> = {
 
 // Text dark enough for 4.5:1 on each light badge background (Mantine's shade 9 is not always).
 const textColors: Record<DeliveryStatus, string> = {
-  queued: 'var(--mantine-color-gray-8)',
-  delivered: '#05664a',
-  printed: 'var(--mantine-color-kuvert-9)',
-  failed: '#a51d1d',
+  queued: 'var(--kuvert-color-quiet-text)',
+  delivered: 'var(--kuvert-color-success-text)',
+  printed: 'var(--mantine-color-kuvert-light-color)',
+  failed: 'var(--kuvert-color-alert-text)',
 };
 
 export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {

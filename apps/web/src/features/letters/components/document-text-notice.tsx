@@ -3,8 +3,8 @@ import { IconDownload, IconFileAlert } from '@tabler/icons-react';
 import type { DocumentTextFailure } from '@kuvert/shared/letters';
 import { useTranslation } from '../../../lib/i18n.ts';
 
-/** yellow.9 is too light for 4.5:1 on the light yellow alert; this dark amber passes. */
-const NOTICE_TEXT = '#6b4500';
+/** yellow.9 is too light for 4.5:1 on the light yellow alert (see app/theme.ts). */
+const NOTICE_TEXT = 'var(--kuvert-color-notice-text)';
 
 interface DocumentTextNoticeProps {
   filename: string;

@@ -74,7 +74,7 @@ export function LetterBadges({ letter }: { letter: LetterSummary }) {
         <Badge
           variant="light"
           color="grape"
-          c="grape.9"
+          c="var(--mantine-color-grape-light-color)"
           radius="sm"
           tt="none"
           fw={600}
@@ -87,7 +87,7 @@ export function LetterBadges({ letter }: { letter: LetterSummary }) {
         <Badge
           variant="outline"
           color="gray.5"
-          c="gray.8"
+          c="var(--kuvert-color-quiet-text)"
           radius="sm"
           tt="none"
           fw={600}

@@ -21,7 +21,7 @@ export const LetterListSkeleton = memo(function LetterListSkeleton({
           wrap="nowrap"
           px="md"
           py="sm"
-          style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+          style={{ borderBottom: '1px solid var(--kuvert-color-border-subtle)' }}
         >
           <Skeleton circle height={40} />
           <Stack gap={8} style={{ flex: 1 }}>

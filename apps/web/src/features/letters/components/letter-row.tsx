@@ -88,7 +88,7 @@ export const LetterRow = memo(function LetterRow({
             </time>
           </Text>
         </div>
-        <Text className={classes.subject} fw={isUnread ? 700 : 600} size="sm" c="dark.8">
+        <Text className={classes.subject} fw={isUnread ? 700 : 600} size="sm" c="bright">
           {letter.subject}
         </Text>
         {detail ?? null}

@@ -102,7 +102,7 @@ export const LetterView = memo(function LetterView({
                     <Tooltip label={t('letters.detail.verified')}>
                       <IconRosetteDiscountCheck
                         size={18}
-                        color="var(--mantine-color-kuvert-6)"
+                        color="var(--kuvert-color-accent)"
                         aria-label={t('letters.detail.verified')}
                         role="img"
                       />
@@ -115,7 +115,13 @@ export const LetterView = memo(function LetterView({
               </Stack>
               <Group gap={6}>
                 {isTrashed ? (
-                  <Badge variant="light" color="gray" c="gray.8" radius="sm" tt="none">
+                  <Badge
+                    variant="light"
+                    color="gray"
+                    c="var(--kuvert-color-quiet-text)"
+                    radius="sm"
+                    tt="none"
+                  >
                     {t('letters.detail.inTrash')}
                   </Badge>
                 ) : null}

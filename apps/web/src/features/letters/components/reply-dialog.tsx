@@ -137,7 +137,7 @@ export function ReplyDialog({ letter, opened, onClose, onSent }: ReplyDialogProp
               </Text>
             </Group>
             {fileError ? (
-              <Text size="sm" c="red.9" role="alert">
+              <Text size="sm" c="var(--mantine-color-error)" role="alert">
                 {fileError}
               </Text>
             ) : null}

@@ -87,7 +87,7 @@ function PendingPayment({ payment, canAct }: { payment: Payment; canAct: boolean
       radius="md"
       icon={<IconClockHour4 aria-hidden="true" />}
       title={t('invoices.state.pendingTitle')}
-      styles={{ title: { color: 'var(--mantine-color-kuvert-9)' } }}
+      styles={{ title: { color: 'var(--mantine-color-kuvert-light-color)' } }}
     >
       <Stack gap="sm">
         <Text size="sm">{t('invoices.state.pendingText')}</Text>
@@ -105,7 +105,7 @@ function ViewerNote() {
   const { t } = useTranslation();
   return (
     <Group gap={8} wrap="nowrap" align="flex-start">
-      <IconInfoCircle size={18} aria-hidden="true" color="var(--mantine-color-gray-7)" />
+      <IconInfoCircle size={18} aria-hidden="true" color="var(--kuvert-color-quiet-text)" />
       <Text size="sm" c="dimmed">
         {t('invoices.panel.viewerNote')}
       </Text>

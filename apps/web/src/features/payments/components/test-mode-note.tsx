@@ -8,7 +8,7 @@ export function TestModeNote() {
   return (
     <Group gap={6} wrap="nowrap" align="flex-start" data-testid="test-mode-note">
       <IconFlask size={16} aria-hidden="true" color="var(--mantine-color-grape-8)" />
-      <Text size="xs" c="grape.9">
+      <Text size="xs" c="var(--mantine-color-grape-light-color)">
         {t('invoices.state.testMode')}
       </Text>
     </Group>

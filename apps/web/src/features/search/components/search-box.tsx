@@ -103,7 +103,7 @@ export function SearchBox({ query, onSearch, onClear }: SearchBoxProps) {
             </ActionIcon>
           )
         }
-        styles={{ input: { background: 'var(--mantine-color-white)' } }}
+        styles={{ input: { background: 'var(--mantine-color-body)' } }}
       />
     </form>
   );

@@ -10,14 +10,22 @@ export function SearchHitDetail({ hit }: { hit: SearchHit }) {
     <>
       <Text
         size="sm"
-        c="dark.6"
+        c="var(--kuvert-color-quiet-text)"
         lineClamp={2}
         data-testid="search-snippet"
         style={{ overflowWrap: 'anywhere' }}
       >
         <HighlightedText snippet={hit.snippet} />
       </Text>
-      <Badge variant="light" color="gray" c="gray.8" radius="sm" tt="none" size="sm" mt={4}>
+      <Badge
+        variant="light"
+        color="gray"
+        c="var(--kuvert-color-quiet-text)"
+        radius="sm"
+        tt="none"
+        size="sm"
+        mt={4}
+      >
         {t(`search.matchedIn.${hit.matched_in}`)}
       </Badge>
     </>
