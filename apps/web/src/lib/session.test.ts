@@ -53,6 +53,7 @@ describe('storage keys (SPEC §3)', () => {
   it('uses one kuvert.* key for each piece of session state', () => {
     expect(storageKeys).toEqual({
       language: 'kuvert.language',
+      colorScheme: 'kuvert.colorScheme',
       csrfToken: 'kuvert.csrfToken',
       loginToken: 'kuvert.loginToken',
       loginExpiry: 'kuvert.loginExpiry',
