@@ -160,8 +160,6 @@ export type BulkLetterRequest = z.infer<typeof bulkLetterRequestSchema>;
 export const bulkLetterResultSchema = z.object({ updated: z.number().int() });
 export type BulkLetterResult = z.infer<typeof bulkLetterResultSchema>;
 
-export const emptyTrashRequestSchema = z.object({ account_id: z.string().min(1) });
-
 /** A reply goes as multipart: fields `subject`, `body`, and zero or more `attachment` files. */
 export const replyFieldsSchema = z.object({
   subject: z.string().trim().min(1).max(LETTER_SUBJECT_MAX_LENGTH),
