@@ -169,3 +169,11 @@ export type ReplyFields = z.infer<typeof replyFieldsSchema>;
 
 export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
 export const MAX_ATTACHMENTS = 10;
+/** What a reply may attach; the server checks the bytes, the browser the file's type. */
+export const REPLY_ATTACHMENT_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+] as const;
