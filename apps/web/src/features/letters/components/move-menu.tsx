@@ -27,6 +27,7 @@ export function MoveMenu({ folders, currentFolderId, onMove, disabled, target }:
       shadow="md"
       width={280}
       withinPortal
+      withInitialFocusPlaceholder={false}
       // Long folder names end in "…" (the whole name in the tooltip) inside a menu that never
       // grows past the screen.
       styles={{
@@ -51,8 +52,9 @@ export function MoveMenu({ folders, currentFolderId, onMove, disabled, target }:
           </Button>
         )}
       </Menu.Target>
+      {/* Named by its button; a text label or a focus placeholder inside role="menu" is not an
+          allowed child of a menu. */}
       <Menu.Dropdown>
-        <Menu.Label>{t('letters.actions.moveTo')}</Menu.Label>
         {currentFolderId === null ? null : (
           <Menu.Item
             leftSection={<IconInbox size={16} aria-hidden="true" />}

@@ -34,7 +34,13 @@ export function EmptyTrashButton() {
   const isDisabled = reason !== null || trash === undefined;
   return (
     <>
-      <Tooltip label={reason} multiline w={260} disabled={reason === null}>
+      <Tooltip
+        label={reason}
+        multiline
+        w={260}
+        disabled={reason === null}
+        events={{ hover: true, focus: true, touch: true }}
+      >
         <Button
           variant="default"
           color="red"
