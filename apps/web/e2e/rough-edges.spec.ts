@@ -24,19 +24,21 @@ async function inGerman(page: Page): Promise<void> {
   await page.addInitScript(() => localStorage.setItem('kuvert.language', 'de'));
 }
 
+// One webhook endpoint for the file: it must outlive each test's deliveries (read receipts).
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+test.beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+});
+test.afterAll(() => receiver.close());
+
 async function deliverTo(user: TestUser, subject: string): Promise<string> {
-  const receiver = await startWebhookReceiver();
-  try {
-    const provider = await createProvider(`Stadtwerke ${uniqueWord()}`, receiver.url);
-    return await deliverLetter(provider, {
-      recipientEmail: user.email,
-      subject,
-      body: 'Dear customer,\nplease find your documents attached.',
-      pdf: await makePdf([['Stadtwerke', subject]]),
-    });
-  } finally {
-    await receiver.close();
-  }
+  const provider = await createProvider(`Stadtwerke ${uniqueWord()}`, receiver.url);
+  return deliverLetter(provider, {
+    recipientEmail: user.email,
+    subject,
+    body: 'Dear customer,\nplease find your documents attached.',
+    pdf: await makePdf([['Stadtwerke', subject]]),
+  });
 }
 
 const english = { folderName: 'Folder name', createFolder: 'Create folder', folders: 'Folders' };
