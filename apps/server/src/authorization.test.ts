@@ -33,6 +33,7 @@ interface Target {
   letterId: string;
   documentId: string;
   folderId: string;
+  trashedFolderId: string;
 }
 
 interface SessionCase {
@@ -111,6 +112,18 @@ const sessionCases: Record<string, SessionCase> = {
   'DELETE /api/folders/:id': {
     write: true,
     request: (x) => ({ method: 'DELETE', url: `/api/folders/${x.folderId}` }),
+  },
+  'GET /api/trash': {
+    write: false,
+    request: (x) => ({ url: `/api/trash?account_id=${x.accountId}` }),
+  },
+  'POST /api/trash/folders/:id/restore': {
+    write: true,
+    request: (x) => ({ method: 'POST', url: `/api/trash/folders/${x.trashedFolderId}/restore` }),
+  },
+  'DELETE /api/trash/folders/:id': {
+    write: true,
+    request: (x) => ({ method: 'DELETE', url: `/api/trash/folders/${x.trashedFolderId}` }),
   },
   'POST /api/trash/empty': {
     write: true,
@@ -223,11 +236,23 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       headers: me.headers,
       payload: { account_id: accountId, name: folderName },
     });
+    const trashed = await t.app.inject({
+      method: 'POST',
+      url: '/api/folders',
+      headers: me.headers,
+      payload: { account_id: accountId, name: `${folderName} (old)` },
+    });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/folders/${trashed.json().id}`,
+      headers: me.headers,
+    });
     return {
       accountId,
       letterId,
       documentId: detail.json().documents[0].id,
       folderId: folder.json().id,
+      trashedFolderId: trashed.json().id,
     };
   }
 

@@ -150,6 +150,7 @@ export interface FoldersTable {
   account_id: string;
   name: string;
   created_at: string;
+  trashed_at: Generated<string | null>;
 }
 
 export type LetterDirectionValue = 'inbound' | 'outbound';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatFileSize, formatListDate } from './dates.ts';
+import { formatCalendarDate, formatFileSize, formatListDate, formatWaitTime } from './dates.ts';
 
 describe('formatListDate', () => {
   const now = new Date(2026, 4, 20, 15, 30);
@@ -29,5 +29,19 @@ describe('formatFileSize', () => {
     [25 * 1024 * 1024, 'en', '25 MB'],
   ] as const)('%d bytes in %s → %s', (bytes, language, expected) => {
     expect(formatFileSize(bytes, language)).toBe(expected);
+  });
+});
+
+describe('formatWaitTime', () => {
+  it.each([
+    [890, 'de', '15 Minuten'],
+    [890, 'en', '15 minutes'],
+    [61, 'en', '2 minutes'],
+    [60, 'en', '1 minute'],
+    [45, 'de', '45 Sekunden'],
+    [1, 'en', '1 second'],
+    [5400, 'en', '2 hours'],
+  ] as const)('%d seconds in %s → %s', (seconds, language, expected) => {
+    expect(formatWaitTime(seconds, language)).toBe(expected);
   });
 });

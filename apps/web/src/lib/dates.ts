@@ -56,3 +56,17 @@ export function localIsoDate(date: Date = new Date()): string {
   const day = String(date.getDate()).padStart(2, '0');
   return `${date.getFullYear()}-${month}-${day}`;
 }
+
+/**
+ * How long to wait, as a person says it: "45 seconds" below a minute, else whole minutes or
+ * hours rounded up ("in 890 seconds" reads "in 15 minutes"), in the UI language.
+ */
+export function formatWaitTime(seconds: number, language: Language = getLanguage()): string {
+  const [value, unit] =
+    seconds < 60
+      ? [Math.max(1, Math.ceil(seconds)), 'second']
+      : seconds <= 3600
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3600), 'hour'];
+  return getNumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}

@@ -1,11 +1,12 @@
 import type { TFunction } from './i18n.ts';
+import { formatWaitTime } from './dates.ts';
 import { ApiError, NetworkError, RequestTimeoutError } from './http.ts';
 
 /** The translated message for anything a call can throw; the code decides, never the text. */
 export function translateError(t: TFunction, error: unknown): string {
   if (error instanceof ApiError) {
     if (error.code === 'RATE_LIMITED' && error.retryAfterSeconds !== null) {
-      return t('login.rateLimited', { seconds: error.retryAfterSeconds });
+      return t('login.rateLimited', { wait: formatWaitTime(error.retryAfterSeconds) });
     }
     const message = t(`errors.${error.code}`);
     // A refused file is named, so the user knows which of several to fix.

@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 /**
  * Roots of the query keys of the mailbox. Every feature builds its keys below one of these, so a
  * change in one area (a letter moved, a new letter arrived) can refresh what other areas show
@@ -10,6 +12,7 @@ export const mailboxKeys = {
   providers: ['providers'],
   home: ['home'],
   invoices: ['invoices'],
+  trash: ['trash'],
 } as const;
 
 export type MailboxArea = keyof typeof mailboxKeys;
@@ -22,7 +25,18 @@ export const letterDependentAreas: readonly MailboxArea[] = [
   'providers',
   'home',
   'invoices',
+  'trash',
 ];
 
 /** Everything that shows an invoice's status: its panel and list, letter badges, home counts. */
 export const invoiceDependentAreas: readonly MailboxArea[] = ['invoices', 'letters', 'home'];
+
+/** Refetches everything under the given areas (after a change that touches them). */
+export function invalidateAreas(
+  queryClient: QueryClient,
+  areas: readonly MailboxArea[],
+): Promise<void> {
+  return Promise.all(
+    areas.map((area) => queryClient.invalidateQueries({ queryKey: mailboxKeys[area] })),
+  ).then(() => undefined);
+}

@@ -22,8 +22,8 @@ describe('translate', () => {
 
   it('fills placeholders and leaves unknown ones visible', async () => {
     await initI18n();
-    expect(translate('login.rateLimited', { seconds: 42 })).toContain('42');
-    expect(translate('login.rateLimited')).toContain('{{seconds}}');
+    expect(translate('login.rateLimited', { wait: '42 seconds' })).toContain('42 seconds');
+    expect(translate('login.rateLimited')).toContain('{{wait}}');
   });
 
   it('picks the plural form by count with the rules of the language', async () => {

@@ -17,6 +17,8 @@ export type Folder = z.infer<typeof folderSchema>;
 export const folderListSchema = z.object({ folders: z.array(folderSchema) });
 export type FolderList = z.infer<typeof folderListSchema>;
 
+export const folderIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
 export const folderNameSchema = z.string().trim().min(1).max(FOLDER_NAME_MAX_LENGTH);
 
 export const createFolderRequestSchema = z
@@ -28,3 +30,14 @@ export const renameFolderRequestSchema = z
   .object({ name: folderNameSchema })
   .meta({ id: 'RenameFolderRequest' });
 export type RenameFolderRequest = z.infer<typeof renameFolderRequestSchema>;
+
+/** A folder in the trash; `letter_count` counts the letters that went to the trash with it. */
+export const trashedFolderSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    letter_count: z.number().int(),
+    trashed_at: z.iso.datetime(),
+  })
+  .meta({ id: 'TrashedFolder' });
+export type TrashedFolder = z.infer<typeof trashedFolderSchema>;

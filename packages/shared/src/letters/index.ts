@@ -160,8 +160,6 @@ export type BulkLetterRequest = z.infer<typeof bulkLetterRequestSchema>;
 export const bulkLetterResultSchema = z.object({ updated: z.number().int() });
 export type BulkLetterResult = z.infer<typeof bulkLetterResultSchema>;
 
-export const emptyTrashRequestSchema = z.object({ account_id: z.string().min(1) });
-
 /** A reply goes as multipart: fields `subject`, `body`, and zero or more `attachment` files. */
 export const replyFieldsSchema = z.object({
   subject: z.string().trim().min(1).max(LETTER_SUBJECT_MAX_LENGTH),
@@ -171,3 +169,11 @@ export type ReplyFields = z.infer<typeof replyFieldsSchema>;
 
 export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
 export const MAX_ATTACHMENTS = 10;
+/** What a reply may attach; the server checks the bytes, the browser the file's type. */
+export const REPLY_ATTACHMENT_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+] as const;

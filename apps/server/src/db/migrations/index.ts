@@ -8,6 +8,7 @@ import * as payments from './0004-payments.ts';
 import * as searchByAccount from './0005-search-by-account.ts';
 import * as paidInvoices from './0006-paid-invoices.ts';
 import * as documentProcessing from './0007-document-processing.ts';
+import * as folderTrash from './0008-folder-trash.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -22,6 +23,7 @@ const migrations: Record<string, MigrationModule> = {
   '0005-search-by-account': searchByAccount,
   '0006-paid-invoices': paidInvoices,
   '0007-document-processing': documentProcessing,
+  '0008-folder-trash': folderTrash,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database, FoldersTable } from '../../db/schema.ts';
 
 export type FolderRow = Selectable<FoldersTable>;
@@ -54,8 +54,7 @@ export async function findFoldersOfAccount(
 ): Promise<FolderWithCountsRow[]> {
   const rows = await withCounts(db, userId)
     .where('f.account_id', '=', accountId)
-    .orderBy((eb) => eb.fn('lower', ['f.name']))
-    .orderBy('f.id')
+    .where('f.trashed_at', 'is', null)
     .execute();
   return rows.map(normalise);
 }
@@ -65,15 +64,22 @@ export async function findFolderWithCounts(
   userId: string,
   folderId: string,
 ): Promise<FolderWithCountsRow | undefined> {
-  const row = await withCounts(db, userId).where('f.id', '=', folderId).executeTakeFirst();
+  const row = await withCounts(db, userId)
+    .where('f.id', '=', folderId)
+    .where('f.trashed_at', 'is', null)
+    .executeTakeFirst();
   return row ? normalise(row) : undefined;
 }
 
-/** The folder with the caller's role in its account; undefined when not theirs. */
+/**
+ * The folder with the caller's role in its account, live or in the trash as asked;
+ * undefined when not theirs.
+ */
 export async function findFolderForUser(
   db: Kysely<Database>,
   userId: string,
   folderId: string,
+  state: 'live' | 'trashed',
 ): Promise<(FolderRow & { role: string }) | undefined> {
   return db
     .selectFrom('folders as f')
@@ -83,9 +89,11 @@ export async function findFolderForUser(
     .selectAll('f')
     .select('m.role')
     .where('f.id', '=', folderId)
+    .where('f.trashed_at', state === 'live' ? 'is' : 'is not', null)
     .executeTakeFirst();
 }
 
+/** The account of a live folder: a trashed one takes no letters and shows none. */
 export async function findFolderAccountId(
   db: Kysely<Database>,
   folderId: string,
@@ -94,12 +102,86 @@ export async function findFolderAccountId(
     .selectFrom('folders')
     .select('account_id')
     .where('id', '=', folderId)
+    .where('trashed_at', 'is', null)
     .executeTakeFirst();
   return row?.account_id;
 }
 
-export async function insertFolder(db: Kysely<Database>, row: FolderRow): Promise<void> {
+export async function insertFolder(
+  db: Kysely<Database>,
+  row: Insertable<FoldersTable>,
+): Promise<void> {
   await db.insertInto('folders').values(row).execute();
+}
+
+/** The names of the account's live folders, for finding a free one. */
+export async function findLiveFolderNames(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('folders')
+    .select('name')
+    .where('account_id', '=', accountId)
+    .where('trashed_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.name);
+}
+
+export interface TrashedFolderRow {
+  id: string;
+  name: string;
+  trashed_at: string;
+  letter_count: number;
+}
+
+/** The account's trashed folders with the number of letters that went to the trash with them. */
+export async function findTrashedFoldersOfAccount(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<TrashedFolderRow[]> {
+  const rows = await db
+    .selectFrom('folders as f')
+    .select(['f.id', 'f.name', 'f.trashed_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('letters as l')
+        .select((inner) => inner.fn.countAll<number>().as('count'))
+        .whereRef('l.folder_id', '=', 'f.id')
+        .whereRef('l.trashed_at', '=', 'f.trashed_at')
+        .as('letter_count'),
+    )
+    .where('f.account_id', '=', accountId)
+    .where('f.trashed_at', 'is not', null)
+    .orderBy('f.trashed_at', 'desc')
+    .orderBy('f.id')
+    .execute();
+  return rows.flatMap((row) =>
+    row.trashed_at === null
+      ? []
+      : [{ ...row, trashed_at: row.trashed_at, letter_count: Number(row.letter_count ?? 0) }],
+  );
+}
+
+/** Ids of trashed folders, of one account or trashed before a moment; at most `limit`. */
+export async function findTrashedFolderIds(
+  db: Kysely<Database>,
+  filter: { accountId?: string; trashedBefore?: string; limit: number },
+): Promise<string[]> {
+  let query = db.selectFrom('folders').select('id').where('trashed_at', 'is not', null);
+  if (filter.accountId) query = query.where('account_id', '=', filter.accountId);
+  if (filter.trashedBefore) query = query.where('trashed_at', '<', filter.trashedBefore);
+  const rows = await query.limit(filter.limit).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Moves a live folder to the trash (`at`) or a trashed one back (`null`), renamed if asked. */
+export async function setFolderTrashedAt(
+  db: Kysely<Database>,
+  folderId: string,
+  changes: { trashed_at: string | null; name?: string },
+): Promise<void> {
+  await db.updateTable('folders').set(changes).where('id', '=', folderId).execute();
 }
 
 export async function renameFolderRow(
@@ -110,7 +192,19 @@ export async function renameFolderRow(
   await db.updateTable('folders').set({ name }).where('id', '=', folderId).execute();
 }
 
-/** Its letters go back to the inbox: the foreign key sets their folder_id to null. */
-export async function deleteFolderRow(db: Kysely<Database>, folderId: string): Promise<void> {
-  await db.deleteFrom('folders').where('id', '=', folderId).execute();
+/**
+ * Deletes trashed folders for good. Letters still pointing at them (trashed on their own
+ * earlier) stay in the trash: the foreign key sets their folder_id to null.
+ */
+export async function deleteTrashedFolderRows(
+  db: Kysely<Database>,
+  folderIds: string[],
+): Promise<number> {
+  if (folderIds.length === 0) return 0;
+  const result = await db
+    .deleteFrom('folders')
+    .where('id', 'in', folderIds)
+    .where('trashed_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

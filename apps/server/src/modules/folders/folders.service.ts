@@ -1,18 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import type { CreateFolderRequest, Folder } from '@kuvert/shared/folders';
+import type { Kysely } from 'kysely';
+import type { CreateFolderRequest, Folder, TrashedFolder } from '@kuvert/shared/folders';
+import { FOLDER_NAME_MAX_LENGTH } from '@kuvert/shared/folders';
 import { newId } from '../../db/ids.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { assertAccountRole, assertRole } from '../accounts/account-access.ts';
-import { toFolder } from './folders.presenter.ts';
+import { toFolder, toTrashedFolder } from './folders.presenter.ts';
 import {
-  deleteFolderRow,
+  deleteTrashedFolderRows,
   findFolderAccountId,
   findFolderForUser,
   findFolderWithCounts,
   findFoldersOfAccount,
+  findLiveFolderNames,
+  findTrashedFolderIds,
+  findTrashedFoldersOfAccount,
   insertFolder,
   renameFolderRow,
+  setFolderTrashedAt,
+  type FolderRow,
 } from './folders.repository.ts';
 
 const NAME_TAKEN_MESSAGE = 'A folder with this name already exists in this mailbox.';
@@ -45,10 +53,23 @@ export async function listFolders(
   accountId: string,
 ): Promise<Folder[]> {
   await assertAccountRole(app.db, userId, accountId, 'viewer');
-  return (await findFoldersOfAccount(app.db, userId, accountId)).map(toFolder);
+  const rows = await findFoldersOfAccount(app.db, userId, accountId);
+  return rows.map(toFolder).toSorted(byName);
 }
 
-async function requireFolder(
+/**
+ * Neither engine sorts text as people do (SQLite by code point: "Ä" after "Z"), so folders
+ * are ordered here by the Unicode root collation, which files "Ä" with "A" for every language;
+ * the web client orders them again in the reader's own language.
+ */
+const nameCollator = new Intl.Collator('und', { sensitivity: 'base', numeric: true });
+
+function byName(a: { name: string; id: string }, b: { name: string; id: string }): number {
+  return nameCollator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1);
+}
+
+/** A live folder of the caller's accounts with its counts; 404 otherwise. */
+export async function getFolder(
   app: FastifyInstance,
   userId: string,
   folderId: string,
@@ -75,11 +96,17 @@ export async function createFolder(
     }),
   );
   await announce(app, input.account_id, false);
-  return requireFolder(app, userId, id);
+  return getFolder(app, userId, id);
 }
 
-async function requireWritableFolder(app: FastifyInstance, userId: string, folderId: string) {
-  const folder = await findFolderForUser(app.db, userId, folderId);
+/** A folder the caller may change, live or in the trash: 404 when not theirs, 403 for viewers. */
+export async function requireWritableFolder(
+  app: Pick<FastifyInstance, 'db'>,
+  userId: string,
+  folderId: string,
+  state: 'live' | 'trashed' = 'live',
+): Promise<FolderRow> {
+  const folder = await findFolderForUser(app.db, userId, folderId, state);
   if (!folder) throw new AppError('NOT_FOUND');
   assertRole(folder.role, 'member');
   return folder;
@@ -94,17 +121,65 @@ export async function renameFolder(
   const folder = await requireWritableFolder(app, userId, folderId);
   await withUniqueName(() => renameFolderRow(app.db, folderId, name));
   await announce(app, folder.account_id, false);
-  return requireFolder(app, userId, folderId);
+  return getFolder(app, userId, folderId);
 }
 
-export async function deleteFolder(
-  app: FastifyInstance,
-  userId: string,
+/** Moves a live folder to the trash; `db` may be a transaction. */
+export async function markFolderTrashed(
+  db: Kysely<Database>,
   folderId: string,
+  at: string,
 ): Promise<void> {
-  const folder = await requireWritableFolder(app, userId, folderId);
-  await deleteFolderRow(app.db, folderId);
-  await announce(app, folder.account_id, true);
+  await setFolderTrashedAt(db, folderId, { trashed_at: at });
+}
+
+/**
+ * Brings a trashed folder back. When a live folder has taken its name meanwhile, it comes
+ * back as "Name (2)" (or the next free number); answers the name it got.
+ */
+export async function markFolderRestored(db: Kysely<Database>, folder: FolderRow): Promise<string> {
+  const taken = new Set(
+    (await findLiveFolderNames(db, folder.account_id)).map((name) => name.toLowerCase()),
+  );
+  const name = freeName(folder.name, taken);
+  await withUniqueName(() => setFolderTrashedAt(db, folder.id, { trashed_at: null, name }));
+  return name;
+}
+
+function freeName(name: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(name.toLowerCase())) return name;
+  for (let number = 2; ; number += 1) {
+    const suffix = ` (${number})`;
+    const candidate = `${name.slice(0, FOLDER_NAME_MAX_LENGTH - suffix.length).trimEnd()}${suffix}`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+export async function listTrashedFolders(
+  app: Pick<FastifyInstance, 'db'>,
+  accountId: string,
+): Promise<TrashedFolder[]> {
+  return (await findTrashedFoldersOfAccount(app.db, accountId)).map(toTrashedFolder);
+}
+
+export function findFoldersInTrash(
+  app: Pick<FastifyInstance, 'db'>,
+  filter: { accountId?: string; trashedBefore?: string; limit: number },
+): Promise<string[]> {
+  return findTrashedFolderIds(app.db, filter);
+}
+
+/** Deletes trashed folders for good; their letters are the caller's business. */
+export function deleteTrashedFolders(
+  app: Pick<FastifyInstance, 'db'>,
+  folderIds: string[],
+): Promise<number> {
+  return deleteTrashedFolderRows(app.db, folderIds);
+}
+
+/** Tells the open clients that the account's folders (and with them its letters) changed. */
+export async function announceFolderChange(app: FastifyInstance, accountId: string): Promise<void> {
+  await announce(app, accountId, true);
 }
 
 /** The account a folder belongs to; for checks by other areas (the caller's access aside). */

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FOLDER_NAME_MAX_LENGTH } from '@kuvert/shared/folders';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import { createTestProvider, deliverTestLetter, personalAccountOf } from '../../test/mailbox.ts';
@@ -30,7 +31,7 @@ describe.each(testEngines)('folders (%s)', (engine) => {
       })
     ).json().folders;
 
-  it('creates, counts, renames and deletes folders; letters go back to the inbox', async () => {
+  it('creates, counts and renames folders; a deleted folder leaves the list', async () => {
     const taxes = await create('Taxes');
     expect(taxes.statusCode).toBe(201);
     const conflict = await create('taxes');
@@ -67,10 +68,41 @@ describe.each(testEngines)('folders (%s)', (engine) => {
     });
     expect(removed.statusCode).toBe(204);
     expect(await listFolders()).toEqual([]);
-    const inbox = await t.app.inject({
-      url: `/api/letters?account_id=${accountId}`,
-      headers: { cookie: me.cookie },
+    // The folder went to the trash (trash.test.ts), so its name is free again.
+    expect((await create('Steuern')).statusCode).toBe(201);
+  });
+
+  it('takes names of up to 60 characters and refuses longer ones by the shared schema', async () => {
+    const sixty = 'x'.repeat(FOLDER_NAME_MAX_LENGTH);
+    expect((await create(sixty)).statusCode).toBe(201);
+    const tooLong = await create(`${sixty}y`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [expect.objectContaining({ path: 'body.name' })],
     });
-    expect(inbox.json().items).toEqual([expect.objectContaining({ id: letter, folder_id: null })]);
+    const created = (await listFolders())[0];
+    const rename = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/folders/${created.id}`,
+      headers: me.headers,
+      payload: { name: `${sixty}y` },
+    });
+    expect(rename.statusCode).toBe(400);
+  });
+
+  it('lists folders in alphabetical order, umlauts with their letter, numbers by value', async () => {
+    for (const name of ['Steuern', 'Ärzte', 'zahnarzt', 'Auto', 'Ordner 10', 'Ordner 9', 'Öl']) {
+      expect((await create(name)).statusCode).toBe(201);
+    }
+    expect((await listFolders()).map((folder: { name: string }) => folder.name)).toEqual([
+      'Ärzte',
+      'Auto',
+      'Öl',
+      'Ordner 9',
+      'Ordner 10',
+      'Steuern',
+      'zahnarzt',
+    ]);
   });
 });

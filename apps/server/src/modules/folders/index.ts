@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   createFolderRequestSchema,
+  folderIdParamsSchema,
   folderListSchema,
   folderSchema,
   renameFolderRequestSchema,
@@ -9,9 +9,8 @@ import {
 import { accountQuerySchema } from '@kuvert/shared/home';
 import { errorResponses, noContentSchema } from '../../plugins/openapi.ts';
 import { requireSession } from '../../plugins/session.ts';
-import { createFolder, deleteFolder, listFolders, renameFolder } from './folders.service.ts';
-
-const folderParamsSchema = z.object({ id: z.string().min(1).max(64) });
+import { trashFolder } from '../trash/trash.service.ts';
+import { createFolder, listFolders, renameFolder } from './folders.service.ts';
 
 export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -51,7 +50,7 @@ export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['folders'],
         summary: 'Rename a folder',
-        params: folderParamsSchema,
+        params: folderIdParamsSchema,
         body: renameFolderRequestSchema,
         response: { 200: folderSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -65,13 +64,13 @@ export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['folders'],
-        summary: 'Delete a folder; its letters go back to the inbox',
-        params: folderParamsSchema,
+        summary: 'Move a folder and its letters to the trash (restore or delete there)',
+        params: folderIdParamsSchema,
         response: { 204: noContentSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {
-      await deleteFolder(app, requireSession(request).userId, request.params.id);
+      await trashFolder(app, requireSession(request).userId, request.params.id);
       return reply.status(204).send();
     },
   );

@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { addSeconds } from '../../clock.ts';
 import { DOCUMENT_COLLECT_JOB } from './letter-job-types.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import {
+  countTrashedLetters,
   deleteTrashedLetters,
+  findLetterIdsTrashedWithFolder,
   findStorageKeys,
   findTrashedLetterIds,
   findUnreferencedKeys,
+  restoreLettersOfFolder,
+  trashLettersOfFolder,
 } from './letter-writes.repository.ts';
 
-const PURGE_BATCH_SIZE = 500;
 /**
  * A file put this recently may belong to a delivery whose row is not written yet (same bytes,
  * same key): it is kept and checked again after this long. Deliveries take seconds.
@@ -34,28 +39,50 @@ export async function deleteTrashedLettersForever(
   return deleted;
 }
 
-/** Empties one account's trash; the caller has checked the role. */
-export async function emptyAccountTrash(app: FastifyInstance, accountId: string): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const ids = await findTrashedLetterIds(app.db, { accountId, limit: PURGE_BATCH_SIZE });
-    if (ids.length === 0) return total;
-    total += await deleteTrashedLettersForever(app, ids);
-  }
+/** Ids of trashed letters, of one account or trashed before a moment; at most `limit`. */
+export function findLettersInTrash(
+  app: Pick<FastifyInstance, 'db'>,
+  filter: { accountId?: string; trashedBefore?: string; limit: number },
+): Promise<string[]> {
+  return findTrashedLetterIds(app.db, filter);
 }
 
-/** Deletes everything trashed longer ago than the retention period, in batches. */
-export async function purgeExpiredTrash(app: FastifyInstance): Promise<number> {
-  const cutoff = addSeconds(app.clock.now(), -app.config.trashRetentionDays * 24 * 3600);
-  let total = 0;
-  for (;;) {
-    const ids = await findTrashedLetterIds(app.db, {
-      trashedBefore: cutoff.toISOString(),
-      limit: PURGE_BATCH_SIZE,
-    });
-    if (ids.length === 0) return total;
-    total += await deleteTrashedLettersForever(app, ids);
-  }
+export function countLettersInTrash(
+  app: Pick<FastifyInstance, 'db'>,
+  accountId: string,
+): Promise<number> {
+  return countTrashedLetters(app.db, accountId);
+}
+
+/**
+ * A folder's letters go to (and come back from) the trash with it, marked with the folder's
+ * own moment; letters trashed on their own before keep theirs. `db` may be a transaction.
+ */
+export function trashLettersWithFolder(
+  db: Kysely<Database>,
+  folderId: string,
+  at: string,
+): Promise<number> {
+  return trashLettersOfFolder(db, folderId, at);
+}
+
+export function restoreLettersWithFolder(
+  db: Kysely<Database>,
+  folderId: string,
+  trashedAt: string,
+): Promise<number> {
+  return restoreLettersOfFolder(db, folderId, trashedAt);
+}
+
+export async function deleteLettersWithFolderForever(
+  app: FastifyInstance,
+  folderId: string,
+  trashedAt: string,
+): Promise<number> {
+  return deleteTrashedLettersForever(
+    app,
+    await findLetterIdsTrashedWithFolder(app.db, folderId, trashedAt),
+  );
 }
 
 /** Removes stored files of a failed upload, unless a letter or logo already uses the same bytes. */

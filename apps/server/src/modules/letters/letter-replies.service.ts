@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
+  REPLY_ATTACHMENT_TYPES,
   replyFieldsSchema,
   type LetterDetail,
 } from '@kuvert/shared/letters';
@@ -43,7 +44,7 @@ export async function replyToLetter(
     minFiles: 0,
     maxFiles: MAX_ATTACHMENTS,
     maxFileBytes: MAX_ATTACHMENT_BYTES,
-    accepted: ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+    accepted: REPLY_ATTACHMENT_TYPES,
     textFields: ['subject', 'body'],
     maxTextBytes: REPLY_TEXT_MAX_BYTES,
     discard: (keys) => discardUploads(app, keys),

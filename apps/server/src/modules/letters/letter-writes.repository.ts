@@ -98,7 +98,15 @@ export async function restoreLetters(
   letterIds: string[],
 ): Promise<number> {
   const result = await writable(db, userId, letterIds)
-    .set({ trashed_at: null })
+    // A letter whose folder is in the trash comes back to the inbox, where it can be seen.
+    .set((eb) => ({
+      trashed_at: null,
+      folder_id: eb
+        .selectFrom('folders as f')
+        .select('f.id')
+        .whereRef('f.id', '=', 'l.folder_id')
+        .where('f.trashed_at', 'is', null),
+    }))
     .where('l.trashed_at', 'is not', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -142,6 +150,63 @@ export async function findTrashedLetterIds(
   if (filter.trashedBefore) query = query.where('trashed_at', '<', filter.trashedBefore);
   const rows = await query.limit(filter.limit).execute();
   return rows.map((row) => row.id);
+}
+
+/** Letters go to the trash with their folder, at the folder's moment, so they come back with it. */
+export async function trashLettersOfFolder(
+  db: Kysely<Database>,
+  folderId: string,
+  at: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('letters')
+    .set({ trashed_at: at })
+    .where('folder_id', '=', folderId)
+    .where('trashed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The letters that went to the trash with the folder (not those trashed on their own before). */
+export async function findLetterIdsTrashedWithFolder(
+  db: Kysely<Database>,
+  folderId: string,
+  trashedAt: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('letters')
+    .select('id')
+    .where('folder_id', '=', folderId)
+    .where('trashed_at', '=', trashedAt)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function restoreLettersOfFolder(
+  db: Kysely<Database>,
+  folderId: string,
+  trashedAt: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('letters')
+    .set({ trashed_at: null })
+    .where('folder_id', '=', folderId)
+    .where('trashed_at', '=', trashedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function countTrashedLetters(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('letters')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('account_id', '=', accountId)
+    .where('trashed_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 /** Keys no letter document and no provider logo points at any more. */

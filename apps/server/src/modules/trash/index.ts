@@ -1,24 +1,76 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emptyTrashRequestSchema } from '@kuvert/shared/letters';
+import { folderIdParamsSchema, folderSchema } from '@kuvert/shared/folders';
+import { accountQuerySchema } from '@kuvert/shared/home';
+import { emptyTrashRequestSchema, trashSummarySchema } from '@kuvert/shared/trash';
 import { errorResponses, noContentSchema } from '../../plugins/openapi.ts';
 import { requireSession } from '../../plugins/session.ts';
-import { emptyTrash, registerTrashJobs } from './trash.service.ts';
+import {
+  deleteFolderForever,
+  emptyTrash,
+  getTrashSummary,
+  registerTrashJobs,
+  restoreFolder,
+} from './trash.service.ts';
 
 export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   registerTrashJobs(app);
+
+  app.get(
+    '/trash',
+    {
+      schema: {
+        tags: ['trash'],
+        summary: "What the account's trash holds: the number of letters and the folders",
+        querystring: accountQuerySchema,
+        response: { 200: trashSummarySchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      getTrashSummary(app, requireSession(request).userId, request.query.account_id),
+  );
 
   app.post(
     '/trash/empty',
     {
       schema: {
         tags: ['trash'],
-        summary: "Delete every letter in the account's trash for good",
+        summary: "Delete every letter and folder in the account's trash for good",
         body: emptyTrashRequestSchema,
         response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
       await emptyTrash(app, requireSession(request).userId, request.body.account_id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/trash/folders/:id/restore',
+    {
+      schema: {
+        tags: ['trash'],
+        summary:
+          'Restore a folder and the letters trashed with it; renamed "Name (2)" if the name is taken',
+        params: folderIdParamsSchema,
+        response: { 200: folderSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => restoreFolder(app, requireSession(request).userId, request.params.id),
+  );
+
+  app.delete(
+    '/trash/folders/:id',
+    {
+      schema: {
+        tags: ['trash'],
+        summary: 'Delete a trashed folder and the letters trashed with it for good',
+        params: folderIdParamsSchema,
+        response: { 204: noContentSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteFolderForever(app, requireSession(request).userId, request.params.id);
       return reply.status(204).send();
     },
   );

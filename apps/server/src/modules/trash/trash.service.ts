@@ -1,10 +1,111 @@
 import type { FastifyInstance } from 'fastify';
+import type { Folder } from '@kuvert/shared/folders';
+import type { TrashSummary } from '@kuvert/shared/trash';
 import { addSeconds } from '../../clock.ts';
+import { AppError } from '../../plugins/app-error.ts';
 import { assertAccountRole } from '../accounts/account-access.ts';
-import { emptyAccountTrash, purgeExpiredTrash } from '../letters/letter-removal.service.ts';
+import {
+  announceFolderChange,
+  deleteTrashedFolders,
+  findFoldersInTrash,
+  getFolder,
+  listTrashedFolders,
+  markFolderRestored,
+  markFolderTrashed,
+  requireWritableFolder,
+} from '../folders/folders.service.ts';
+import {
+  countLettersInTrash,
+  deleteLettersWithFolderForever,
+  deleteTrashedLettersForever,
+  findLettersInTrash,
+  restoreLettersWithFolder,
+  trashLettersWithFolder,
+} from '../letters/letter-removal.service.ts';
+
+/**
+ * The trash: what is in it, folders going in and coming back, deleting for good by hand and
+ * after the retention period. Letters go in by the letters' own bulk action; their rows and
+ * files are removed by the letters area (letter-removal.service).
+ */
 
 export const TRASH_PURGE_JOB = 'trash.purge';
 const PURGE_INTERVAL_SECONDS = 24 * 3600;
+const PURGE_BATCH_SIZE = 500;
+
+export async function getTrashSummary(
+  app: FastifyInstance,
+  userId: string,
+  accountId: string,
+): Promise<TrashSummary> {
+  await assertAccountRole(app.db, userId, accountId, 'viewer');
+  return {
+    letter_count: await countLettersInTrash(app, accountId),
+    folders: await listTrashedFolders(app, accountId),
+  };
+}
+
+/** Deleting a folder: it goes to the trash with its letters, and comes back with them. */
+export async function trashFolder(
+  app: FastifyInstance,
+  userId: string,
+  folderId: string,
+): Promise<void> {
+  const folder = await requireWritableFolder(app, userId, folderId);
+  const at = app.clock.now().toISOString();
+  await app.db.transaction().execute(async (trx) => {
+    await markFolderTrashed(trx, folder.id, at);
+    await trashLettersWithFolder(trx, folder.id, at);
+  });
+  await announceFolderChange(app, folder.account_id);
+}
+
+/** The folder and the letters that went with it; renamed "Name (2)" if its name was taken. */
+export async function restoreFolder(
+  app: FastifyInstance,
+  userId: string,
+  folderId: string,
+): Promise<Folder> {
+  const folder = await requireWritableFolder(app, userId, folderId, 'trashed');
+  const { trashed_at: trashedAt } = folder;
+  if (trashedAt === null) throw new AppError('NOT_FOUND');
+  await app.db.transaction().execute(async (trx) => {
+    await markFolderRestored(trx, folder);
+    await restoreLettersWithFolder(trx, folder.id, trashedAt);
+  });
+  await announceFolderChange(app, folder.account_id);
+  return getFolder(app, userId, folder.id);
+}
+
+export async function deleteFolderForever(
+  app: FastifyInstance,
+  userId: string,
+  folderId: string,
+): Promise<void> {
+  const folder = await requireWritableFolder(app, userId, folderId, 'trashed');
+  if (folder.trashed_at === null) throw new AppError('NOT_FOUND');
+  await deleteLettersWithFolderForever(app, folder.id, folder.trashed_at);
+  await deleteTrashedFolders(app, [folder.id]);
+  await announceFolderChange(app, folder.account_id);
+}
+
+type TrashFilter = { accountId: string } | { trashedBefore: string };
+
+/** Letters first: a folder's letters are deleted with their rows' files, then the folders. */
+async function deleteForever(app: FastifyInstance, filter: TrashFilter): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const ids = await findLettersInTrash(app, { ...filter, limit: PURGE_BATCH_SIZE });
+    if (ids.length === 0) break;
+    total += await deleteTrashedLettersForever(app, ids);
+  }
+  for (;;) {
+    const ids = await findFoldersInTrash(app, { ...filter, limit: PURGE_BATCH_SIZE });
+    if (ids.length === 0) break;
+    total += await deleteTrashedFolders(app, ids);
+  }
+  return total;
+}
 
 export async function emptyTrash(
   app: FastifyInstance,
@@ -12,13 +113,15 @@ export async function emptyTrash(
   accountId: string,
 ): Promise<number> {
   await assertAccountRole(app.db, userId, accountId, 'member');
-  const deleted = await emptyAccountTrash(app, accountId);
-  try {
-    await app.events.publish({ type: 'letters.changed', account_id: accountId });
-  } catch (error) {
-    app.log.warn({ err: error }, 'live event not published');
-  }
+  const deleted = await deleteForever(app, { accountId });
+  await announceFolderChange(app, accountId);
   return deleted;
+}
+
+/** Deletes everything trashed longer ago than the retention period. */
+export async function purgeExpiredTrash(app: FastifyInstance): Promise<number> {
+  const cutoff = addSeconds(app.clock.now(), -app.config.trashRetentionDays * 24 * 3600);
+  return deleteForever(app, { trashedBefore: cutoff.toISOString() });
 }
 
 /** Adds the next run unless one is pending: a partial unique index keeps it to one. */
@@ -39,7 +142,7 @@ export async function scheduleTrashPurge(app: FastifyInstance, runAt?: Date): Pr
 export function registerTrashJobs(app: FastifyInstance): void {
   app.jobs.register(TRASH_PURGE_JOB, async () => {
     const deleted = await purgeExpiredTrash(app);
-    if (deleted > 0) app.log.info({ deleted }, 'purged letters trashed long ago');
+    if (deleted > 0) app.log.info({ deleted }, 'purged what was trashed long ago');
     await scheduleTrashPurge(app, addSeconds(app.clock.now(), PURGE_INTERVAL_SECONDS));
   });
   app.jobs.onStart(() => scheduleTrashPurge(app));

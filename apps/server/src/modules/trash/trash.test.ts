@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
+import {
+  createLoggedInUser,
+  login,
+  type CreatedUser,
+  type LoggedIn,
+} from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import {
   createTestProvider,
@@ -107,6 +112,143 @@ describe.each(testEngines)('trash (%s)', (engine) => {
       .execute();
     expect(pending).toHaveLength(1);
   });
+  const accountId = () => personalAccountOf(me);
+  const createFolder = async (name: string): Promise<string> =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/folders',
+        headers: me.headers,
+        payload: { account_id: accountId(), name },
+      })
+    ).json().id;
+  const moveTo = (ids: string[], folderId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/letters/bulk',
+      headers: me.headers,
+      payload: { letter_ids: ids, action: 'move', folder_id: folderId },
+    });
+  const restoreFolder = (folderId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/trash/folders/${folderId}/restore`,
+      headers: me.headers,
+    });
+  const deleteFolder = (folderId: string) =>
+    t.app.inject({ method: 'DELETE', url: `/api/folders/${folderId}`, headers: me.headers });
+  const trashSummary = async () =>
+    (
+      await t.app.inject({ url: `/api/trash?account_id=${accountId()}`, headers: me.headers })
+    ).json();
+  const listed = async (view: string, folderId?: string) => {
+    const query = new URLSearchParams({ account_id: accountId(), view });
+    if (folderId) query.set('folder_id', folderId);
+    const page = await t.app.inject({
+      url: `/api/letters?${query.toString()}`,
+      headers: me.headers,
+    });
+    return page.statusCode === 200
+      ? page
+          .json()
+          .items.map((item: { id: string }) => item.id)
+          .toSorted()
+      : page.statusCode;
+  };
+  const folderNames = async () =>
+    (await t.app.inject({ url: `/api/folders?account_id=${accountId()}`, headers: me.headers }))
+      .json()
+      .folders.map((folder: { name: string }) => folder.name);
+
+  it('moves a deleted folder and its letters to the trash and restores them together', async () => {
+    const taxes = await createFolder('Taxes');
+    const [kept, alone] = [
+      await deliverTestLetter(t.app, apiKey, me.email),
+      await deliverTestLetter(t.app, apiKey, me.email),
+    ];
+    await moveTo([kept, alone], taxes);
+    await bulk([alone], 'trash');
+    t.clock.advanceSeconds(60);
+
+    expect((await deleteFolder(taxes)).statusCode).toBe(204);
+    expect(await folderNames()).toEqual([]);
+    expect(await listed('folder', taxes)).toBe(404);
+    expect(await trashSummary()).toEqual({
+      letter_count: 2,
+      folders: [expect.objectContaining({ id: taxes, name: 'Taxes', letter_count: 1 })],
+    });
+    // A trashed folder takes no letters.
+    expect((await moveTo([kept], taxes)).statusCode).toBe(404);
+
+    const restored = await restoreFolder(taxes);
+    expect(restored.json()).toMatchObject({ id: taxes, name: 'Taxes', letter_count: 1 });
+    expect(await listed('folder', taxes)).toEqual([kept]);
+    // The letter trashed on its own before stays in the trash.
+    expect(await listed('trash')).toEqual([alone]);
+    expect(await trashSummary()).toEqual({ letter_count: 1, folders: [] });
+  });
+
+  it('restores under a free name when a live folder took the old one meanwhile', async () => {
+    const first = await createFolder('Insurance');
+    await deleteFolder(first);
+    const second = await createFolder('insurance');
+    await deleteFolder(second);
+    await createFolder('Insurance');
+
+    expect((await restoreFolder(first)).json()).toMatchObject({ name: 'Insurance (2)' });
+    expect((await restoreFolder(second)).json()).toMatchObject({ name: 'insurance (3)' });
+    expect(await folderNames()).toEqual(['Insurance', 'Insurance (2)', 'insurance (3)']);
+    // Only trashed folders come back.
+    expect((await restoreFolder(first)).statusCode).toBe(404);
+  });
+
+  it('deletes a trashed folder forever with its letters; a letter restored alone goes to the inbox', async () => {
+    const folder = await createFolder('Old bank');
+    const [gone, back] = [
+      await deliverTestLetter(t.app, apiKey, me.email),
+      await deliverTestLetter(t.app, apiKey, me.email),
+    ];
+    await moveTo([gone, back], folder);
+    await deleteFolder(folder);
+    await bulk([back], 'restore');
+    expect(await listed('inbox')).toEqual([back]);
+
+    const forever = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/trash/folders/${folder}`,
+      headers: me.headers,
+    });
+    expect(forever.statusCode).toBe(204);
+    expect(await letterIds()).toEqual([back]);
+    expect(await trashSummary()).toEqual({ letter_count: 0, folders: [] });
+  });
+
+  it('empties and purges trashed folders with the letters', async () => {
+    const purged = await createFolder('Purged');
+    const letter = await deliverTestLetter(t.app, apiKey, me.email);
+    await moveTo([letter], purged);
+    await deleteFolder(purged);
+    t.clock.advanceSeconds(20 * DAY);
+    me = { ...me, ...(await login(t.app, me.email, me.password)) };
+    const recent = await createFolder('Recent');
+    await deleteFolder(recent);
+    await scheduleTrashPurge(t.app);
+    t.clock.advanceSeconds(11 * DAY);
+    await t.app.jobs.runDueJobs();
+    me = { ...me, ...(await login(t.app, me.email, me.password)) };
+    expect(await letterIds()).toEqual([]);
+    expect((await trashSummary()).folders).toEqual([expect.objectContaining({ id: recent })]);
+
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/trash/empty',
+      headers: me.headers,
+      payload: { account_id: accountId() },
+    });
+    expect(empty.statusCode).toBe(204);
+    expect(await trashSummary()).toEqual({ letter_count: 0, folders: [] });
+  });
+
   /**
    * Deletes a letter for good just after a second delivery of the same PDF stored the bytes,
    * before that delivery wrote its row; answers the PDF.

@@ -1,31 +1,39 @@
-import { Alert } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { IconClockHour4, IconTrash } from '@tabler/icons-react';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { EmptyTrashButton } from '../../features/letters/components/empty-trash-button.tsx';
+import { EmptyTrashButton } from '../../features/trash/components/empty-trash-button.tsx';
+import { useTrash } from '../../features/trash/api/get-trash.ts';
+import { TrashedFolders } from '../../features/trash/components/trashed-folders.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
+import { useSelectedAccount } from '../../lib/selected-account.ts';
 import { LetterListPage } from '../mailbox/letter-list-page.tsx';
 
 export function Component() {
   const { t } = useTranslation();
+  const { accountId } = useSelectedAccount();
+  const hasFolders = (useTrash(accountId).data?.folders.length ?? 0) > 0;
   return (
     <LetterListPage
       title={t('pages.trash')}
       filter={{ view: 'trash' }}
       headerActions={<EmptyTrashButton />}
       aside={
-        <Alert
-          variant="light"
-          color="gray"
-          radius="md"
-          icon={<IconClockHour4 aria-hidden="true" />}
-        >
-          {t('trash.note')}
-        </Alert>
+        <Stack gap="lg">
+          <Alert
+            variant="light"
+            color="gray"
+            radius="md"
+            icon={<IconClockHour4 aria-hidden="true" />}
+          >
+            {t('trash.note')}
+          </Alert>
+          <TrashedFolders />
+        </Stack>
       }
       emptyState={
         <EmptyState
           icon={<IconTrash size={32} />}
-          title={t('trash.emptyState.title')}
+          title={hasFolders ? t('trash.emptyState.noLetters') : t('trash.emptyState.title')}
           text={t('trash.emptyState.text')}
         />
       }

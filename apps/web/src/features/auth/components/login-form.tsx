@@ -31,6 +31,8 @@ export function LoginForm({ onLoggedIn, onForgotPassword }: LoginFormProps) {
       password: readTextField(form, 'password'),
     };
     const errors = validateFields(t, loginRequestSchema, values);
+    // An empty field is not an invalid address: say what is missing.
+    if (values.email.trim() === '') errors.email = t('login.emailRequired');
     setFieldErrors(errors);
     if (hasErrors(errors)) return;
     login.run(values, {

@@ -1,8 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { folderListSchema } from '@kuvert/shared/folders';
 import type { FolderList } from '@kuvert/shared/folders';
 import { apiRequest } from '../../../lib/http.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
+import { sortFoldersByName } from '../hooks/folder-order.ts';
 
 export function getFolders(accountId: string, signal?: AbortSignal): Promise<FolderList> {
   return apiRequest(`/api/folders?${new URLSearchParams({ account_id: accountId }).toString()}`, {
@@ -17,6 +20,17 @@ export const foldersQueryOptions = (accountId: string) =>
     queryFn: ({ signal }) => getFolders(accountId, signal),
   });
 
+/** The mailbox's folders in the UI language's alphabetical order, wherever they are listed. */
 export function useFolders(accountId: string | null) {
-  return useQuery({ ...foldersQueryOptions(accountId ?? ''), enabled: accountId !== null });
+  const { i18n } = useTranslation();
+  const { language } = i18n;
+  const inReadersOrder = useCallback(
+    (data: FolderList): FolderList => ({ folders: sortFoldersByName(data.folders, language) }),
+    [language],
+  );
+  return useQuery({
+    ...foldersQueryOptions(accountId ?? ''),
+    enabled: accountId !== null,
+    select: inReadersOrder,
+  });
 }

@@ -1,14 +1,12 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import { FOLDER_NAME_MAX_LENGTH, folderNameSchema } from '@kuvert/shared/folders';
 import type { Folder } from '@kuvert/shared/folders';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { hasErrorCode, translateError } from '../../../lib/errors.ts';
-import { readTextField } from '../../../lib/form-data.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { translateIssue } from '../../../lib/validation.ts';
 import { useCreateFolder } from '../api/create-folder.ts';
+import { checkFolderName, FolderNameInput } from './folder-name-input.tsx';
 
 interface CreateFolderFormProps {
   accountId: string;
@@ -19,21 +17,19 @@ interface CreateFolderFormProps {
 export function CreateFolderForm({ accountId, onCreated, onCancel }: CreateFolderFormProps) {
   const { t } = useTranslation();
   const createFolder = useCreateFolder();
+  const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = folderNameSchema.safeParse(
-      readTextField(new FormData(event.currentTarget), 'name'),
-    );
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setNameError(issue ? translateIssue(t, issue) : t('validation.invalid'));
+    const checked = checkFolderName(t, name);
+    if (checked.error !== undefined) {
+      setNameError(checked.error);
       return;
     }
     setNameError(undefined);
     createFolder.mutate(
-      { account_id: accountId, name: parsed.data },
+      { account_id: accountId, name: checked.name },
       {
         onSuccess: onCreated,
         onError: (error) => {
@@ -50,11 +46,15 @@ export function CreateFolderForm({ accountId, onCreated, onCancel }: CreateFolde
         {showAlert ? (
           <FormAlert tone="error">{translateError(t, createFolder.error)}</FormAlert>
         ) : null}
-        <TextInput
+        <FolderNameInput
           name="name"
           label={t('folders.name')}
-          description={t('folders.add.hint')}
-          maxLength={FOLDER_NAME_MAX_LENGTH}
+          hint={t('folders.add.hint')}
+          value={name}
+          onChange={(next) => {
+            setName(next);
+            setNameError(undefined);
+          }}
           required
           error={nameError}
           data-autofocus

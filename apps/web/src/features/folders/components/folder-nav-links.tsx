@@ -40,6 +40,8 @@ const FolderLinks = memo(function FolderLinks({
             component={Link}
             to={href}
             label={folder.name}
+            title={folder.name}
+            noWrap
             leftSection={<IconFolder size={16} aria-hidden="true" />}
             rightSection={
               folder.unread_count > 0 ? (

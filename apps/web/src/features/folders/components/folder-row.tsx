@@ -1,24 +1,15 @@
-import {
-  ActionIcon,
-  Anchor,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconCheck, IconFolder, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { FOLDER_NAME_MAX_LENGTH, folderNameSchema } from '@kuvert/shared/folders';
 import type { Folder } from '@kuvert/shared/folders';
 import { paths } from '../../../config/paths.ts';
 import { hasErrorCode, translateError } from '../../../lib/errors.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useRenameFolder } from '../api/rename-folder.ts';
+import { checkFolderName, FolderNameInput } from './folder-name-input.tsx';
 
 interface FolderRowProps {
   folder: Folder;
@@ -35,17 +26,17 @@ export function FolderRow({ folder, canWrite, onDelete }: FolderRowProps) {
 
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = folderNameSchema.safeParse(name);
-    if (!parsed.success) {
-      setError(t('validation.required'));
+    const checked = checkFolderName(t, name);
+    if (checked.error !== undefined) {
+      setError(checked.error);
       return;
     }
-    if (parsed.data === folder.name) {
+    if (checked.name === folder.name) {
       setIsEditing(false);
       return;
     }
     rename.mutate(
-      { folderId: folder.id, name: parsed.data },
+      { folderId: folder.id, name: checked.name },
       {
         onSuccess: () => {
           setIsEditing(false);
@@ -92,14 +83,16 @@ export function FolderRow({ folder, canWrite, onDelete }: FolderRowProps) {
             aria-label={t('folders.renameLabel', { name: folder.name })}
           >
             <Group gap={6} wrap="nowrap" align="flex-start">
-              <TextInput
+              <FolderNameInput
                 value={name}
-                onChange={(event) => setName(event.currentTarget.value)}
+                onChange={(next) => {
+                  setName(next);
+                  setError(undefined);
+                }}
                 onKeyDown={(event) => {
                   if (event.key === 'Escape') cancel();
                 }}
                 aria-label={t('folders.name')}
-                maxLength={FOLDER_NAME_MAX_LENGTH}
                 error={error}
                 autoFocus
                 style={{ flex: 1 }}
@@ -129,6 +122,7 @@ export function FolderRow({ folder, canWrite, onDelete }: FolderRowProps) {
               to={paths.folder(folder.id)}
               fw={folder.unread_count > 0 ? 700 : 600}
               truncate
+              title={folder.name}
             >
               {folder.name}
             </Anchor>

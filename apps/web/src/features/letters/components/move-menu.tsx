@@ -22,7 +22,24 @@ interface MoveMenuProps {
 export function MoveMenu({ folders, currentFolderId, onMove, disabled, target }: MoveMenuProps) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-start" shadow="md" width={240} withinPortal>
+    <Menu
+      position="bottom-start"
+      shadow="md"
+      width={280}
+      withinPortal
+      withInitialFocusPlaceholder={false}
+      // Long folder names end in "…" (the whole name in the tooltip) inside a menu that never
+      // grows past the screen.
+      styles={{
+        dropdown: { maxWidth: 'calc(100vw - 2rem)' },
+        itemLabel: {
+          minWidth: 0,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+        },
+      }}
+    >
       <Menu.Target>
         {target ?? (
           <Button
@@ -35,8 +52,9 @@ export function MoveMenu({ folders, currentFolderId, onMove, disabled, target }:
           </Button>
         )}
       </Menu.Target>
+      {/* Named by its button; a text label or a focus placeholder inside role="menu" is not an
+          allowed child of a menu. */}
       <Menu.Dropdown>
-        <Menu.Label>{t('letters.actions.moveTo')}</Menu.Label>
         {currentFolderId === null ? null : (
           <Menu.Item
             leftSection={<IconInbox size={16} aria-hidden="true" />}
@@ -52,6 +70,7 @@ export function MoveMenu({ folders, currentFolderId, onMove, disabled, target }:
               key={folder.id}
               leftSection={<IconFolder size={16} aria-hidden="true" />}
               onClick={() => onMove(folder.id)}
+              title={folder.name}
             >
               {folder.name}
             </Menu.Item>

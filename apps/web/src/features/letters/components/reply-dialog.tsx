@@ -18,6 +18,7 @@ import {
   LETTER_SUBJECT_MAX_LENGTH,
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
+  REPLY_ATTACHMENT_TYPES,
   replyFieldsSchema,
 } from '@kuvert/shared/letters';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -29,7 +30,11 @@ import type { FieldErrors } from '../../../lib/validation.ts';
 import { useSendReply } from '../api/send-reply.ts';
 import { checkAttachments, replySubject } from './reply-rules.ts';
 
-const ACCEPTED_TYPES = 'application/pdf,image/png,image/jpeg,image/gif,image/webp';
+const ATTACHMENT_LIMITS = {
+  maxBytes: MAX_ATTACHMENT_BYTES,
+  maxCount: MAX_ATTACHMENTS,
+  types: REPLY_ATTACHMENT_TYPES,
+};
 
 interface ReplyDialogProps {
   letter: LetterDetail;
@@ -50,22 +55,26 @@ export function ReplyDialog({ letter, opened, onClose, onSent }: ReplyDialogProp
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
   const [fileError, setFileError] = useState<string | null>(null);
 
+  // Checked as soon as they are picked: a file that cannot be sent is named and never listed.
   const addFiles = (picked: File[]) => {
-    const result = checkAttachments([...files, ...picked], MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS);
+    const result = checkAttachments([...files, ...picked], ATTACHMENT_LIMITS);
     setFiles(result.accepted);
-    if (result.tooLarge.length > 0) {
-      setFileError(
-        t('letters.reply.fileTooLarge', {
-          names: result.tooLarge.join(', '),
-          max: formatFileSize(MAX_ATTACHMENT_BYTES),
-        }),
-      );
-    } else if (result.overLimit) {
-      setFileError(t('letters.reply.tooManyFiles', { max: MAX_ATTACHMENTS }));
-    } else {
-      setFileError(null);
-    }
+    const problems = [
+      result.wrongType.length > 0
+        ? t('letters.reply.fileTypeRefused', { names: result.wrongType.join(', ') })
+        : null,
+      result.tooLarge.length > 0
+        ? t('letters.reply.fileTooLarge', {
+            names: result.tooLarge.join(', '),
+            max: formatFileSize(MAX_ATTACHMENT_BYTES),
+          })
+        : null,
+      result.overLimit ? t('letters.reply.tooManyFiles', { max: MAX_ATTACHMENTS }) : null,
+    ].filter((problem) => problem !== null);
+    setFileError(problems.length > 0 ? problems.join(' ') : null);
   };
+  /** A field's message goes as soon as the user changes the field. */
+  const clearError = (field: Field) => setFieldErrors(({ [field]: _cleared, ...rest }) => rest);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -101,7 +110,10 @@ export function ReplyDialog({ letter, opened, onClose, onSent }: ReplyDialogProp
           <TextInput
             label={t('letters.reply.subject')}
             value={subject}
-            onChange={(event) => setSubject(event.currentTarget.value)}
+            onChange={(event) => {
+              setSubject(event.currentTarget.value);
+              clearError('subject');
+            }}
             maxLength={LETTER_SUBJECT_MAX_LENGTH}
             required
             error={fieldErrors.subject}
@@ -109,18 +121,21 @@ export function ReplyDialog({ letter, opened, onClose, onSent }: ReplyDialogProp
           <Textarea
             label={t('letters.reply.body')}
             value={body}
-            onChange={(event) => setBody(event.currentTarget.value)}
+            onChange={(event) => {
+              setBody(event.currentTarget.value);
+              clearError('body');
+            }}
             maxLength={LETTER_BODY_MAX_LENGTH}
             autosize
-            minRows={6}
-            maxRows={14}
+            minRows={8}
+            maxRows={24}
             required
             error={fieldErrors.body}
             data-autofocus
           />
           <Stack gap={6}>
             <Group gap="sm">
-              <FileButton onChange={addFiles} accept={ACCEPTED_TYPES} multiple>
+              <FileButton onChange={addFiles} accept={REPLY_ATTACHMENT_TYPES.join(',')} multiple>
                 {(props) => (
                   <Button
                     {...props}

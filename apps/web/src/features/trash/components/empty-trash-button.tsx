@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Tooltip } from '@mantine/core';
 import { IconTrashX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -7,13 +7,17 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSelectedAccount } from '../../../lib/selected-account.ts';
 import { useEmptyTrash } from '../api/empty-trash.ts';
-import { ReadOnlyTooltip } from './read-only-tooltip.tsx';
+import { useTrash } from '../api/get-trash.ts';
 
+/** "Empty trash": disabled, saying why, while the trash is empty or the mailbox read-only. */
 export function EmptyTrashButton() {
   const { t } = useTranslation();
   const { accountId, canWrite } = useSelectedAccount();
+  const trash = useTrash(accountId).data;
   const emptyTrash = useEmptyTrash();
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
+  const isEmpty = trash !== undefined && trash.letter_count === 0 && trash.folders.length === 0;
+  const reason = canWrite ? (isEmpty ? t('trash.isEmpty') : null) : t('letters.readOnly.tooltip');
 
   const confirm = () => {
     if (accountId === null) return;
@@ -26,19 +30,30 @@ export function EmptyTrashButton() {
     });
   };
 
+  // Not `disabled`: a disabled button takes no focus, so the tooltip could not say why.
+  const isDisabled = reason !== null || trash === undefined;
   return (
     <>
-      <ReadOnlyTooltip canWrite={canWrite}>
+      <Tooltip
+        label={reason}
+        multiline
+        w={260}
+        disabled={reason === null}
+        events={{ hover: true, focus: true, touch: true }}
+      >
         <Button
           variant="default"
           color="red"
           leftSection={<IconTrashX size={18} aria-hidden="true" />}
-          onClick={() => setIsConfirmOpen(true)}
-          disabled={!canWrite}
+          onClick={() => {
+            if (!isDisabled) setIsConfirmOpen(true);
+          }}
+          data-disabled={isDisabled || undefined}
+          aria-disabled={isDisabled}
         >
           {t('trash.empty')}
         </Button>
-      </ReadOnlyTooltip>
+      </Tooltip>
       <ConfirmDialog
         opened={isConfirmOpen}
         title={t('trash.emptyConfirm.title')}

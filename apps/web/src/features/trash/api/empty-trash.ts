@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
-import { invalidateMailbox } from './invalidate-mailbox.ts';
+import { invalidateAreas, letterDependentAreas } from '../../../lib/mailbox-keys.ts';
 
 export function emptyTrash(accountId: string): Promise<void> {
   return apiRequest('/api/trash/empty', { method: 'POST', body: { account_id: accountId } });
@@ -10,6 +10,6 @@ export function useEmptyTrash() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: emptyTrash,
-    onSettled: () => invalidateMailbox(queryClient),
+    onSettled: () => invalidateAreas(queryClient, letterDependentAreas),
   });
 }

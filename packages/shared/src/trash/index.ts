@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { trashedFolderSchema } from '../folders/index.ts';
+
+export const emptyTrashRequestSchema = z.object({ account_id: z.string().min(1) });
+export type EmptyTrashRequest = z.infer<typeof emptyTrashRequestSchema>;
+
+/** What the account's trash holds: its letters are listed by the letters API (view=trash). */
+export const trashSummarySchema = z
+  .object({
+    letter_count: z.number().int(),
+    folders: z.array(trashedFolderSchema),
+  })
+  .meta({ id: 'TrashSummary' });
+export type TrashSummary = z.infer<typeof trashSummarySchema>;
