@@ -6,6 +6,7 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { loadAuthContract } from '../../../lib/contract.ts';
 import { translateError } from '../../../lib/errors.ts';
+import { NetworkError } from '../../../lib/http.ts';
 import { hasErrors, readTextField } from '../../../lib/form-data.ts';
 import { serverFieldErrors, validateFields } from '../../../lib/validation.ts';
 import type { FieldErrors } from '../../../lib/validation.ts';
@@ -23,9 +24,18 @@ export function LoginForm({ onLoggedIn, onForgotPassword }: LoginFormProps) {
   const { t } = useTranslation();
   const login = useLogin();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
+  const [contractError, setContractError] = useState<NetworkError | null>(null);
 
   const submit = async (form: FormData) => {
-    const { loginRequestSchema } = await loadAuthContract();
+    setContractError(null);
+    let loginRequestSchema;
+    try {
+      ({ loginRequestSchema } = await loadAuthContract());
+    } catch (error) {
+      // Offline before the rules were downloaded: say so, rather than do nothing.
+      setContractError(new NetworkError(error));
+      return;
+    }
     const values = {
       email: readTextField(form, 'email'),
       password: readTextField(form, 'password'),
@@ -49,8 +59,8 @@ export function LoginForm({ onLoggedIn, onForgotPassword }: LoginFormProps) {
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={t('login.title')}>
       <Stack gap="md">
-        {login.isError ? (
-          <FormAlert tone="error">{translateError(t, login.error)}</FormAlert>
+        {login.isError || contractError !== null ? (
+          <FormAlert tone="error">{translateError(t, contractError ?? login.error)}</FormAlert>
         ) : null}
         <TextInput
           name="email"
