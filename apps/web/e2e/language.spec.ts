@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, logIn, test } from './support/fixtures.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
 import { createProvider, deliverLetter, makePdf } from './support/provider.ts';
+import { createInvitedUser } from './support/users.ts';
 
 /** Issue 8: one language per person, whichever control changes it. */
 
@@ -129,19 +130,33 @@ test('after logout and login on a fresh device the UI comes up in the profile’
   }
 });
 
-test('logged out the switch is this device’s; logging in brings the profile’s language', async ({
+test('a language picked on the login page goes with the person into their profile', async ({
   page,
   user,
 }) => {
   await page.goto('/login');
   await page.getByLabel('Language').selectOption('de');
   await expect(page.getByRole('heading', { level: 1, name: 'Bei Kuvert anmelden' })).toBeVisible();
-  // The profile says English: after login the UI speaks it.
+  // The profile said English; the choice made a moment ago on the login page wins and is kept.
+  await logIn(page, user);
+  await expect(page.getByRole('heading', { level: 1, name: 'Start' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await openProfile(page, 'Profil');
+  await expect(
+    page.getByRole('form', { name: 'Persönliche Angaben' }).getByLabel('Sprache'),
+  ).toHaveValue('de');
+});
+
+test('the next person on the device gets their own profile language', async ({ page, user }) => {
+  // Someone switches to German while logged in (kept in their profile), then logs out.
   await logIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await switchHeaderTo(page, 'Language', 'de');
+  await page.getByRole('button', { name: /Kontomenü/ }).click();
+  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bei Kuvert anmelden' })).toBeVisible();
+  // The next person's profile says English: their choice, not the one before them.
+  await logIn(page, await createInvitedUser('Max'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await openProfile(page, 'Profile');
-  await expect(
-    page.getByRole('form', { name: 'Personal details' }).getByLabel('Language'),
-  ).toHaveValue('en');
 });

@@ -20,8 +20,11 @@ function uniqueWord(): string {
   return [...randomBytes(6)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
 }
 
+/** German picked on the login page: the person who logs in next takes it into their profile. */
 async function inGerman(page: Page): Promise<void> {
-  await page.addInitScript(() => localStorage.setItem('kuvert.language', 'de'));
+  await page.goto('/login');
+  await page.getByLabel('Language').selectOption('de');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bei Kuvert anmelden' })).toBeVisible();
 }
 
 // One webhook endpoint for the file: it must outlive each test's deliveries (read receipts).

@@ -21,6 +21,32 @@ import { storageKeys } from './storage.ts';
 
 /** Saves still on their way; while one is, a session answer may hold the old language. */
 let pendingSaves = 0;
+/**
+ * A language picked on the login page (logged out) in this tab, kept in the tab's session
+ * storage so a reload of the login page keeps it: the person who then logs in chose it, so
+ * their profile takes it. A choice made while logged in is never carried into the next
+ * person's session: it went to its owner's profile.
+ */
+const CHOICE_BEFORE_LOGIN_KEY = 'kuvert.languageBeforeLogin';
+
+function rememberChoiceBeforeLogin(language: Language | null): void {
+  try {
+    if (language === null) window.sessionStorage.removeItem(CHOICE_BEFORE_LOGIN_KEY);
+    else window.sessionStorage.setItem(CHOICE_BEFORE_LOGIN_KEY, language);
+  } catch {
+    // Without storage the choice simply stays this device's.
+  }
+}
+
+function takeChoiceBeforeLogin(): Language | null {
+  try {
+    const choice = window.sessionStorage.getItem(CHOICE_BEFORE_LOGIN_KEY);
+    window.sessionStorage.removeItem(CHOICE_BEFORE_LOGIN_KEY);
+    return isLanguage(choice) ? choice : null;
+  } catch {
+    return null;
+  }
+}
 // In order: a quick English → Deutsch → English must not reach the server swapped.
 let saveQueue: Promise<unknown> = Promise.resolve();
 let isListeningToOtherTabs = false;
@@ -39,7 +65,10 @@ export function useLanguage(): Language {
 export async function chooseLanguage(language: Language): Promise<void> {
   const previous = getLanguage();
   await setLanguage(language);
-  if (!isLoggedIn()) return;
+  if (!isLoggedIn()) {
+    rememberChoiceBeforeLogin(language);
+    return;
+  }
   pendingSaves += 1;
   const save = saveQueue.then(() =>
     apiRequest('/api/profile', { method: 'PATCH', body: { language } }),
@@ -59,6 +88,19 @@ export async function chooseLanguage(language: Language): Promise<void> {
   } finally {
     pendingSaves -= 1;
   }
+}
+
+/**
+ * Just logged in: a language picked on the login page a moment ago is this person's choice
+ * and goes to their profile; otherwise the UI follows the profile.
+ */
+export async function settleLanguageAtLogin(profileLanguage: Language): Promise<void> {
+  const choice = takeChoiceBeforeLogin();
+  if (choice === null || choice === profileLanguage) {
+    await adoptProfileLanguage(profileLanguage);
+    return;
+  }
+  await chooseLanguage(choice);
 }
 
 /**

@@ -3,7 +3,7 @@ import { loadAuthContract } from '../../../lib/contract.ts';
 import { apiRequest } from '../../../lib/http.ts';
 import { startSession } from '../../../lib/session.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { adoptProfileLanguage } from '../../../lib/user-language.ts';
+import { settleLanguageAtLogin } from '../../../lib/user-language.ts';
 
 /** Logs in and starts the local session (SPEC §4). */
 export async function login(body: LoginRequest): Promise<SessionResponse> {
@@ -14,8 +14,8 @@ export async function login(body: LoginRequest): Promise<SessionResponse> {
     schema: sessionResponseSchema,
   });
   startSession(session);
-  // One language per person: the profile's, whatever this device showed before.
-  await adoptProfileLanguage(session.language);
+  // One language per person: the one just picked on the login page, else the profile's.
+  await settleLanguageAtLogin(session.language);
   return session;
 }
 
