@@ -229,6 +229,3 @@ function parseTinkConfig(env: Env): TinkConfig | undefined {
     linkUrl: env.TINK_LINK_URL.replace(/\/+$/, ''),
   };
 }
-
-/** The documented variables, for the README table and `kuvert config`. */
-export const envDocumentation = envSchema.shape;

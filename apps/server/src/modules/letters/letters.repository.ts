@@ -181,14 +181,6 @@ export async function findLetterForUser(
     .executeTakeFirst();
 }
 
-export async function findLetterSummary(
-  db: Kysely<Database>,
-  userId: string,
-  letterId: string,
-): Promise<LetterSummaryRow | undefined> {
-  return selectLetterSummaries(db, userId).where('l.id', '=', letterId).executeTakeFirst();
-}
-
 export async function findReplies(
   db: Kysely<Database>,
   userId: string,

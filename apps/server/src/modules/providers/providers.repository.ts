@@ -15,13 +15,6 @@ export async function findProviderById(
   return db.selectFrom('providers').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findProviderByName(
-  db: Kysely<Database>,
-  name: string,
-): Promise<ProviderRow | undefined> {
-  return db.selectFrom('providers').selectAll().where('name', '=', name).executeTakeFirst();
-}
-
 export async function findAllProviders(db: Kysely<Database>): Promise<ProviderRow[]> {
   return db.selectFrom('providers').selectAll().orderBy('name').orderBy('id').execute();
 }
