@@ -19,7 +19,7 @@ export interface TestInvoice {
 }
 
 export function dayFromToday(app: FastifyInstance, days: number): string {
-  return addDays(todayOf(app.clock), days);
+  return addDays(todayOf(app), days);
 }
 
 /** Delivers an invoice through the Sender API; answers its letter id. */

@@ -89,7 +89,7 @@ async function remindWindow(
  * invoices are never reminded of.
  */
 export async function sendInvoiceReminders(app: FastifyInstance): Promise<ReminderRunResult> {
-  const today = todayOf(app.clock);
+  const today = todayOf(app);
   const result: ReminderRunResult = { sent: 0, failed: 0 };
   await remindWindow(
     app,

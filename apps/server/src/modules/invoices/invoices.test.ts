@@ -415,6 +415,7 @@ describe.each(testEngines)('invoices (%s)', (engine) => {
         { amount: 3800, currency: 'EUR' },
       ],
       next_due_date: dayFromToday(t.app, 3),
+      is_overdue: false,
     });
   });
 });

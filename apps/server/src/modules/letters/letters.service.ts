@@ -73,7 +73,7 @@ export async function listLetters(
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   const hasMore = rows.length > input.limit;
-  const today = todayOf(app.clock);
+  const today = todayOf(app);
   return {
     items: page.map((row) => toLetterSummary(row, today)),
     next_cursor: hasMore && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
@@ -88,7 +88,7 @@ export async function getLetterSummaries(
 ): Promise<LetterSummary[]> {
   if (letterIds.length === 0) return [];
   const rows = await selectLetterSummaries(app.db, userId).where('l.id', 'in', letterIds).execute();
-  const today = todayOf(app.clock);
+  const today = todayOf(app);
   return rows.map((row) => toLetterSummary(row, today));
 }
 
@@ -105,7 +105,7 @@ export async function getLetterDetail(
   if (!summary) throw new AppError('NOT_FOUND');
   const documents = await findDocumentsOfLetter(app.db, letterId);
   const replies = await findReplies(app.db, userId, letterId);
-  return toLetterDetail(summary, letter, documents, replies, todayOf(app.clock));
+  return toLetterDetail(summary, letter, documents, replies, todayOf(app));
 }
 
 /**

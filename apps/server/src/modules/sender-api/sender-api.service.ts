@@ -143,7 +143,7 @@ export async function getSenderLetterStatus(
   const letter = await findProviderLetter(db, providerId, letterId);
   if (!letter) throw new AppError('NOT_FOUND');
   const documents = await findDocumentsOfLetters(db, [letter.id]);
-  return toSenderLetterStatus(letter, documents, todayOf(app.clock));
+  return toSenderLetterStatus(letter, documents, todayOf(app));
 }
 
 export async function listSenderMessages(
