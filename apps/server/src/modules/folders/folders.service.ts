@@ -3,7 +3,8 @@ import type { CreateFolderRequest, Folder } from '@kuvert/shared/folders';
 import { newId } from '../../db/ids.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertAccountRole, assertRole } from '../accounts/account-access.ts';
+import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
+import { publishLiveEvent } from '../events/events.service.ts';
 import { toFolder } from './folders.presenter.ts';
 import {
   deleteFolderRow,
@@ -31,12 +32,8 @@ async function announce(
   accountId: string,
   hasLetters: boolean,
 ): Promise<void> {
-  try {
-    await app.events.publish({ type: 'folders.changed', account_id: accountId });
-    if (hasLetters) await app.events.publish({ type: 'letters.changed', account_id: accountId });
-  } catch (error) {
-    app.log.warn({ err: error }, 'live event not published');
-  }
+  await publishLiveEvent(app, { type: 'folders.changed', account_id: accountId });
+  if (hasLetters) await publishLiveEvent(app, { type: 'letters.changed', account_id: accountId });
 }
 
 export async function listFolders(

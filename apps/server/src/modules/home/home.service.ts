@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { HomeSummary } from '@kuvert/shared/home';
-import { assertAccountRole } from '../accounts/account-access.ts';
+import { assertAccountRole } from '../accounts/accounts.service.ts';
 import { isPastDue, todayOf } from '../invoices/invoice-status.ts';
 import { listLetters } from '../letters/letters.service.ts';
 import { countSignatureRequests, countUnread, sumOpenInvoices } from './home.repository.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { findMembersToNotify } from '../accounts/account-access.ts';
+import { findMembersToNotify } from '../accounts/accounts.service.ts';
 import {
   claimReminder,
   findReminderCandidates,

@@ -13,7 +13,8 @@ import type { InvoicePaidWebhookData } from '@kuvert/shared/sender-api';
 import type { Database } from '../../db/schema.ts';
 import { renderEpcQrPng } from '../../lib/epc-qr.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertAccountRole, assertRole } from '../accounts/account-access.ts';
+import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
+import { publishLiveEvent } from '../events/events.service.ts';
 import { getInvoicePayments } from '../payments/payment-summaries.service.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
 import {
@@ -128,11 +129,7 @@ export async function publishInvoicesChanged(
   app: FastifyInstance,
   accountId: string,
 ): Promise<void> {
-  try {
-    await app.events.publish({ type: 'invoices.changed', account_id: accountId });
-  } catch (error) {
-    app.log.warn({ err: error }, 'live event not published');
-  }
+  await publishLiveEvent(app, { type: 'invoices.changed', account_id: accountId });
 }
 
 /** The caller's invoice as the portal shows it; 404 when not theirs or not an invoice. */

@@ -8,12 +8,12 @@ import type {
   LetterView,
 } from '@kuvert/shared/letters';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertAccountRole, assertRole } from '../accounts/account-access.ts';
+import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
 import { getFolderAccountId } from '../folders/folders.service.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
+import { publishLiveEvent } from '../events/events.service.ts';
 import { decodeCursor, encodeCursor } from './letter-cursor.ts';
-import { publishSafely } from './letter-delivery.service.ts';
 import { deleteTrashedLettersForever } from './letter-removal.service.ts';
 import {
   findLettersWithRole,
@@ -183,7 +183,7 @@ export async function updateLetters(
   const target = await requireWritableLetters(app, userId, request.letter_ids);
   const updated = await applyBulkAction(app, userId, request, target);
   for (const accountId of target.accountIds) {
-    await publishSafely(app, { type: 'letters.changed', account_id: accountId });
+    await publishLiveEvent(app, { type: 'letters.changed', account_id: accountId });
   }
   return { updated };
 }
@@ -201,7 +201,7 @@ export async function markLetterRead(
   if (!letter) throw new AppError('NOT_FOUND');
   assertRole(letter.role, 'member');
   if ((await markRead(app, userId, [letterId])) > 0) {
-    await publishSafely(app, { type: 'letters.changed', account_id: letter.account_id });
+    await publishLiveEvent(app, { type: 'letters.changed', account_id: letter.account_id });
   }
 }
 

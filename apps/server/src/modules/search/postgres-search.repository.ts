@@ -1,13 +1,10 @@
 import { sql } from 'kysely';
+import { callerIsMember } from '../../db/scopes.ts';
 import { buildSnippet, foldText, foldWord } from './search-terms.ts';
 import { MATCHED_IN_BY_COLUMN, type SearchRepository } from './search-types.ts';
 
 /** PostgreSQL refuses a tsvector over 1 MB; no letter needs more than this to be found. */
 const PG_INDEXED_TEXT_MAX_CHARS = 200_000;
-
-function membership(userId: string) {
-  return sql`exists (select 1 from memberships m where m.account_id = l.account_id and m.user_id = ${userId})`;
-}
 
 /**
  * The account's words that can satisfy the query: each lexeme the parser makes of the terms,
@@ -98,7 +95,7 @@ export const postgresSearch: SearchRepository = {
         and l.search_vector @@ q
         and l.account_id = ${request.accountId}
         and l.trashed_at is null
-        and ${membership(request.userId)}
+        and ${callerIsMember(request.userId, 'l.account_id')}
       order by ts_rank(l.search_vector, q) desc, l.created_at desc, l.id desc
       limit ${request.limit} offset ${request.offset}`.execute(db);
     return result.rows.map((row) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SearchResult } from '@kuvert/shared/search';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertAccountRole } from '../accounts/account-access.ts';
+import { assertAccountRole } from '../accounts/accounts.service.ts';
 import { getLetterSummaries } from '../letters/letters.service.ts';
 import { searchRepositoryFor } from './search.repository.ts';
 import { queryTerms } from './search-terms.ts';

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { SEARCH_HIGHLIGHT_END, SEARCH_HIGHLIGHT_START } from '@kuvert/shared/search';
 import type { Database } from '../../db/schema.ts';
+import { callerIsMember } from '../../db/scopes.ts';
 import { accountKey, MATCHED_IN_BY_COLUMN, type SearchRepository } from './search-types.ts';
 
 /**
@@ -153,8 +154,7 @@ export const sqliteSearch: SearchRepository = {
       where letters_fts match ${ftsQuery(request.accountId, request.terms)}
         and l.account_id = ${request.accountId}
         and l.trashed_at is null
-        and exists (select 1 from memberships m
-                    where m.account_id = l.account_id and m.user_id = ${request.userId})
+        and ${callerIsMember(request.userId, 'l.account_id')}
       order by bm25(letters_fts, 10, 5, 2, 1), l.created_at desc, l.id desc
       limit ${request.limit} offset ${request.offset}`.execute(db);
     return result.rows.map((row) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { addSeconds } from '../../clock.ts';
-import { assertAccountRole } from '../accounts/account-access.ts';
+import { assertAccountRole } from '../accounts/accounts.service.ts';
+import { publishLiveEvent } from '../events/events.service.ts';
 import { emptyAccountTrash, purgeExpiredTrash } from '../letters/letter-removal.service.ts';
 
 export const TRASH_PURGE_JOB = 'trash.purge';
@@ -13,11 +14,7 @@ export async function emptyTrash(
 ): Promise<number> {
   await assertAccountRole(app.db, userId, accountId, 'member');
   const deleted = await emptyAccountTrash(app, accountId);
-  try {
-    await app.events.publish({ type: 'letters.changed', account_id: accountId });
-  } catch (error) {
-    app.log.warn({ err: error }, 'live event not published');
-  }
+  await publishLiveEvent(app, { type: 'letters.changed', account_id: accountId });
   return deleted;
 }
 
