@@ -2,6 +2,11 @@ import { argon2, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { assertPasswordStrongEnough, hashPassword, verifyPassword } from './passwords.ts';
 
+/** PHC strings use standard base64 without padding. */
+function base64(bytes: Buffer): string {
+  return bytes.toString('base64').replace(/=+$/, '');
+}
+
 /** An argon2id PHC string made here, with `cost` and lengths of our choosing. */
 async function phcHash(
   password: string,
@@ -15,7 +20,6 @@ async function phcHash(
       error ? reject(error) : resolve(key),
     );
   });
-  const base64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
   const { memory, passes, parallelism } = cost;
   return `$argon2id$v=19$m=${memory},t=${passes},p=${parallelism}$${base64(nonce)}$${base64(tag)}`;
 }

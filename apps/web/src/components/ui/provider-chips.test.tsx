@@ -9,7 +9,10 @@ const providers: ProviderChip[] = [
   { id: 'p2', name: 'Anwalt Berger', has_logo: false },
 ];
 
-function renderChips(activeProviderId: string | null, onSelect = vi.fn()) {
+function renderChips(
+  activeProviderId: string | null,
+  onSelect = vi.fn<(providerId: string | null) => void>(),
+) {
   render(
     <MantineProvider>
       <ProviderChips
