@@ -12,7 +12,8 @@ import {
   multipart,
   personalAccountOf,
 } from './test/mailbox.ts';
-import { deliverPayableInvoice, newIdempotencyKey, startPaymentAs } from './test/payments.ts';
+import { deliverTestInvoice } from './test/invoices.ts';
+import { newIdempotencyKey, PAYABLE_INVOICE, startPaymentAs } from './test/payments.ts';
 
 /** The mailbox routes (issue 3): every one must be in the matrix below. */
 const MAILBOX_PREFIXES = [
@@ -484,7 +485,7 @@ describe.each(testEngines)('authorization matrix of payments (%s)', (engine) => 
     const sharedAccount = await createSharedAccount(t.app, me.user.id);
     await addMember(t.app, sharedAccount, viewer.user.id, 'viewer');
     const target = async (accountId?: string): Promise<PaymentTarget> => {
-      const invoiceId = await deliverPayableInvoice(t.app, apiKey, me.email);
+      const invoiceId = await deliverTestInvoice(t.app, apiKey, me.email, PAYABLE_INVOICE);
       if (accountId) await moveLetterToAccount(t.app, invoiceId, accountId);
       return { invoiceId, paymentId: (await startPaymentAs(t.app, me, invoiceId)).id };
     };

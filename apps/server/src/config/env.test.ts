@@ -16,6 +16,7 @@ describe('configuration', () => {
       sessionAbsoluteSeconds: 12 * 3600,
       loginWindowSeconds: 15 * 60,
       isDemoEnabled: true,
+      timeZone: 'Europe/Berlin',
     });
     expect(config.dataDir).toBe(path.resolve('./data'));
   });
@@ -29,6 +30,7 @@ describe('configuration', () => {
       TRUST_PROXY: '10.0.0.1, 10.0.0.0/8 ,',
       SESSION_IDLE_MINUTES: '15',
       KUVERT_DEMO: 'no',
+      TIME_ZONE: 'America/New_York',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -39,6 +41,7 @@ describe('configuration', () => {
       trustProxy: ['10.0.0.1', '10.0.0.0/8'],
       sessionIdleSeconds: 900,
       isDemoEnabled: false,
+      timeZone: 'America/New_York',
     });
   });
 
@@ -51,15 +54,23 @@ describe('configuration', () => {
         SESSION_IDLE_MINUTES: '0',
         KUVERT_DEMO: 'maybe',
         LOG_LEVEL: 'loud',
+        TIME_ZONE: 'Mars/Olympus_Mons',
       });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = error instanceof Error ? error.message : '';
-    for (const name of ['PORT', 'PUBLIC_URL', 'SESSION_IDLE_MINUTES', 'KUVERT_DEMO', 'LOG_LEVEL']) {
+    for (const name of [
+      'PORT',
+      'PUBLIC_URL',
+      'SESSION_IDLE_MINUTES',
+      'KUVERT_DEMO',
+      'LOG_LEVEL',
+      'TIME_ZONE',
+    ]) {
       expect(message).toContain(name);
     }
-    expect(error instanceof ConfigError ? error.problems : []).toHaveLength(5);
+    expect(error instanceof ConfigError ? error.problems : []).toHaveLength(6);
   });
 });

@@ -13,6 +13,14 @@ const optionalString = z.preprocess(
 
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
 
+function isTimeZone(value: string): boolean {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** Every setting Kuvert reads from its environment, with its default. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -58,6 +66,13 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFromString
     .default(false)
     .describe('Let provider webhooks reach loopback and private addresses (development only)'),
+  TIME_ZONE: z
+    .string()
+    .default('Europe/Berlin')
+    .refine(isTimeZone, 'not an IANA time zone, such as Europe/Berlin')
+    .describe(
+      'The calendar Kuvert counts days in: when "today" begins, so when an invoice is overdue',
+    ),
   INVOICE_REMINDER_DAYS: z.coerce
     .number()
     .int()
@@ -139,6 +154,8 @@ export interface Config {
   loginWindowSeconds: number;
   isDemoEnabled: boolean;
   trashRetentionDays: number;
+  /** IANA zone whose calendar days count: due dates are days in it (see invoice-status.ts). */
+  timeZone: string;
   invoiceReminderDays: number;
   webhookAllowPrivateNetworks: boolean;
   /** Set when Tink is configured; the sandbox bank pays otherwise. */
@@ -197,6 +214,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     loginWindowSeconds: env.LOGIN_WINDOW_MINUTES * 60,
     isDemoEnabled: env.KUVERT_DEMO,
     trashRetentionDays: env.TRASH_RETENTION_DAYS,
+    timeZone: env.TIME_ZONE,
     invoiceReminderDays: env.INVOICE_REMINDER_DAYS,
     webhookAllowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     tink,
@@ -229,6 +247,3 @@ function parseTinkConfig(env: Env): TinkConfig | undefined {
     linkUrl: env.TINK_LINK_URL.replace(/\/+$/, ''),
   };
 }
-
-/** The documented variables, for the README table and `kuvert config`. */
-export const envDocumentation = envSchema.shape;

@@ -21,7 +21,13 @@ const letter: LetterSummary = {
   trashed_at: null,
   document_count: 2,
   delivery_status: 'delivered',
-  invoice: { amount: 1999, currency: 'EUR', due_date: '2026-03-15', status: 'open' },
+  invoice: {
+    amount: 1999,
+    currency: 'EUR',
+    due_date: '2026-03-15',
+    status: 'open',
+    is_overdue: false,
+  },
 };
 
 describe('fast serializer', () => {

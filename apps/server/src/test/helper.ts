@@ -45,6 +45,10 @@ export class FakeClock implements Clock {
   advanceSeconds(seconds: number): void {
     this.current += seconds * 1000;
   }
+  /** Jumps to `instant` (an ISO date-time); log in again afterwards, sessions see the jump. */
+  setTo(instant: string): void {
+    this.current = Date.parse(instant);
+  }
 }
 
 export class CapturingMailer implements Mailer {

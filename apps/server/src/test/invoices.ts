@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { newId } from '../db/ids.ts';
 import { VALID_IBAN, deliverTestLetter } from './mailbox.ts';
 import { addDays, todayOf } from '../modules/invoices/invoice-status.ts';
-import { setInvoicePaymentState } from '../modules/invoices/invoices.service.ts';
 
-/** Helpers for the invoice tests: deliveries relative to the fake clock, a running payment. */
+/**
+ * Invoices for tests, delivered through the Sender API with due dates relative to the fake
+ * clock. A payment is started as the user starts one: startPaymentAs in payments.ts.
+ */
 
 export interface TestInvoice {
   amount?: number;
@@ -19,7 +20,7 @@ export interface TestInvoice {
 }
 
 export function dayFromToday(app: FastifyInstance, days: number): string {
-  return addDays(todayOf(app.clock), days);
+  return addDays(todayOf(app), days);
 }
 
 /** Delivers an invoice through the Sender API; answers its letter id. */
@@ -42,41 +43,4 @@ export async function deliverTestInvoice(
       ...(invoice.bic ? { bic: invoice.bic } : {}),
     },
   });
-}
-
-/**
- * A payment waiting for the bank, as the payment flow leaves it: a pending row and the
- * invoice in `payment_pending`.
- */
-export async function startTestPayment(app: FastifyInstance, letterId: string): Promise<string> {
-  const letter = await app.db
-    .selectFrom('letters')
-    .select(['account_id', 'invoice_amount', 'invoice_currency'])
-    .where('id', '=', letterId)
-    .executeTakeFirstOrThrow();
-  const now = app.clock.now().toISOString();
-  const id = newId(Date.now());
-  await app.db
-    .insertInto('payments')
-    .values({
-      id,
-      letter_id: letterId,
-      account_id: letter.account_id,
-      user_id: null,
-      method: 'sandbox',
-      external_id: null,
-      status: 'pending',
-      amount: Number(letter.invoice_amount),
-      currency: letter.invoice_currency ?? 'EUR',
-      failure_reason: null,
-      failure_message: null,
-      redirect_url: 'http://localhost:3000/sandbox-bank/x',
-      idempotency_key: `test-${id}`,
-      created_at: now,
-      updated_at: now,
-      completed_at: null,
-    })
-    .execute();
-  await setInvoicePaymentState(app.db, letterId, 'payment_pending');
-  return id;
 }

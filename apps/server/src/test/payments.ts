@@ -2,32 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { paymentSchema, type Payment } from '@kuvert/shared/payments';
 import type { LoggedIn } from './factories.ts';
-import { deliverTestLetter, VALID_IBAN } from './mailbox.ts';
+import type { TestInvoice } from './invoices.ts';
 
-/** Factories for payment tests: invoices, pay attempts, the sandbox bank's decisions. */
+/** Factories for payment tests: pay attempts and the sandbox bank's decisions. */
 
-export const TEST_INVOICE = {
+/** The invoice the payment tests pay: the amount, BIC and reference the bank is shown. */
+export const PAYABLE_INVOICE = {
   amount: 12345,
   currency: 'EUR',
-  due_date: '2099-01-31',
-  iban: VALID_IBAN,
+  dueInDays: 60,
   bic: 'COBADEFFXXX',
   reference: 'RF18 5390 0754 7034',
-};
-
-/** An unpaid invoice delivered to `email`'s personal account; answers its letter id. */
-export async function deliverPayableInvoice(
-  app: FastifyInstance,
-  apiKey: string,
-  email: string,
-  invoice: Partial<typeof TEST_INVOICE> = {},
-): Promise<string> {
-  return deliverTestLetter(app, apiKey, email, {
-    subject: 'Invoice 2025-042',
-    kind: 'invoice',
-    invoice: { ...TEST_INVOICE, ...invoice },
-  });
-}
+  subject: 'Invoice 2025-042',
+} satisfies TestInvoice;
 
 export function newIdempotencyKey(): string {
   return `pay-${randomUUID()}`;

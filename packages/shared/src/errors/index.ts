@@ -21,7 +21,3 @@ export const fieldIssueSchema = z.object({
   message: z.string(),
 });
 export type FieldIssue = z.infer<typeof fieldIssueSchema>;
-
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
-}

@@ -9,6 +9,9 @@ export const homeSummarySchema = z
       count: z.number().int(),
       totals: z.array(moneySchema).describe('One total per currency'),
       next_due_date: z.iso.date().nullable(),
+      is_overdue: z
+        .boolean()
+        .describe('The earliest of them is past its due date (decided by the server)'),
     }),
     open_signature_requests: z.number().int(),
     recent_letters: z.array(letterSummarySchema),

@@ -6,8 +6,8 @@ import { z } from 'zod';
  */
 
 /**
- * What the user sees of an invoice. `overdue` is derived: an unpaid invoice whose due date
- * lies before today. `failed` means the last payment attempt failed; the invoice is still owed.
+ * What the user sees of an invoice. `overdue` is derived by the server: an unpaid invoice
+ * whose due date lies before today in the server's time zone (its `TIME_ZONE` setting). `failed` means the last payment attempt failed; the invoice is still owed.
  */
 export const invoiceStatuses = [
   'open',

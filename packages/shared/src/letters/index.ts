@@ -60,7 +60,12 @@ export const letterSummarySchema = z
         amount: z.number().int(),
         currency: z.string(),
         due_date: z.iso.date(),
-        status: invoiceStatusSchema.describe('`overdue` derived with the server’s today'),
+        status: invoiceStatusSchema.describe('`overdue` decided by the server, in its time zone'),
+        is_overdue: z
+          .boolean()
+          .describe(
+            'Unpaid and the due date has passed (also while a payment is pending or failed)',
+          ),
       })
       .nullable(),
   })

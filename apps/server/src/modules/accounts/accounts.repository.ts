@@ -72,3 +72,72 @@ export async function updatePersonalAccountName(
     )
     .execute();
 }
+
+/** The caller's role in the account, or undefined when they are not a member. */
+export async function findMembershipRole(
+  db: Kysely<Database>,
+  userId: string,
+  accountId: string,
+): Promise<string | undefined> {
+  const membership = await db
+    .selectFrom('memberships')
+    .select('role')
+    .where('account_id', '=', accountId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return membership?.role;
+}
+
+/** The personal mailbox of the user with this e-mail: where the Sender API delivers. */
+export async function findPersonalAccountByEmail(
+  db: Kysely<Database>,
+  email: string,
+): Promise<{ accountId: string; userId: string } | undefined> {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('memberships as m', 'm.user_id', 'u.id')
+    .innerJoin('accounts as a', 'a.id', 'm.account_id')
+    .select(['a.id as account_id', 'u.id as user_id'])
+    .where('u.email', '=', email)
+    .where('a.kind', '=', 'personal')
+    .where('m.role', '=', 'owner')
+    .orderBy('a.created_at')
+    .executeTakeFirst();
+  return row ? { accountId: row.account_id, userId: row.user_id } : undefined;
+}
+
+export interface MemberToNotifyRow {
+  email: string;
+  first_name: string;
+  language: string;
+}
+
+/** Verified, active members of the account whose `preference` is on. */
+export async function findMembersWithPreference(
+  db: Kysely<Database>,
+  accountId: string,
+  preference: 'email_on_new_letter' | 'email_due_date_reminders',
+): Promise<MemberToNotifyRow[]> {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.email', 'u.first_name', 'u.language'])
+    .where('m.account_id', '=', accountId)
+    .where(`u.${preference}`, '=', 1)
+    .where('u.disabled_at', 'is', null)
+    .where('u.email_verified_at', 'is not', null)
+    .execute();
+}
+
+/** The ids of every account the user is a member of (live events are scoped by them). */
+export async function findAccountIdsOfUser(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('memberships')
+    .select('account_id')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.account_id);
+}

@@ -1,14 +1,85 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Account, AccountKind, AccountRole } from '@kuvert/shared/accounts';
+import {
+  accountRoleSchema,
+  type Account,
+  type AccountKind,
+  type AccountRole,
+} from '@kuvert/shared/accounts';
 import { newId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../plugins/app-error.ts';
 import { toAccount } from './accounts.presenter.ts';
 import {
+  findAccountIdsOfUser,
   findAccountsOfUser,
+  findMembershipRole,
+  findMembersWithPreference,
+  findPersonalAccountByEmail,
   insertAccountWithMember,
   updatePersonalAccountName,
 } from './accounts.repository.ts';
+
+/*
+ * Who may do what in an account. The membership check inside other areas' queries is
+ * db/scopes.ts (callerIsMember, callerRole); the rules on roles, and the account queries other
+ * areas need, are here, behind this service like any area's.
+ */
+
+/** viewer < member < owner: each role may do what the lower ones may. */
+const rank: Record<AccountRole, number> = { viewer: 0, member: 1, owner: 2 };
+
+/**
+ * Throws 403 when `role` is below `minimum`. Only call it once membership is established:
+ * a non-member must get 404, never 403, so they cannot learn that the object exists.
+ */
+export function assertRole(role: string, minimum: AccountRole): AccountRole {
+  const parsed = accountRoleSchema.safeParse(role);
+  if (!parsed.success || rank[parsed.data] < rank[minimum]) throw new AppError('FORBIDDEN');
+  return parsed.data;
+}
+
+export function canWrite(role: string): boolean {
+  const parsed = accountRoleSchema.safeParse(role);
+  return parsed.success && rank[parsed.data] >= rank.member;
+}
+
+/** The caller's role in the account: 404 for non-members, 403 when below `minimum`. */
+export async function assertAccountRole(
+  db: Kysely<Database>,
+  userId: string,
+  accountId: string,
+  minimum: AccountRole,
+): Promise<AccountRole> {
+  const role = await findMembershipRole(db, userId, accountId);
+  if (role === undefined) throw new AppError('NOT_FOUND');
+  return assertRole(role, minimum);
+}
+
+export { findAccountIdsOfUser, findPersonalAccountByEmail };
+
+export interface NotifiableMember {
+  email: string;
+  firstName: string;
+  language: string;
+}
+
+/** An e-mail a user can turn on or off in their notification preferences. */
+export type MailPreference = 'email_on_new_letter' | 'email_due_date_reminders';
+
+/** Members of the account who want this e-mail (by default: a notice when a letter arrives). */
+export async function findMembersToNotify(
+  db: Kysely<Database>,
+  accountId: string,
+  preference: MailPreference = 'email_on_new_letter',
+): Promise<NotifiableMember[]> {
+  const rows = await findMembersWithPreference(db, accountId, preference);
+  return rows.map((row) => ({
+    email: row.email,
+    firstName: row.first_name,
+    language: row.language,
+  }));
+}
 
 export async function listAccountsForUser(
   db: Kysely<Database>,

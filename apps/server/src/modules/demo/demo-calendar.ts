@@ -47,8 +47,8 @@ export function dayInDemoZone(instant: Date): CalendarDay {
   return { year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0 };
 }
 
-/** The day `instant` falls on in UTC, the calendar invoice due dates are compared in. */
-export function dayInUtc(instant: Date): CalendarDay {
+/** The day `instant` falls on in UTC: what calendar arithmetic on plain days works in. */
+function dayInUtc(instant: Date): CalendarDay {
   return {
     year: instant.getUTCFullYear(),
     month: instant.getUTCMonth() + 1,

@@ -8,7 +8,6 @@ import {
   businessDayOnOrBefore,
   compareDays,
   dayInDemoZone,
-  dayInUtc,
   firstDay,
   formatDay,
   formatEuros,
@@ -529,9 +528,10 @@ function prepaymentNotice(day: CalendarDay): DemoLetter {
  * open and due in a few days, open) and one asking for a signature.
  */
 export function buildDemoLetters(now: Date): DemoLetter[] {
-  // Letters arrive on business days before today in Germany; invoices are due in UTC days.
+  // Letters arrive on business days before today in Germany; invoices fall due on German days
+  // too, the calendar Kuvert counts in by default (TIME_ZONE, invoices/invoice-status.ts).
   const today = dayInDemoZone(now);
-  const invoiceToday = dayInUtc(now);
+  const invoiceToday = today;
   const latest = now.getTime() - NOTICE_FREE_AGE_MS;
   /** `day`, or the business day before it that is old enough. */
   const settle = (day: CalendarDay, kind: LetterKind) => {

@@ -3,7 +3,7 @@ import { toCreditorReference } from '../../lib/epc-qr.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import { login } from '../../test/factories.ts';
 import { isValidIban } from '../letters/iban.ts';
-import { dayInDemoZone, dayInUtc, isoDay, type CalendarDay } from './demo-calendar.ts';
+import { dayInDemoZone, isoDay, type CalendarDay } from './demo-calendar.ts';
 import { buildDemoLetters, demoProviders, type DemoLetter } from './demo-letters.ts';
 import { seedDemo } from './demo.service.ts';
 
@@ -79,8 +79,8 @@ function isMonthOrOneBefore(month: number, delivered: CalendarDay): boolean {
 /** What is wrong with the demo as built at `now`: a list of sentences, empty when it reads right. */
 function problemsOn(now: Date): string[] {
   const problems: string[] = [];
-  const today = isoDay(dayInUtc(now));
-  const inAWeek = isoDay(dayInUtc(new Date(now.getTime() + 7 * 86_400_000)));
+  const today = isoDay(dayInDemoZone(now));
+  const inAWeek = isoDay(dayInDemoZone(new Date(now.getTime() + 7 * 86_400_000)));
   const letters = buildDemoLetters(now);
   const report = (problem: string) => problems.push(`${now.toISOString()}: ${problem}`);
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { findAccountIdsOfUser } from '../accounts/account-access.ts';
+import type { LiveEvent } from '@kuvert/shared/events';
+import { findAccountIdsOfUser } from '../accounts/accounts.service.ts';
 
 /** The accounts whose events the user may receive: re-read on every heartbeat. */
 export async function getEventAccountIds(
@@ -7,4 +8,17 @@ export async function getEventAccountIds(
   userId: string,
 ): Promise<Set<string>> {
   return new Set(await findAccountIdsOfUser(app.db, userId));
+}
+
+/**
+ * Tells the account's open tabs that something changed. Call it after the change is
+ * committed. A live event is a hint (clients refetch on reconnect anyway): one that cannot be
+ * published is logged, and never turns a done change into an error.
+ */
+export async function publishLiveEvent(app: FastifyInstance, event: LiveEvent): Promise<void> {
+  try {
+    await app.events.publish(event);
+  } catch (error) {
+    app.log.warn({ err: error, event: event.type }, 'live event not published');
+  }
 }

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLoggedInUser } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
+import { deliverTestInvoice } from '../../test/invoices.ts';
 import { createTestProvider, deliverTestLetter, personalAccountOf } from '../../test/mailbox.ts';
 
 /** Reads server-sent events from a real connection until `count` events have arrived. */
@@ -34,6 +35,36 @@ describe.each(testEngines)('live events (%s)', (engine) => {
     t = await createTestApp(engine);
   });
   afterEach(async () => t.close());
+
+  it('logs a live event it cannot publish, and the change it follows still succeeds', async () => {
+    const me = await createLoggedInUser(t.app);
+    const accountId = personalAccountOf(me);
+    const { apiKey } = await createTestProvider(t.app);
+    vi.spyOn(t.app.events, 'publish').mockRejectedValue(new Error('bus down'));
+    const warn = vi.spyOn(t.app.log, 'warn');
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: me.headers, payload });
+
+    const letter = await deliverTestLetter(t.app, apiKey, me.email);
+    const invoice = await deliverTestInvoice(t.app, apiKey, me.email);
+    expect((await post(`/api/invoices/${invoice}/mark-paid`, {})).statusCode).toBe(200);
+    expect((await post('/api/folders', { account_id: accountId, name: 'Tax' })).statusCode).toBe(
+      201,
+    );
+    expect(
+      (await post('/api/letters/bulk', { letter_ids: [letter], action: 'trash' })).statusCode,
+    ).toBe(200);
+    expect((await post('/api/trash/empty', { account_id: accountId })).statusCode).toBe(204);
+
+    const lost = warn.mock.calls.flatMap(([details, message]) =>
+      message === 'live event not published' && typeof details === 'object' && details !== null
+        ? [Reflect.get(details, 'event')]
+        : [],
+    );
+    expect(new Set(lost)).toEqual(
+      new Set(['letter.created', 'invoices.changed', 'folders.changed', 'letters.changed']),
+    );
+  });
 
   it('streams letter.created for the caller’s accounts only, and closes on shutdown', async () => {
     const me = await createLoggedInUser(t.app);

@@ -1,5 +1,6 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database, FoldersTable } from '../../db/schema.ts';
+import { callerIsMember, callerRole, isUnread } from '../../db/scopes.ts';
 
 export type FolderRow = Selectable<FoldersTable>;
 export interface FolderWithCountsRow extends FolderRow {
@@ -23,18 +24,10 @@ function withCounts(db: Kysely<Database>, userId: string) {
         .select((inner) => inner.fn.countAll<number>().as('count'))
         .whereRef('l.folder_id', '=', 'f.id')
         .where('l.trashed_at', 'is', null)
-        .where('l.read_at', 'is', null)
-        .where('l.direction', '=', sql.lit('inbound'))
+        .where(isUnread('l'))
         .as('unread_count'),
     ])
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('memberships as m')
-          .select('m.user_id')
-          .whereRef('m.account_id', '=', 'f.account_id')
-          .where('m.user_id', '=', userId),
-      ),
-    );
+    .where(callerIsMember(userId, 'f.account_id'));
 }
 
 function normalise(
@@ -83,13 +76,11 @@ export async function findFolderForUser(
 ): Promise<(FolderRow & { role: string }) | undefined> {
   return db
     .selectFrom('folders as f')
-    .innerJoin('memberships as m', (join) =>
-      join.onRef('m.account_id', '=', 'f.account_id').on('m.user_id', '=', userId),
-    )
     .selectAll('f')
-    .select('m.role')
+    .select(callerRole(userId, 'f.account_id').as('role'))
     .where('f.id', '=', folderId)
     .where('f.trashed_at', state === 'live' ? 'is' : 'is not', null)
+    .where(callerIsMember(userId, 'f.account_id'))
     .executeTakeFirst();
 }
 

@@ -6,7 +6,8 @@ import { newId } from '../../db/ids.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertAccountRole, assertRole } from '../accounts/account-access.ts';
+import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
+import { publishLiveEvent } from '../events/events.service.ts';
 import { toFolder, toTrashedFolder } from './folders.presenter.ts';
 import {
   deleteTrashedFolderRows,
@@ -39,12 +40,8 @@ async function announce(
   accountId: string,
   hasLetters: boolean,
 ): Promise<void> {
-  try {
-    await app.events.publish({ type: 'folders.changed', account_id: accountId });
-    if (hasLetters) await app.events.publish({ type: 'letters.changed', account_id: accountId });
-  } catch (error) {
-    app.log.warn({ err: error }, 'live event not published');
-  }
+  await publishLiveEvent(app, { type: 'folders.changed', account_id: accountId });
+  if (hasLetters) await publishLiveEvent(app, { type: 'letters.changed', account_id: accountId });
 }
 
 export async function listFolders(

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { unpaidInvoiceStatuses } from '@kuvert/shared/invoices';
 import type { Database } from '../../db/schema.ts';
+import { callerIsMember, isUnread } from '../../db/scopes.ts';
 
 /** Counts for the home page; every query carries the membership check and the account. */
 
@@ -9,14 +10,7 @@ function accountLetters(db: Kysely<Database>, userId: string, accountId: string)
     .selectFrom('letters as l')
     .where('l.account_id', '=', accountId)
     .where('l.trashed_at', 'is', null)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('memberships as m')
-          .select('m.user_id')
-          .whereRef('m.account_id', '=', 'l.account_id')
-          .where('m.user_id', '=', userId),
-      ),
-    );
+    .where(callerIsMember(userId, 'l.account_id'));
 }
 
 export async function countUnread(
@@ -26,8 +20,7 @@ export async function countUnread(
 ): Promise<number> {
   const row = await accountLetters(db, userId, accountId)
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('l.direction', '=', sql.lit('inbound'))
-    .where('l.read_at', 'is', null)
+    .where(isUnread('l'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

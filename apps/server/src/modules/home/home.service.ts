@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { HomeSummary } from '@kuvert/shared/home';
-import { assertAccountRole } from '../accounts/account-access.ts';
+import { assertAccountRole } from '../accounts/accounts.service.ts';
+import { isPastDue, todayOf } from '../invoices/invoice-status.ts';
 import { listLetters } from '../letters/letters.service.ts';
 import { countSignatureRequests, countUnread, sumOpenInvoices } from './home.repository.ts';
 
@@ -19,12 +20,15 @@ export async function getHomeSummary(
     listLetters(app, userId, { account_id: accountId, view: 'inbox', limit: RECENT_LETTERS }),
   ]);
   const dueDates = totals.flatMap((row) => (row.next_due_date ? [row.next_due_date] : []));
+  const nextDueDate = dueDates.toSorted()[0] ?? null;
   return {
     unread_letters: unread,
     open_invoices: {
       count: totals.reduce((count, row) => count + row.count, 0),
       totals: totals.map((row) => ({ amount: row.total, currency: row.currency })),
-      next_due_date: dueDates.toSorted()[0] ?? null,
+      next_due_date: nextDueDate,
+      // Every invoice summed here is unpaid: the earliest decides whether any is late.
+      is_overdue: nextDueDate !== null && isPastDue(nextDueDate, todayOf(app)),
     },
     open_signature_requests: signatures,
     recent_letters: recent.items,

@@ -69,7 +69,7 @@ export async function markInvoicePaid(
   origin: RequestOrigin,
 ): Promise<Invoice> {
   const invoice = await requirePayableInvoice(app, userId, letterId);
-  const today = todayOf(app.clock);
+  const today = todayOf(app);
   const paidOn = request.paid_on ?? today;
   if (paidOn > today) {
     throw new AppError('VALIDATION_FAILED', {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { findMembersToNotify } from '../accounts/account-access.ts';
+import { findMembersToNotify } from '../accounts/accounts.service.ts';
 import {
   claimReminder,
   findReminderCandidates,
@@ -89,7 +89,7 @@ async function remindWindow(
  * invoices are never reminded of.
  */
 export async function sendInvoiceReminders(app: FastifyInstance): Promise<ReminderRunResult> {
-  const today = todayOf(app.clock);
+  const today = todayOf(app);
   const result: ReminderRunResult = { sent: 0, failed: 0 };
   await remindWindow(
     app,

@@ -5,14 +5,49 @@ import {
 } from '@kuvert/shared/invoices';
 import type { Clock } from '../../clock.ts';
 
+/*
+ * The one owner of "overdue". A due date is a calendar day, and whose calendar decides when
+ * that day is over: Kuvert counts days in one stated time zone, the `TIME_ZONE` setting
+ * (Europe/Berlin by default; config/env.ts). An unpaid invoice is overdue from the first
+ * moment of the day after its due date there. The server decides, and says so in every answer
+ * (`status: 'overdue'`, `is_overdue`); the web shows what it is told and never compares dates
+ * itself, so a browser in another zone, or a server running in UTC, cannot disagree with it.
+ */
+
 const unpaid: readonly string[] = unpaidInvoiceStatuses;
 
-/** Today as YYYY-MM-DD in UTC: due dates are calendar days, compared as strings. */
-export function todayOf(clock: Clock): string {
-  return clock.now().toISOString().slice(0, 10);
+/** What "today" is read from: the server's clock and its configured time zone. */
+export interface CalendarSource {
+  clock: Clock;
+  config: { timeZone: string };
 }
 
-/** The day `days` after `date` (YYYY-MM-DD), in UTC. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** `instant`'s calendar day (YYYY-MM-DD) in `timeZone`. */
+export function dayIn(instant: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(
+    format.formatToParts(instant).map((part) => [part.type, part.value]),
+  );
+  return `${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''}`;
+}
+
+/** Today as YYYY-MM-DD in Kuvert's time zone: due dates are calendar days, compared as strings. */
+export function todayOf(app: CalendarSource): string {
+  return dayIn(app.clock.now(), app.config.timeZone);
+}
+
+/** The day `days` after `date` (YYYY-MM-DD): plain calendar arithmetic, no zone involved. */
 export function addDays(date: string, days: number): string {
   const time = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
   return new Date(time).toISOString().slice(0, 10);
@@ -22,8 +57,14 @@ export function isUnpaidStatus(stored: string | null): stored is StoredInvoiceSt
   return stored !== null && unpaid.includes(stored);
 }
 
+/** The due date is a day gone by (`today` from todayOf); due today is not late yet. */
+export function isPastDue(dueDate: string, today: string): boolean {
+  return dueDate < today;
+}
+
+/** Still owed and past its due date. */
 export function isOverdue(stored: string | null, dueDate: string, today: string): boolean {
-  return isUnpaidStatus(stored) && dueDate < today;
+  return isUnpaidStatus(stored) && isPastDue(dueDate, today);
 }
 
 /**
@@ -42,6 +83,6 @@ export function presentInvoiceStatus(
     case 'failed':
       return stored;
     default:
-      return dueDate < today ? 'overdue' : 'open';
+      return isOverdue(stored, dueDate, today) ? 'overdue' : 'open';
   }
 }

@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { senderLetterStatusSchema } from '@kuvert/shared/sender-api';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
-import { dayFromToday, deliverTestInvoice, startTestPayment } from '../../test/invoices.ts';
+import { dayFromToday, deliverTestInvoice } from '../../test/invoices.ts';
 import { createTestProvider, deliverTestLetter, personalAccountOf } from '../../test/mailbox.ts';
+import { startPaymentAs } from '../../test/payments.ts';
 
 const DAY = 24 * 3600;
 
@@ -138,7 +139,7 @@ describe.each(testEngines)('invoices in the Sender API (%s)', (engine) => {
     expect((await status(paid)).invoice?.status).toBe('paid');
 
     const pending = await deliverTestInvoice(t.app, apiKey, me.email);
-    await startTestPayment(t.app, pending);
+    await startPaymentAs(t.app, me, pending);
     const busy = await cancel(pending);
     expect(busy.statusCode).toBe(409);
     expect(busy.json().code).toBe('PAYMENT_IN_PROGRESS');

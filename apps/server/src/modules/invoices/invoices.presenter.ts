@@ -7,7 +7,7 @@ import {
 import type { Money, ProviderRef } from '@kuvert/shared/letters';
 import type { SenderInvoiceStatus } from '@kuvert/shared/sender-api';
 import { tryBuildEpcQrPayload, type EpcCreditTransfer } from '../../lib/epc-qr.ts';
-import { canWrite } from '../accounts/account-access.ts';
+import { canWrite } from '../accounts/accounts.service.ts';
 import type { InvoicePayments } from '../payments/payment-summaries.service.ts';
 import { isOverdue, isUnpaidStatus, presentInvoiceStatus } from './invoice-status.ts';
 import type { InvoiceRow } from './invoices.repository.ts';

@@ -5,17 +5,15 @@ import {
   type StoredInvoiceStatus,
 } from '@kuvert/shared/invoices';
 import type { Database, LettersTable } from '../../db/schema.ts';
+import { callerIsMember, callerRole } from '../../db/scopes.ts';
 
 /**
  * Invoices (letters of kind `invoice`) with provider and the caller's role, only in accounts
- * the caller belongs to: the membership join is the authorization.
+ * the caller belongs to: the membership check is the authorization.
  */
 export function selectInvoicesForUser(db: Kysely<Database>, userId: string) {
   return db
     .selectFrom('letters as l')
-    .innerJoin('memberships as m', (join) =>
-      join.onRef('m.account_id', '=', 'l.account_id').on('m.user_id', '=', userId),
-    )
     .innerJoin('providers as p', 'p.id', 'l.provider_id')
     .select([
       'l.id',
@@ -38,8 +36,9 @@ export function selectInvoicesForUser(db: Kysely<Database>, userId: string) {
       'p.name as provider_name',
       'p.logo_key as provider_logo_key',
       'p.verified_at as provider_verified_at',
-      'm.role',
+      callerRole(userId, 'l.account_id').as('role'),
     ])
+    .where(callerIsMember(userId, 'l.account_id'))
     .where('l.kind', '=', sql.lit('invoice'))
     .where('l.direction', '=', sql.lit('inbound'));
 }

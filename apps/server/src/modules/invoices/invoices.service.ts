@@ -13,7 +13,8 @@ import type { InvoicePaidWebhookData } from '@kuvert/shared/sender-api';
 import type { Database } from '../../db/schema.ts';
 import { renderEpcQrPng } from '../../lib/epc-qr.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertAccountRole, assertRole } from '../accounts/account-access.ts';
+import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
+import { publishLiveEvent } from '../events/events.service.ts';
 import { getInvoicePayments } from '../payments/payment-summaries.service.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
 import {
@@ -128,11 +129,7 @@ export async function publishInvoicesChanged(
   app: FastifyInstance,
   accountId: string,
 ): Promise<void> {
-  try {
-    await app.events.publish({ type: 'invoices.changed', account_id: accountId });
-  } catch (error) {
-    app.log.warn({ err: error }, 'live event not published');
-  }
+  await publishLiveEvent(app, { type: 'invoices.changed', account_id: accountId });
 }
 
 /** The caller's invoice as the portal shows it; 404 when not theirs or not an invoice. */
@@ -143,7 +140,7 @@ export async function getInvoice(
 ): Promise<Invoice> {
   const row = await requireInvoice(app, userId, letterId);
   const payments = await getInvoicePayments(app, [row.id]);
-  return toInvoice(row, todayOf(app.clock), payments.get(row.id));
+  return toInvoice(row, todayOf(app), payments.get(row.id));
 }
 
 /**
@@ -167,7 +164,7 @@ export async function listInvoices(
     app,
     rows.map((row) => row.id),
   );
-  const today = todayOf(app.clock);
+  const today = todayOf(app);
   const items = rows.map((row) => toInvoice(row, today, payments.get(row.id)));
   return { items, totals: totalsOf(items), providers: providers.map(toProviderRef) };
 }

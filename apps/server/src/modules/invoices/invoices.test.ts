@@ -7,12 +7,7 @@ import {
   type LoggedIn,
 } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
-import {
-  dayFromToday,
-  deliverTestInvoice,
-  startTestPayment,
-  type TestInvoice,
-} from '../../test/invoices.ts';
+import { dayFromToday, deliverTestInvoice, type TestInvoice } from '../../test/invoices.ts';
 import {
   addMember,
   createSharedAccount,
@@ -21,6 +16,7 @@ import {
   moveLetterToAccount,
   personalAccountOf,
 } from '../../test/mailbox.ts';
+import { startPaymentAs } from '../../test/payments.ts';
 import { decodeQrPng } from '../../test/qr-code.ts';
 
 const DAY = 24 * 3600;
@@ -225,7 +221,7 @@ describe.each(testEngines)('invoices (%s)', (engine) => {
     expect((await openInvoices()).items[0]).toMatchObject({ letter_id: id, status: 'overdue' });
 
     // A running payment says so, and still counts as late.
-    await startTestPayment(t.app, id);
+    await startPaymentAs(t.app, me, id);
     expect(await invoice(id)).toMatchObject({
       status: 'payment_pending',
       is_overdue: true,
@@ -348,7 +344,7 @@ describe.each(testEngines)('invoices (%s)', (engine) => {
 
   it('refuses to mark paid while a payment waits for the bank, once cancelled, or in the trash', async () => {
     const pending = await deliver();
-    await startTestPayment(t.app, pending);
+    await startPaymentAs(t.app, me, pending);
     const refused = await markPaid(pending);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('PAYMENT_IN_PROGRESS');
@@ -399,7 +395,7 @@ describe.each(testEngines)('invoices (%s)', (engine) => {
     const trashed = await deliver({ amount: 60_000, dueInDays: 1 });
     const pending = await deliver({ amount: 300, dueInDays: 20 });
     await markPaid(paid);
-    await startTestPayment(t.app, pending);
+    await startPaymentAs(t.app, me, pending);
     await t.app.inject({
       method: 'POST',
       url: '/api/letters/bulk',
@@ -415,6 +411,7 @@ describe.each(testEngines)('invoices (%s)', (engine) => {
         { amount: 3800, currency: 'EUR' },
       ],
       next_due_date: dayFromToday(t.app, 3),
+      is_overdue: false,
     });
   });
 });

@@ -6,7 +6,8 @@ import type { letterMetadataSchema } from '@kuvert/shared/sender-api';
 import { newId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { findPersonalAccountByEmail } from '../accounts/account-access.ts';
+import { findPersonalAccountByEmail } from '../accounts/accounts.service.ts';
+import { publishLiveEvent } from '../events/events.service.ts';
 import { updateSearchIndex } from '../search/search-index.service.ts';
 import { isValidIban, normaliseIban } from './iban.ts';
 import { DOCUMENT_EXTRACT_JOB, LETTER_NOTIFY_JOB } from './letter-job-types.ts';
@@ -119,7 +120,7 @@ export async function deliverLetter(
     await options.withinTransaction?.(trx, result);
   });
 
-  await publishSafely(app, {
+  await publishLiveEvent(app, {
     type: 'letter.created',
     account_id: recipient.accountId,
     letter_id: result.id,
@@ -127,18 +128,6 @@ export async function deliverLetter(
     provider_name: provider.name,
   });
   return result;
-}
-
-/** After a commit, a lost live event must not turn a done delivery into an error. */
-export async function publishSafely(
-  app: FastifyInstance,
-  event: Parameters<FastifyInstance['events']['publish']>[0],
-): Promise<void> {
-  try {
-    await app.events.publish(event);
-  } catch (error) {
-    app.log.warn({ err: error, event: event.type }, 'live event not published');
-  }
 }
 
 /**

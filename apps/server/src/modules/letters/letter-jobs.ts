@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { PermanentJobError } from '../../plugins/jobs.ts';
 import type { DocumentTextFailure } from '@kuvert/shared/letters';
 import { ProcessingError } from '../../plugins/processing/document-processing.ts';
-import { findMembersToNotify } from '../accounts/account-access.ts';
+import { findMembersToNotify } from '../accounts/accounts.service.ts';
 import { getProvider } from '../providers/providers.service.ts';
 import { updateSearchIndex } from '../search/search-index.service.ts';
+import { publishLiveEvent } from '../events/events.service.ts';
 import {
   DOCUMENT_COLLECT_JOB,
   DOCUMENT_EXTRACT_JOB,
@@ -13,7 +14,6 @@ import {
 } from './letter-job-types.ts';
 import { collectUnreferencedDocuments } from './letter-removal.service.ts';
 import { newLetterMail } from './letter-mail.ts';
-import { publishSafely } from './letter-delivery.service.ts';
 import {
   findDocumentById,
   findLetterOfDocument,
@@ -81,7 +81,8 @@ async function recordTextFailure(
 /** An open letter page learns that a document's text was read, or could not be. */
 async function announceDocumentChange(app: FastifyInstance, documentId: string): Promise<void> {
   const letter = await findLetterOfDocument(app.db, documentId);
-  if (letter) await publishSafely(app, { type: 'letters.changed', account_id: letter.account_id });
+  if (letter)
+    await publishLiveEvent(app, { type: 'letters.changed', account_id: letter.account_id });
 }
 
 async function notifyMembers(app: FastifyInstance, payload: unknown): Promise<void> {

@@ -9,11 +9,12 @@ import {
 import { newId } from '../../db/ids.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { readMultipart } from '../../plugins/multipart-reader.ts';
-import { assertRole } from '../accounts/account-access.ts';
+import { assertRole } from '../accounts/accounts.service.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
 import { updateSearchIndex } from '../search/search-index.service.ts';
+import { publishLiveEvent } from '../events/events.service.ts';
 import { inspectUploadedDocuments } from './document-inspection.ts';
-import { insertDocumentsForReading, publishSafely } from './letter-delivery.service.ts';
+import { insertDocumentsForReading } from './letter-delivery.service.ts';
 import { discardUploads } from './letter-removal.service.ts';
 import { findLetterForUser, insertLetter } from './letters.repository.ts';
 import { getLetterDetail } from './letters.service.ts';
@@ -105,6 +106,6 @@ export async function replyToLetter(
       data: { message_id: id, in_reply_to: original.id, subject: fields.data.subject },
     });
   });
-  await publishSafely(app, { type: 'letters.changed', account_id: original.account_id });
+  await publishLiveEvent(app, { type: 'letters.changed', account_id: original.account_id });
   return getLetterDetail(app, userId, id);
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { DocumentTextFailure } from '@kuvert/shared/letters';
-import { isMemberOf } from './letters.repository.ts';
+import { callerIsMember, callerRole, isUnread } from '../../db/scopes.ts';
 
 /** Writes on letters. Callers have checked the role; membership stays in the query anyway. */
 
@@ -18,16 +18,17 @@ export async function findLettersWithRole(
 ): Promise<AccessibleLetterRow[]> {
   return db
     .selectFrom('letters as l')
-    .innerJoin('memberships as m', (join) =>
-      join.onRef('m.account_id', '=', 'l.account_id').on('m.user_id', '=', userId),
-    )
-    .select(['l.id', 'l.account_id', 'm.role'])
+    .select(['l.id', 'l.account_id', callerRole(userId, 'l.account_id').as('role')])
     .where('l.id', 'in', letterIds)
+    .where(callerIsMember(userId, 'l.account_id'))
     .execute();
 }
 
 function writable(db: Kysely<Database>, userId: string, letterIds: string[]) {
-  return db.updateTable('letters as l').where('l.id', 'in', letterIds).where(isMemberOf(userId));
+  return db
+    .updateTable('letters as l')
+    .where('l.id', 'in', letterIds)
+    .where(callerIsMember(userId, 'l.account_id'));
 }
 
 export interface NewlyReadRow {
@@ -46,8 +47,7 @@ export async function markLettersRead(
   return (
     writable(db, userId, letterIds)
       .set({ read_at: now })
-      .where('l.read_at', 'is', null)
-      .where('l.direction', '=', sql.lit('inbound'))
+      .where(isUnread('l'))
       // Unqualified: SQLite's RETURNING does not accept the table alias.
       .returning(['id', 'provider_id', 'account_id'])
       .execute()

@@ -7,7 +7,7 @@ import {
   type LetterSummary,
 } from '@kuvert/shared/letters';
 import type { DeliveryStatus } from '@kuvert/shared/letters';
-import { presentInvoiceStatus } from '../invoices/invoice-status.ts';
+import { isOverdue, presentInvoiceStatus } from '../invoices/invoice-status.ts';
 import type { LetterDocumentRow, LetterRow, LetterSummaryRow } from './letters.repository.ts';
 
 const EXCERPT_MAX_CHARS = 160;
@@ -46,7 +46,7 @@ export function toExcerpt(body: string): string {
   return `${(lastSpace > EXCERPT_MAX_CHARS / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
-/** `today` (YYYY-MM-DD, the server's clock) tells an open invoice from an overdue one. */
+/** `today` (invoice-status.ts todayOf) tells an open invoice from an overdue one. */
 export function toLetterSummary(row: LetterSummaryRow, today: string): LetterSummary {
   const hasInvoice =
     row.invoice_amount !== null && row.invoice_currency !== null && row.invoice_due_date !== null;
@@ -76,6 +76,7 @@ export function toLetterSummary(row: LetterSummaryRow, today: string): LetterSum
           currency: row.invoice_currency ?? '',
           due_date: row.invoice_due_date ?? '',
           status: presentInvoiceStatus(row.invoice_status, row.invoice_due_date ?? '', today),
+          is_overdue: isOverdue(row.invoice_status, row.invoice_due_date ?? '', today),
         }
       : null,
   };

@@ -1,5 +1,6 @@
-import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { queryTemplate } from '../../db/query-template.ts';
+import { callerIsMember, callerRole, isUnread } from '../../db/scopes.ts';
 import type { Database, LetterDocumentsTable, LettersTable } from '../../db/schema.ts';
 import type { LetterCursor } from './letter-cursor.ts';
 
@@ -7,20 +8,6 @@ export type LetterRow = Selectable<LettersTable>;
 export type LetterDocumentRow = Selectable<LetterDocumentsTable>;
 
 const EXCERPT_SOURCE_CHARS = 300;
-
-type LetterScope = ExpressionBuilder<Database & { l: LettersTable }, 'l'>;
-
-/** The ownership check every portal query carries: the caller is a member of the account. */
-export function isMemberOf(userId: string) {
-  return (eb: LetterScope) =>
-    eb.exists(
-      eb
-        .selectFrom('memberships as m')
-        .select('m.user_id')
-        .whereRef('m.account_id', '=', 'l.account_id')
-        .where('m.user_id', '=', userId),
-    );
-}
 
 /**
  * Letters as lists show them, with provider and document count joined in: one query per
@@ -56,7 +43,7 @@ export function selectLetterSummaries(db: Kysely<Database>, userId: string) {
         .whereRef('d.letter_id', '=', 'l.id')
         .as('document_count'),
     ])
-    .where(isMemberOf(userId));
+    .where(callerIsMember(userId, 'l.account_id'));
 }
 
 export type LetterSummaryRow = Awaited<
@@ -110,10 +97,7 @@ const letterPageQuery = queryTemplate(
           .where('l.trashed_at', 'is', null);
         break;
       case 'unread':
-        query = query
-          .where('l.direction', '=', sql.lit('inbound'))
-          .where('l.read_at', 'is', null)
-          .where('l.trashed_at', 'is', null);
+        query = query.where(isUnread('l')).where('l.trashed_at', 'is', null);
         break;
       case 'outbox':
         query = query
@@ -172,21 +156,11 @@ export async function findLetterForUser(
 ): Promise<(LetterRow & { role: string }) | undefined> {
   return db
     .selectFrom('letters as l')
-    .innerJoin('memberships as m', (join) =>
-      join.onRef('m.account_id', '=', 'l.account_id').on('m.user_id', '=', userId),
-    )
     .selectAll('l')
-    .select('m.role')
+    .select(callerRole(userId, 'l.account_id').as('role'))
     .where('l.id', '=', letterId)
+    .where(callerIsMember(userId, 'l.account_id'))
     .executeTakeFirst();
-}
-
-export async function findLetterSummary(
-  db: Kysely<Database>,
-  userId: string,
-  letterId: string,
-): Promise<LetterSummaryRow | undefined> {
-  return selectLetterSummaries(db, userId).where('l.id', '=', letterId).executeTakeFirst();
 }
 
 export async function findReplies(
@@ -227,7 +201,7 @@ export async function findDocumentForUser(
     .selectAll('d')
     .where('d.id', '=', documentId)
     .where('d.letter_id', '=', letterId)
-    .where(isMemberOf(userId))
+    .where(callerIsMember(userId, 'l.account_id'))
     .executeTakeFirst();
 }
 

@@ -8,12 +8,12 @@ import type {
   LetterView,
 } from '@kuvert/shared/letters';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertAccountRole, assertRole } from '../accounts/account-access.ts';
+import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
 import { getFolderAccountId } from '../folders/folders.service.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
+import { publishLiveEvent } from '../events/events.service.ts';
 import { decodeCursor, encodeCursor } from './letter-cursor.ts';
-import { publishSafely } from './letter-delivery.service.ts';
 import { deleteTrashedLettersForever } from './letter-removal.service.ts';
 import {
   findLettersWithRole,
@@ -73,7 +73,7 @@ export async function listLetters(
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   const hasMore = rows.length > input.limit;
-  const today = todayOf(app.clock);
+  const today = todayOf(app);
   return {
     items: page.map((row) => toLetterSummary(row, today)),
     next_cursor: hasMore && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
@@ -88,7 +88,7 @@ export async function getLetterSummaries(
 ): Promise<LetterSummary[]> {
   if (letterIds.length === 0) return [];
   const rows = await selectLetterSummaries(app.db, userId).where('l.id', 'in', letterIds).execute();
-  const today = todayOf(app.clock);
+  const today = todayOf(app);
   return rows.map((row) => toLetterSummary(row, today));
 }
 
@@ -105,7 +105,7 @@ export async function getLetterDetail(
   if (!summary) throw new AppError('NOT_FOUND');
   const documents = await findDocumentsOfLetter(app.db, letterId);
   const replies = await findReplies(app.db, userId, letterId);
-  return toLetterDetail(summary, letter, documents, replies, todayOf(app.clock));
+  return toLetterDetail(summary, letter, documents, replies, todayOf(app));
 }
 
 /**
@@ -183,7 +183,7 @@ export async function updateLetters(
   const target = await requireWritableLetters(app, userId, request.letter_ids);
   const updated = await applyBulkAction(app, userId, request, target);
   for (const accountId of target.accountIds) {
-    await publishSafely(app, { type: 'letters.changed', account_id: accountId });
+    await publishLiveEvent(app, { type: 'letters.changed', account_id: accountId });
   }
   return { updated };
 }
@@ -201,7 +201,7 @@ export async function markLetterRead(
   if (!letter) throw new AppError('NOT_FOUND');
   assertRole(letter.role, 'member');
   if ((await markRead(app, userId, [letterId])) > 0) {
-    await publishSafely(app, { type: 'letters.changed', account_id: letter.account_id });
+    await publishLiveEvent(app, { type: 'letters.changed', account_id: letter.account_id });
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, PaymentsTable } from '../../db/schema.ts';
+import { callerIsMember, callerRole } from '../../db/scopes.ts';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 
@@ -18,12 +19,10 @@ export async function findPaymentForUser(
 ): Promise<(PaymentRow & { role: string }) | undefined> {
   return db
     .selectFrom('payments as pay')
-    .innerJoin('memberships as m', (join) =>
-      join.onRef('m.account_id', '=', 'pay.account_id').on('m.user_id', '=', userId),
-    )
     .selectAll('pay')
-    .select('m.role')
+    .select(callerRole(userId, 'pay.account_id').as('role'))
     .where('pay.id', '=', paymentId)
+    .where(callerIsMember(userId, 'pay.account_id'))
     .executeTakeFirst();
 }
 

@@ -6,7 +6,7 @@ import { newId } from '../../db/ids.ts';
 import type { PaymentsTable } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { recordAuditEvent, type RequestOrigin } from '../../plugins/audit.ts';
-import { assertRole } from '../accounts/account-access.ts';
+import { assertRole } from '../accounts/accounts.service.ts';
 import {
   publishInvoicesChanged,
   requirePayableInvoice,

@@ -6,6 +6,7 @@ import {
   type LoggedIn,
 } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
+import { deliverTestInvoice } from '../../test/invoices.ts';
 import {
   addMember,
   createSharedAccount,
@@ -14,9 +15,9 @@ import {
 } from '../../test/mailbox.ts';
 import {
   decideAtBank,
-  deliverPayableInvoice,
   invoiceStatusOf,
   newIdempotencyKey,
+  PAYABLE_INVOICE,
   pathOf,
   paymentOf,
   refreshPayment,
@@ -31,7 +32,7 @@ describe.each(testEngines)('paying an invoice with the sandbox bank (%s)', (engi
   let apiKey: string;
 
   async function newInvoice(): Promise<string> {
-    return deliverPayableInvoice(t.app, apiKey, me.email);
+    return deliverTestInvoice(t.app, apiKey, me.email, PAYABLE_INVOICE);
   }
 
   async function invoicePaidJobs(letterId: string): Promise<number> {

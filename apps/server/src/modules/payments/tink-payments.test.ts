@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
+import { deliverTestInvoice } from '../../test/invoices.ts';
 import { createTestProvider } from '../../test/mailbox.ts';
 import {
-  deliverPayableInvoice,
   invoiceStatusOf,
   newIdempotencyKey,
+  PAYABLE_INVOICE,
   paymentOf,
   refreshPayment,
   requestPayment,
@@ -20,7 +21,7 @@ describe.each(testEngines)('paying an invoice through Tink (%s)', (engine) => {
   let apiKey: string;
 
   async function newInvoice(): Promise<string> {
-    return deliverPayableInvoice(t.app, apiKey, me.email);
+    return deliverTestInvoice(t.app, apiKey, me.email, PAYABLE_INVOICE);
   }
 
   function tinkIdOf(index: number): string {

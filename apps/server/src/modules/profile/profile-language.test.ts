@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import { createTestProvider } from '../../test/mailbox.ts';
-import { deliverPayableInvoice, startPaymentAs } from '../../test/payments.ts';
+import { deliverTestInvoice } from '../../test/invoices.ts';
+import { PAYABLE_INVOICE, startPaymentAs } from '../../test/payments.ts';
 import { sendInvoiceReminders } from '../invoices/invoice-reminders.service.ts';
 
 /** Issue 8: one language per person, saved in the profile, followed by all that speaks to them. */
@@ -73,8 +74,9 @@ describe.each(testEngines)('the profile language (%s)', (engine) => {
     const { apiKey } = await createTestProvider(t.app, { name: 'Stadtwerke Müllheim' });
 
     // A new letter's notice.
-    const letterId = await deliverPayableInvoice(t.app, apiKey, me.email, {
-      due_date: new Date(t.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10),
+    const letterId = await deliverTestInvoice(t.app, apiKey, me.email, {
+      ...PAYABLE_INVOICE,
+      dueInDays: 1,
     });
     await t.app.jobs.runDueJobs();
     const notice = t.mailer.lastTo(me.email);

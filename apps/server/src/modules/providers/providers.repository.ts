@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProviderApiKeysTable, ProvidersTable } from '../../db/schema.ts';
+import { callerIsMember, isUnread } from '../../db/scopes.ts';
 
 export type ProviderRow = Selectable<ProvidersTable>;
 export type ProviderApiKeyRow = Selectable<ProviderApiKeysTable>;
@@ -13,13 +14,6 @@ export async function findProviderById(
   id: string,
 ): Promise<ProviderRow | undefined> {
   return db.selectFrom('providers').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function findProviderByName(
-  db: Kysely<Database>,
-  name: string,
-): Promise<ProviderRow | undefined> {
-  return db.selectFrom('providers').selectAll().where('name', '=', name).executeTakeFirst();
 }
 
 export async function findAllProviders(db: Kysely<Database>): Promise<ProviderRow[]> {
@@ -110,21 +104,12 @@ export async function findProvidersOfAccount(
     .selectAll('p')
     .select((eb) => [
       eb.fn.countAll<number>().as('letter_count'),
-      eb.fn
-        .sum<number>(eb.case().when('l.read_at', 'is', null).then(1).else(0).end())
-        .as('unread_count'),
+      eb.fn.sum<number>(eb.case().when(isUnread('l')).then(1).else(0).end()).as('unread_count'),
     ])
     .where('l.account_id', '=', accountId)
     .where('l.direction', '=', 'inbound')
     .where('l.trashed_at', 'is', null)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('memberships as m')
-          .select('m.user_id')
-          .whereRef('m.account_id', '=', 'l.account_id')
-          .where('m.user_id', '=', userId),
-      ),
-    )
+    .where(callerIsMember(userId, 'l.account_id'))
     .groupBy([
       'p.id',
       'p.name',

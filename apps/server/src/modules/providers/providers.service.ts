@@ -6,7 +6,7 @@ import { newId, newSecret } from '../../db/ids.ts';
 import { isPrivateHostLiteral } from '../../lib/network-guard.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { sniffContentType } from '../../plugins/uploads.ts';
-import { assertAccountRole } from '../accounts/account-access.ts';
+import { assertAccountRole } from '../accounts/accounts.service.ts';
 import { toAccountProvider, toProvider } from './providers.presenter.ts';
 import {
   countLiveKeys,

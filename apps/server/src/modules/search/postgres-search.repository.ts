@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { callerIsMember } from '../../db/scopes.ts';
 import {
   buildSnippet,
   foldText,
@@ -15,10 +16,6 @@ import {
 
 /** PostgreSQL refuses a tsvector over 1 MB; no letter needs more than this to be found. */
 const PG_INDEXED_TEXT_MAX_CHARS = 200_000;
-
-function membership(userId: string) {
-  return sql`exists (select 1 from memberships m where m.account_id = l.account_id and m.user_id = ${userId})`;
-}
 
 /**
  * The account's words that can satisfy a term: each lexeme the parser makes of its words,
@@ -155,7 +152,7 @@ export const postgresSearch: SearchRepository = {
         and ${page.after}
         and l.account_id = ${request.accountId}
         and l.trashed_at is null
-        and ${membership(request.userId)}
+        and ${callerIsMember(request.userId, 'l.account_id')}
       order by ${page.orderBy}
       limit ${request.limit} offset ${page.offset}`.execute(db);
     const highlights = highlightWords(request.query);

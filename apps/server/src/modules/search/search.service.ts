@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SearchResult, SearchSort } from '@kuvert/shared/search';
-import { assertAccountRole } from '../accounts/account-access.ts';
+import { assertAccountRole } from '../accounts/accounts.service.ts';
 import { getLetterSummaries } from '../letters/letters.service.ts';
 import { decodeSearchCursor, encodeNextCursor } from './search-cursor.ts';
 import { searchRepositoryFor } from './search.repository.ts';

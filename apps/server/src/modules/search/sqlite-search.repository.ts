@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { SEARCH_HIGHLIGHT_END, SEARCH_HIGHLIGHT_START } from '@kuvert/shared/search';
 import type { Database } from '../../db/schema.ts';
+import { callerIsMember } from '../../db/scopes.ts';
 import type { ParsedQuery, SearchTerm } from './search-terms.ts';
 import {
   accountKey,
@@ -191,8 +192,7 @@ export const sqliteSearch: SearchRepository = {
         and ${page.after}
         and l.account_id = ${request.accountId}
         and l.trashed_at is null
-        and exists (select 1 from memberships m
-                    where m.account_id = l.account_id and m.user_id = ${request.userId})
+        and ${callerIsMember(request.userId, 'l.account_id')}
       order by ${page.orderBy}
       limit ${request.limit} offset ${page.offset}`.execute(db);
     return result.rows.map((row) => {

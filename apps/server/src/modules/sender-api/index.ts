@@ -13,6 +13,7 @@ import { sendDocument } from '../../plugins/send-document.ts';
 import type { AuthMode } from '../../plugins/session.ts';
 import { multipartValidatorCompiler } from '../../plugins/uploads.ts';
 import { setProviderWebhook, toWebhookConfig } from '../providers/providers.service.ts';
+import { idempotencyKeyOf } from './idempotency.ts';
 import { addApiKeyAuthentication, requireProvider } from './sender-auth.ts';
 import {
   getSenderLetterStatus,
@@ -76,13 +77,7 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const provider = requireProvider(request);
-      const key = request.headers['idempotency-key'];
-      const delivered = await submitLetter(
-        app,
-        provider,
-        request,
-        typeof key === 'string' ? key : undefined,
-      );
+      const delivered = await submitLetter(app, provider, request, idempotencyKeyOf(request));
       return reply.status(201).send(delivered);
     },
   );
@@ -116,15 +111,13 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: senderLetterStatusSchema, ...errorResponses(401, 404, 409) },
       },
     },
-    async (request) => {
-      const key = request.headers['idempotency-key'];
-      return cancelSenderInvoice(
+    async (request) =>
+      cancelSenderInvoice(
         app,
         requireProvider(request),
         request.params.id,
-        typeof key === 'string' ? key : undefined,
-      );
-    },
+        idempotencyKeyOf(request),
+      ),
   );
 
   app.get(

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -10,7 +9,6 @@ import {
   type SenderLetterStatus,
   type SenderMessagePage,
 } from '@kuvert/shared/sender-api';
-import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { assertJsonDepth } from '../../plugins/json-depth.ts';
@@ -21,15 +19,13 @@ import { inspectUploadedDocuments } from '../letters/document-inspection.ts';
 import { deliverLetter, type ParsedLetterMetadata } from '../letters/letter-delivery.service.ts';
 import { discardUploads } from '../letters/letter-removal.service.ts';
 import type { ProviderRow } from '../providers/providers.service.ts';
+import { fingerprintOf, runIdempotently } from './idempotency.ts';
 import { toSenderLetterStatus, toSenderMessage } from './sender-api.presenter.ts';
 import {
   findDocumentsOfLetters,
-  findIdempotencyRecord,
   findMessageDocument,
   findMessagePage,
   findProviderLetter,
-  insertIdempotencyRecord,
-  type IdempotencyRow,
 } from './sender-api.repository.ts';
 
 const METADATA_MAX_BYTES = 64 * 1024;
@@ -62,25 +58,12 @@ function parseMetadata(text: string | undefined): ParsedLetterMetadata {
 }
 
 /** Same metadata and same documents (by content and name) → same fingerprint. */
-function fingerprintOf(metadata: ParsedLetterMetadata, files: UploadedFile[]): string {
+function deliveryFingerprint(metadata: ParsedLetterMetadata, files: UploadedFile[]): string {
   const documents = files.map((file) => [file.key, file.filename]);
-  return createHash('sha256').update(JSON.stringify({ metadata, documents })).digest('hex');
+  return fingerprintOf({ metadata, documents });
 }
 
-function replay(record: IdempotencyRow, fingerprint: string): DeliveredLetter {
-  if (record.fingerprint !== fingerprint) {
-    throw new AppError('CONFLICT', {
-      message: 'This Idempotency-Key was used for a different request.',
-    });
-  }
-  return deliveredLetterSchema.parse(JSON.parse(record.response_body));
-}
-
-/**
- * POST /letters. With an Idempotency-Key, the key's row is written in the delivery's own
- * transaction: a retry finds it and gets the first answer; a concurrent duplicate fails on
- * the primary key, rolls back its letter, and then finds the winner's answer.
- */
+/** POST /letters, once per Idempotency-Key (idempotency.ts). */
 export async function submitLetter(
   app: FastifyInstance,
   provider: ProviderRow,
@@ -100,34 +83,21 @@ export async function submitLetter(
   const keys = upload.files.map((file) => file.key);
   try {
     const metadata = parseMetadata(upload.fields.metadata);
-    const fingerprint = fingerprintOf(metadata, upload.files);
-    if (idempotencyKey) {
-      const existing = await findIdempotencyRecord(app.db, provider.id, idempotencyKey);
-      if (existing) return replay(existing, fingerprint);
-    }
-    const documents = await inspectUploadedDocuments(app, upload.files, 'document');
-    try {
+    const once = {
+      providerId: provider.id,
+      key: idempotencyKey,
+      fingerprint: deliveryFingerprint(metadata, upload.files),
+      responseStatus: 201,
+      responseSchema: deliveredLetterSchema,
+    };
+    return await runIdempotently(app, once, async (remember) => {
+      const documents = await inspectUploadedDocuments(app, upload.files, 'document');
       const result = await deliverLetter(app, provider, metadata, documents, {
-        withinTransaction: async (trx, delivered) => {
-          if (!idempotencyKey) return;
-          await insertIdempotencyRecord(trx, {
-            provider_id: provider.id,
-            key: idempotencyKey,
-            fingerprint,
-            status: 'completed',
-            response_status: 201,
-            response_body: JSON.stringify({ id: delivered.id, status: delivered.status }),
-            created_at: app.clock.now().toISOString(),
-          });
-        },
+        withinTransaction: (trx, delivered) =>
+          remember(trx, { id: delivered.id, status: delivered.status }),
       });
       return { id: result.id, status: result.status };
-    } catch (error) {
-      if (!idempotencyKey || !isUniqueViolation(error)) throw error;
-      const winner = await findIdempotencyRecord(app.db, provider.id, idempotencyKey);
-      if (!winner) throw error;
-      return replay(winner, fingerprint);
-    }
+    });
   } catch (error) {
     await discardUploads(app, keys);
     throw error;
@@ -143,7 +113,7 @@ export async function getSenderLetterStatus(
   const letter = await findProviderLetter(db, providerId, letterId);
   if (!letter) throw new AppError('NOT_FOUND');
   const documents = await findDocumentsOfLetters(db, [letter.id]);
-  return toSenderLetterStatus(letter, documents, todayOf(app.clock));
+  return toSenderLetterStatus(letter, documents, todayOf(app));
 }
 
 export async function listSenderMessages(

@@ -3,7 +3,7 @@ import type { Folder } from '@kuvert/shared/folders';
 import type { TrashSummary } from '@kuvert/shared/trash';
 import { addSeconds } from '../../clock.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertAccountRole } from '../accounts/account-access.ts';
+import { assertAccountRole } from '../accounts/accounts.service.ts';
 import {
   announceFolderChange,
   deleteTrashedFolders,

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { HomeSummary } from '@kuvert/shared/home';
 import { paths } from '../../../config/paths.ts';
-import { formatCalendarDate, localIsoDate } from '../../../lib/dates.ts';
+import { formatCalendarDate } from '../../../lib/dates.ts';
 import { formatMoney, useTranslation } from '../../../lib/i18n.ts';
 
 interface ActionCardProps {
@@ -66,14 +66,6 @@ function ActionCard({ href, icon, color, count, title, detail }: ActionCardProps
   );
 }
 
-/** The earliest due date already passed: say so, not "next due" on a day gone by. */
-export function invoiceDetailKey(
-  earliestDueDate: string,
-): 'home.invoices.totalDue' | 'home.invoices.totalOverdue' {
-  if (earliestDueDate >= localIsoDate()) return 'home.invoices.totalDue';
-  return 'home.invoices.totalOverdue';
-}
-
 /**
  * What needs the user's attention, across all providers; each card leads to its list.
  * Memoised: the summary arrives deferred (home route), the page around it re-renders often.
@@ -93,7 +85,9 @@ export const NeedsActionCards = memo(function NeedsActionCards({
       ? t('home.invoices.none')
       : invoices.next_due_date === null
         ? t('home.invoices.total', { total: totals })
-        : t(invoiceDetailKey(invoices.next_due_date), {
+        : // The earliest due date already passed: say so, not "next due" on a day gone by.
+          // Whether it has is the server's word (its time zone), never the browser's day.
+          t(invoices.is_overdue ? 'home.invoices.totalOverdue' : 'home.invoices.totalDue', {
             count: invoices.count,
             total: totals,
             date: formatCalendarDate(invoices.next_due_date),

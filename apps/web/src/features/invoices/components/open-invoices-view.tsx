@@ -1,4 +1,4 @@
-import { Anchor, Chip, Group, Paper, ScrollArea, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconCircleCheck, IconReceipt } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -10,7 +10,7 @@ import {
   type OpenInvoiceList,
 } from '@kuvert/shared/invoices';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { ProviderAvatar } from '../../../components/ui/provider-avatar.tsx';
+import { ProviderChips } from '../../../components/ui/provider-chips.tsx';
 import { ErrorState } from '../../../components/ui/query-status.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatMoney, useTranslation } from '../../../lib/i18n.ts';
@@ -77,9 +77,9 @@ function InvoiceList({
   const providerId = searchParams.get('provider');
   const listQuery = useInvoiceList(accountId, status, providerId);
 
-  const selectProvider = (value: string) =>
+  const selectProvider = (value: string | null) =>
     setSearchParams((params) => {
-      if (value === '') params.delete('provider');
+      if (value === null) params.delete('provider');
       else params.set('provider', value);
       return params;
     });
@@ -109,7 +109,11 @@ function InvoiceList({
     <Stack gap="lg">
       <InvoiceTotals list={list} status={status} providerId={providerId} />
       {list.providers.length > 1 || providerId !== null ? (
-        <ProviderChips list={list} providerId={providerId} onSelect={selectProvider} />
+        <ProviderChips
+          providers={list.providers}
+          activeProviderId={providerId}
+          onSelect={selectProvider}
+        />
       ) : null}
       {list.items.length === 0 ? (
         <Stack align="flex-start" gap="xs">
@@ -184,39 +188,5 @@ function InvoiceTotals({ list, status, providerId }: InvoiceTotalsProps) {
         <Text c="dimmed">{countText}</Text>
       </Group>
     </Paper>
-  );
-}
-
-interface ProviderChipsProps {
-  list: OpenInvoiceList;
-  providerId: string | null;
-  onSelect: (providerId: string) => void;
-}
-
-function ProviderChips({ list, providerId, onSelect }: ProviderChipsProps) {
-  const { t } = useTranslation();
-  return (
-    <ScrollArea type="never" offsetScrollbars={false}>
-      <Chip.Group multiple={false} value={providerId ?? ''} onChange={onSelect}>
-        <Group gap={8} wrap="nowrap" role="group" aria-label={t('providers.filterLabel')} pb={2}>
-          <Chip value="" variant="outline" radius="xl">
-            {t('providers.all')}
-          </Chip>
-          {list.providers.map((provider) => (
-            <Chip key={provider.id} value={provider.id} variant="outline" radius="xl">
-              <Group gap={6} wrap="nowrap" component="span">
-                <ProviderAvatar
-                  providerId={provider.id}
-                  name={provider.name}
-                  hasLogo={provider.has_logo}
-                  size={18}
-                />
-                {provider.name}
-              </Group>
-            </Chip>
-          ))}
-        </Group>
-      </Chip.Group>
-    </ScrollArea>
   );
 }

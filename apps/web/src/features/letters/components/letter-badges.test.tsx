@@ -51,8 +51,10 @@ describe('the invoice badge in letter lists', () => {
       }) satisfies MediaQueryList;
   });
   beforeEach(() => {
+    // The browser's day is the 21st: later than the server's verdict in one test, earlier in
+    // the other. The badge follows the server, whichever day the browser thinks it is.
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(2026, 10, 21, 12, 0));
+    vi.setSystemTime(new Date(2026, 10, 21, 23, 30));
   });
   afterEach(() => {
     cleanup();
@@ -61,13 +63,30 @@ describe('the invoice badge in letter lists', () => {
 
   const invoice = { amount: 1234, currency: 'EUR', due_date: '2026-11-16' } as const;
 
-  it('says overdue when a payment failed and the due date has passed', () => {
-    expect(badgeText({ ...invoice, status: 'failed' })).toBe('€12.34 · overdue since Nov 16, 2026');
+  it('says overdue when a payment failed and the server says the due date has passed', () => {
+    expect(badgeText({ ...invoice, status: 'failed', is_overdue: true })).toBe(
+      '€12.34 · overdue since Nov 16, 2026',
+    );
   });
 
   it('says when it is due when a payment failed before the due date', () => {
-    expect(badgeText({ ...invoice, due_date: '2026-11-30', status: 'failed' })).toBe(
-      '€12.34 · due Nov 30, 2026',
-    );
+    expect(
+      badgeText({ ...invoice, due_date: '2026-11-30', status: 'failed', is_overdue: false }),
+    ).toBe('€12.34 · due Nov 30, 2026');
+  });
+
+  it('takes the server’s day, not the browser’s: due "yesterday" here is not late there yet', () => {
+    expect(
+      badgeText({ ...invoice, due_date: '2026-11-20', status: 'failed', is_overdue: false }),
+    ).toBe('€12.34 · due Nov 20, 2026');
+  });
+
+  it('takes the server’s day, not the browser’s: due "today" here is late there already', () => {
+    expect(
+      badgeText({ ...invoice, due_date: '2026-11-21', status: 'overdue', is_overdue: true }),
+    ).toBe('€12.34 · overdue since Nov 21, 2026');
+    expect(
+      badgeText({ ...invoice, due_date: '2026-11-21', status: 'failed', is_overdue: true }),
+    ).toBe('€12.34 · overdue since Nov 21, 2026');
   });
 });

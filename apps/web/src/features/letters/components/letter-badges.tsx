@@ -6,7 +6,7 @@ import {
   invoiceStatusLooks,
   type InvoiceStatusLook,
 } from '../../../components/ui/invoice-status-badge.tsx';
-import { formatCalendarDate, localIsoDate } from '../../../lib/dates.ts';
+import { formatCalendarDate } from '../../../lib/dates.ts';
 import { formatMoney, useTranslation } from '../../../lib/i18n.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
 import { DeliveryStatusBadge } from './delivery-status-badge.tsx';
@@ -35,8 +35,9 @@ function invoiceBadge(t: TFunction, invoice: LetterInvoice): [InvoiceStatusLook,
     case 'cancelled':
       return [settledLook, t('letters.badges.invoiceCancelled', { amount })];
     case 'failed':
-      // A failed payment leaves the invoice owed: past its due date, that is what matters.
-      return invoice.due_date < localIsoDate()
+      // A failed payment leaves the invoice owed: past its due date (the server's word, never
+      // the browser's day: invoices/invoice-status.ts on the server), that is what matters.
+      return invoice.is_overdue
         ? [overdueLook, t('letters.badges.invoiceOverdue', { amount, date })]
         : [openLook, t('letters.badges.invoice', { amount, date })];
     case 'open':
