@@ -21,7 +21,7 @@ describe('live events', () => {
   });
 
   it('refreshes every letter list and count on a new or changed letter', () => {
-    const expected = ['letters', 'search', 'folders', 'providers', 'home', 'invoices'];
+    const expected = ['letters', 'search', 'folders', 'providers', 'home', 'invoices', 'trash'];
     expect(
       areasToRefresh({
         type: 'letter.created',
