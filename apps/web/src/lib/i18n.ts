@@ -173,15 +173,26 @@ async function loadBundles(languages: readonly Language[], parts: Iterable<Trans
 const withFallback = (language: Language): Language[] =>
   language === 'en' ? ['en'] : [language, 'en'];
 
+/**
+ * The language being switched to while its strings load, else the current one. A part asked
+ * for meanwhile (the portal's strings, right after login) is loaded in it too, so the switch
+ * never ends with a part missing in the new language.
+ */
+let targetLanguage: Language = 'en';
+/** Switches in the order they were asked for: a slower, older one never wins. */
+let latestSwitch = 0;
+
 /** Makes sure a part of the strings is there, now and after every language switch. */
 export async function loadTranslations(part: TranslationPart): Promise<void> {
   activeParts.add(part);
-  await loadBundles(withFallback(getLanguage()), [part]);
+  const languages = new Set([...withFallback(currentLanguage), ...withFallback(targetLanguage)]);
+  await loadBundles([...languages], [part]);
 }
 
 /** Start-up step 1. */
 export async function initI18n(): Promise<void> {
   currentLanguage = detectLanguage(readStorage(storageKeys.language), navigator.language);
+  targetLanguage = currentLanguage;
   await loadBundles(withFallback(currentLanguage), activeParts);
   document.documentElement.lang = currentLanguage;
 }
@@ -195,8 +206,12 @@ export function getLanguage(): Language {
  * (the profile's too) is lib/user-language's: controls and session answers go there.
  */
 export async function setLanguage(language: Language): Promise<void> {
+  latestSwitch += 1;
+  const thisSwitch = latestSwitch;
+  targetLanguage = language;
   writeStorage(storageKeys.language, language);
   await loadBundles(withFallback(language), activeParts);
+  if (thisSwitch !== latestSwitch) return;
   currentLanguage = language;
   document.documentElement.lang = language;
   notifyListeners();
