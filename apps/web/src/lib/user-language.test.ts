@@ -3,7 +3,12 @@ import { getLanguage, initI18n, setLanguage } from './i18n.ts';
 import { dismissAllNotifications, getNotifications } from './notify.ts';
 import { endSession, startSession } from './session.ts';
 import { storageKeys } from './storage.ts';
-import { adoptProfileLanguage, chooseLanguage } from './user-language.ts';
+import {
+  adoptProfileLanguage,
+  chooseLanguage,
+  profileQuestionTicket,
+  settleLanguageAtLogin,
+} from './user-language.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -92,6 +97,32 @@ describe('the user’s language', () => {
     expect(getLanguage()).toBe('en');
     answer.resolve(profileAnswer('en'));
     await choosing;
+    expect(getLanguage()).toBe('en');
+  });
+
+  it('ignores a session answer to a question asked before the last choice', async () => {
+    logIn();
+    fetchMock.mockResolvedValue(profileAnswer('de'));
+    const ticket = profileQuestionTicket();
+    // The session check is on its way when the user picks German; its answer is older.
+    await chooseLanguage('de');
+    await adoptProfileLanguage('en', ticket);
+    expect(getLanguage()).toBe('de');
+    // A question asked after the choice is answered with what the profile holds now.
+    await adoptProfileLanguage('en', profileQuestionTicket());
+    expect(getLanguage()).toBe('en');
+  });
+
+  it('takes a language picked on the login page into the profile at login', async () => {
+    await chooseLanguage('de');
+    expect(savedBodies()).toEqual([]);
+    logIn();
+    fetchMock.mockResolvedValue(profileAnswer('de'));
+    await settleLanguageAtLogin('en');
+    expect(getLanguage()).toBe('de');
+    expect(savedBodies()).toEqual([{ language: 'de' }]);
+    // Only once: the next login follows the profile.
+    await settleLanguageAtLogin('en');
     expect(getLanguage()).toBe('en');
   });
 });

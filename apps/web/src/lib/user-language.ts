@@ -21,6 +21,8 @@ import { storageKeys } from './storage.ts';
 
 /** Saves still on their way; while one is, a session answer may hold the old language. */
 let pendingSaves = 0;
+/** Choices made on this page so far; an answer to a question asked before the last is stale. */
+let choicesMade = 0;
 /**
  * A language picked on the login page (logged out) in this tab, kept in the tab's session
  * storage so a reload of the login page keeps it: the person who then logs in chose it, so
@@ -64,6 +66,7 @@ export function useLanguage(): Language {
  */
 export async function chooseLanguage(language: Language): Promise<void> {
   const previous = getLanguage();
+  choicesMade += 1;
   await setLanguage(language);
   if (!isLoggedIn()) {
     rememberChoiceBeforeLogin(language);
@@ -104,11 +107,23 @@ export async function settleLanguageAtLogin(profileLanguage: Language): Promise<
 }
 
 /**
- * The profile's language as the server answered it (login, session check, profile saved):
- * the UI follows. Ignored while a choice is being saved, which the server is about to hold.
+ * Taken before asking the server for the profile (the session check): the answer counts only
+ * if no choice was made while it was on its way, as it may hold the language from before.
  */
-export async function adoptProfileLanguage(language: Language): Promise<void> {
-  if (pendingSaves > 0) return;
+export function profileQuestionTicket(): number {
+  return choicesMade;
+}
+
+/**
+ * The profile's language as the server answered it (login, session check, profile saved):
+ * the UI follows. Ignored while a choice is being saved, which the server is about to hold,
+ * and when a choice was made after the question was asked (`ticket`).
+ */
+export async function adoptProfileLanguage(
+  language: Language,
+  ticket: number = choicesMade,
+): Promise<void> {
+  if (pendingSaves > 0 || ticket !== choicesMade) return;
   await setLanguage(language);
 }
 

@@ -3,7 +3,7 @@ import { sessionResponseSchema } from '@kuvert/shared/auth';
 import type { SessionResponse } from '@kuvert/shared/auth';
 import { apiRequest } from '../../../lib/http.ts';
 import { startSession } from '../../../lib/session.ts';
-import { adoptProfileLanguage } from '../../../lib/user-language.ts';
+import { adoptProfileLanguage, profileQuestionTicket } from '../../../lib/user-language.ts';
 
 export function getSession(signal?: AbortSignal): Promise<SessionResponse> {
   return apiRequest('/api/auth/session', {
@@ -17,10 +17,12 @@ export const sessionQueryOptions = (loginToken: string | null) =>
   queryOptions({
     queryKey: ['auth', 'session', loginToken],
     queryFn: async ({ signal }) => {
+      const ticket = profileQuestionTicket();
       const session = await getSession(signal);
       startSession(session);
-      // The profile may have changed language on another device since this one last showed.
-      await adoptProfileLanguage(session.language);
+      // The profile may have changed language on another device since this one last showed;
+      // a choice made here while the answer was on its way is newer, and stays.
+      await adoptProfileLanguage(session.language, ticket);
       return session;
     },
     staleTime: Infinity,
