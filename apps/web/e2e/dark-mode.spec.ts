@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from './support/fixtures.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
@@ -7,11 +6,8 @@ import {
   deliverLetter,
   makePdf,
   startWebhookReceiver,
+  uniqueWord,
 } from './support/provider.ts';
-
-function uniqueWord(): string {
-  return [...randomBytes(5)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
-}
 
 function isoDay(offsetDays: number): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);

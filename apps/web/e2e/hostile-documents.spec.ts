@@ -7,12 +7,10 @@ import {
   millionPagesPdf,
 } from '../../server/src/test/hostile-pdfs.ts';
 import { expect, logIn, test } from './support/fixtures.ts';
-import { createProvider, deliverLetter, makePdf } from './support/provider.ts';
+import { createProvider, deliverLetter, makePdf, NO_WEBHOOK } from './support/provider.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
 
 /** No webhook receiver listens here; these providers need none. */
-const NO_WEBHOOK = 'http://127.0.0.1:9/hooks';
-
 test('a letter whose PDF could not be read says so, in English and German, and still offers the document', async ({
   page,
   user,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_BASE_URL } from './support/environment.ts';
 import { expect, logIn, test } from './support/fixtures.ts';
@@ -8,17 +7,14 @@ import {
   makePdf,
   senderApi,
   startWebhookReceiver,
-  verifyWebhookSignature,
   type TestProvider,
+  uniqueWord,
+  verifyWebhookSignature,
 } from './support/provider.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
 
 const IBAN = 'DE89370400440532013000';
 const IBAN_GROUPED = 'DE89 3704 0044 0532 0130 00';
-
-function uniqueWord(): string {
-  return [...randomBytes(5)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
-}
 
 function isoDay(offsetDays: number): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);

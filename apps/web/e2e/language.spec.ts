@@ -1,18 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from './support/fixtures.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
-import { createProvider, deliverLetter, makePdf } from './support/provider.ts';
+import {
+  createProvider,
+  deliverLetter,
+  makePdf,
+  NO_WEBHOOK,
+  uniqueWord,
+} from './support/provider.ts';
 import { createInvitedUser } from './support/users.ts';
 
 /** Issue 8: one language per person, whichever control changes it. */
-
-// Nobody listens there: the provider's webhooks fail quietly, which this test does not mind.
-const NO_WEBHOOK = 'http://127.0.0.1:9/hooks';
-
-function uniqueWord(): string {
-  return [...randomBytes(5)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
-}
 
 /** The header's switch; it saves to the profile, so wait until the server has it. */
 async function switchHeaderTo(page: Page, label: string, language: string): Promise<void> {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from './support/fixtures.ts';
 import {
@@ -7,14 +6,10 @@ import {
   makePdf,
   senderApi,
   startWebhookReceiver,
+  uniqueWord,
   verifyWebhookSignature,
 } from './support/provider.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
-
-/** A word no other letter contains: letters only, so every search tokeniser keeps it whole. */
-function uniqueWord(): string {
-  return `quokka${[...randomBytes(6)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
-}
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const notification = (page: Page, type: string) =>
@@ -27,8 +22,8 @@ test('a provider delivers, the user reads, finds, files, trashes, restores and r
   test.setTimeout(120_000);
   const receiver = await startWebhookReceiver();
   try {
-    const provider = await createProvider(`Stadtwerke E2E ${uniqueWord()}`, receiver.url);
-    const word = uniqueWord();
+    const provider = await createProvider(`Stadtwerke E2E ${uniqueWord('quokka')}`, receiver.url);
+    const word = uniqueWord('quokka');
     const subject = `Your new electricity tariff ${word.slice(-4).toUpperCase()}`;
     const pdf = await makePdf([
       ['Stadtwerke', 'Your new tariff from 1 July', `Reference word: ${word}`],
@@ -185,7 +180,10 @@ test('mailbox screens are accessible and work with the keyboard, on desktop and 
   test.setTimeout(90_000);
   const receiver = await startWebhookReceiver();
   try {
-    const provider = await createProvider(`Hausverwaltung E2E ${uniqueWord()}`, receiver.url);
+    const provider = await createProvider(
+      `Hausverwaltung E2E ${uniqueWord('quokka')}`,
+      receiver.url,
+    );
     const dueDate = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
     const pdf = await makePdf([['Invoice', 'Service charges 2025']]);
     await deliverLetter(provider, {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { expect, logIn, test } from './support/fixtures.ts';
 import {
@@ -6,13 +5,10 @@ import {
   deliverLetter,
   makePdf,
   startWebhookReceiver,
+  uniqueWord,
 } from './support/provider.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
 import type { TestUser } from './support/users.ts';
-
-function uniqueWord(): string {
-  return [...randomBytes(5)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
-}
 
 const storedPaymentIds = async (page: Page): Promise<string[]> =>
   page.evaluate(() => JSON.parse(localStorage.getItem('kuvert.paymentIds') ?? '[]') as string[]);

@@ -5,11 +5,10 @@ import { PDFDocument } from 'pdf-lib';
 // oxlint-disable-next-line no-restricted-imports
 import { millionPagesPdf } from '../../server/src/test/hostile-pdfs.ts';
 import { expect, logIn, test } from './support/fixtures.ts';
-import { createProvider, deliverLetter, makePdf } from './support/provider.ts';
+import { createProvider, deliverLetter, makePdf, NO_WEBHOOK } from './support/provider.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
 
 /** No webhook receiver listens here; these providers need none. */
-const NO_WEBHOOK = 'http://127.0.0.1:9/hooks';
 const IBAN = 'DE89 3704 0044 0532 0130 00';
 
 const uniqueWord = () =>

@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { expect, logIn, test } from './support/fixtures.ts';
-import { createProvider, deliverLetter, makePdf, type TestProvider } from './support/provider.ts';
+import {
+  createProvider,
+  deliverLetter,
+  makePdf,
+  NO_WEBHOOK,
+  type TestProvider,
+  uniqueWord,
+} from './support/provider.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
-
-const NO_WEBHOOK = 'http://127.0.0.1:9/hooks';
-
-function uniqueWord(): string {
-  return [...randomBytes(5)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
-}
 
 async function deliverInvoice(provider: TestProvider, email: string, subject: string) {
   return deliverLetter(provider, {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from './support/fixtures.ts';
@@ -8,6 +7,7 @@ import {
   deliverLetter,
   makePdf,
   startWebhookReceiver,
+  uniqueWord,
 } from './support/provider.ts';
 import type { TestUser } from './support/users.ts';
 
@@ -15,10 +15,6 @@ import type { TestUser } from './support/users.ts';
 
 const shot = (page: Page, name: string, part?: Parameters<typeof screenshot>[2]) =>
   screenshot(page, `edges/${name}`, part);
-
-function uniqueWord(): string {
-  return [...randomBytes(6)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
-}
 
 /** German picked on the login page: the person who logs in next takes it into their profile. */
 async function inGerman(page: Page): Promise<void> {

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from './support/fixtures.ts';
 import {
@@ -7,13 +6,9 @@ import {
   deliverLetter,
   makePdf,
   startWebhookReceiver,
+  uniqueWord,
 } from './support/provider.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
-
-/** A word no other letter contains: letters only, so every search tokeniser keeps it whole. */
-function uniqueWord(): string {
-  return `wombat${[...randomBytes(6)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
-}
 
 function inTwoWeeks(): string {
   return new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
@@ -53,8 +48,8 @@ test('search shows the inbox rows, sent replies as sent, sorts, understands oper
   mkdirSync('/tmp/shots/search', { recursive: true });
   const receiver = await startWebhookReceiver();
   try {
-    const provider = await createProvider(`Stadtwerke ${uniqueWord()}`, receiver.url);
-    const word = uniqueWord();
+    const provider = await createProvider(`Stadtwerke ${uniqueWord('wombat')}`, receiver.url);
+    const word = uniqueWord('wombat');
     const code = word.slice(-4).toUpperCase();
     const pdf = await makePdf([['Letter']]);
     const tariffSubject = `${word} tariff news ${code}`;

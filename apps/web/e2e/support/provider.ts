@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -7,6 +7,14 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { E2E_BASE_URL, REPO_ROOT, serverEnvironment } from './environment.ts';
 
 const run = promisify(execFile);
+
+/** A webhook address nobody listens at: for tests that do not mind their webhooks failing. */
+export const NO_WEBHOOK = 'http://127.0.0.1:9/hooks';
+
+/** A word no other letter contains: lower-case letters only, so search tokenisers keep it whole. */
+export function uniqueWord(prefix = ''): string {
+  return `${prefix}${[...randomBytes(6)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
+}
 
 export interface TestProvider {
   name: string;
