@@ -9,6 +9,8 @@ export const trashSummarySchema = z
   .object({
     letter_count: z.number().int(),
     folders: z.array(trashedFolderSchema),
+    /** Days after which the trash is emptied by itself (TRASH_RETENTION_DAYS). */
+    retention_days: z.number().int().positive(),
   })
   .meta({ id: 'TrashSummary' });
 export type TrashSummary = z.infer<typeof trashSummarySchema>;

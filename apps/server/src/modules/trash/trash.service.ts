@@ -42,6 +42,7 @@ export async function getTrashSummary(
   return {
     letter_count: await countLettersInTrash(app, accountId),
     folders: await listTrashedFolders(app, accountId),
+    retention_days: app.config.trashRetentionDays,
   };
 }
 

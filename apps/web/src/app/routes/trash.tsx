@@ -11,7 +11,8 @@ import { LetterListPage } from '../mailbox/letter-list-page.tsx';
 export function Component() {
   const { t } = useTranslation();
   const { accountId } = useSelectedAccount();
-  const hasFolders = (useTrash(accountId).data?.folders.length ?? 0) > 0;
+  const trash = useTrash(accountId).data;
+  const hasFolders = (trash?.folders.length ?? 0) > 0;
   return (
     <LetterListPage
       title={t('pages.trash')}
@@ -19,14 +20,16 @@ export function Component() {
       headerActions={<EmptyTrashButton />}
       aside={
         <Stack gap="lg">
-          <Alert
-            variant="light"
-            color="gray"
-            radius="md"
-            icon={<IconClockHour4 aria-hidden="true" />}
-          >
-            {t('trash.note')}
-          </Alert>
+          {trash ? (
+            <Alert
+              variant="light"
+              color="gray"
+              radius="md"
+              icon={<IconClockHour4 aria-hidden="true" />}
+            >
+              {t('trash.note', { count: trash.retention_days })}
+            </Alert>
+          ) : null}
           <TrashedFolders />
         </Stack>
       }
@@ -34,7 +37,7 @@ export function Component() {
         <EmptyState
           icon={<IconTrash size={32} />}
           title={hasFolders ? t('trash.emptyState.noLetters') : t('trash.emptyState.title')}
-          text={t('trash.emptyState.text')}
+          text={trash ? t('trash.emptyState.text', { count: trash.retention_days }) : undefined}
         />
       }
     />
