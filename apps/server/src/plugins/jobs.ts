@@ -166,9 +166,12 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         ? undefined
         : addSeconds(clock.now(), retryDelaySeconds(job.attempts, random));
       const details = { job: { id: job.id, type: job.type, ...context }, retryAt };
-      // A job that says trying again cannot help has explained itself: no stack trace.
+      // A job that says trying again cannot help has explained itself: no stack trace. A
+      // failure that will be retried is a warning; only the last attempt's is an error.
       if (error instanceof PermanentJobError)
         log.warn({ ...details, reason: error.message }, 'job failed for good');
+      else if (!isFinal)
+        log.warn({ ...details, reason: describeError(error) }, 'job failed, will retry');
       else log.error({ err: error, ...details }, 'job failed');
       await markJobAttemptFailed(db, job, {
         error: describeError(error),
