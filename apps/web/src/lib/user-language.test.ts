@@ -113,6 +113,21 @@ describe('the user’s language', () => {
     expect(getLanguage()).toBe('en');
   });
 
+  it('ignores a session answer to a question asked while the choice was being saved', async () => {
+    logIn();
+    const answer = Promise.withResolvers<Response>();
+    fetchMock.mockReturnValue(answer.promise);
+    const choosing = chooseLanguage('de');
+    // The session check asks now; the server may answer it from before the save.
+    const ticket = profileQuestionTicket();
+    await adoptProfileLanguage('en', ticket);
+    await vi.waitFor(() => expect(getLanguage()).toBe('de'));
+    answer.resolve(profileAnswer('de'));
+    await choosing;
+    await adoptProfileLanguage('en', ticket);
+    expect(getLanguage()).toBe('de');
+  });
+
   it('takes a language picked on the login page into the profile at login', async () => {
     await chooseLanguage('de');
     expect(savedBodies()).toEqual([]);

@@ -67,17 +67,20 @@ export function useLanguage(): Language {
 export async function chooseLanguage(language: Language): Promise<void> {
   const previous = getLanguage();
   choicesMade += 1;
-  await setLanguage(language);
   if (!isLoggedIn()) {
     rememberChoiceBeforeLogin(language);
+    await setLanguage(language);
     return;
   }
+  // Pending from this moment, before the strings load: a session answer arriving meanwhile
+  // holds the old language and must not switch back.
   pendingSaves += 1;
   const save = saveQueue.then(() =>
     apiRequest('/api/profile', { method: 'PATCH', body: { language } }),
   );
   saveQueue = save.catch(() => {});
   try {
+    await setLanguage(language);
     await save;
   } catch (error) {
     // A later choice is still on its way and decides; a lost session leaves a device choice.
@@ -90,6 +93,8 @@ export async function chooseLanguage(language: Language): Promise<void> {
     });
   } finally {
     pendingSaves -= 1;
+    // A question asked while this was saved may have been answered from before the save.
+    choicesMade += 1;
   }
 }
 
