@@ -1,6 +1,6 @@
 import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { ColorSchemeMenuItems } from '../../components/ui/color-scheme-switch.tsx';
+import { ColorSchemeMenuItems } from '../../components/ui/color-scheme-menu-items.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';

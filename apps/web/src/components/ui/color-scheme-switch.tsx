@@ -1,25 +1,32 @@
-import { Menu, NativeSelect, useMantineColorScheme } from '@mantine/core';
+import { NativeSelect, useMantineColorScheme } from '@mantine/core';
 import type { MantineColorScheme } from '@mantine/core';
-import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { colorSchemes, isColorScheme } from '../../lib/color-scheme.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 
-const icons = { auto: IconDeviceDesktop, light: IconSun, dark: IconMoon } as const;
+export const colorSchemeIcons = {
+  auto: IconDeviceDesktop,
+  light: IconSun,
+  dark: IconMoon,
+} as const;
 
 /**
  * Light, dark, or as the device is set (the default). Mantine applies the choice and
  * remembers it on this device (lib/color-scheme.ts).
  */
-function useColorSchemeChoice() {
+export function useColorSchemeChoice() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   return { choice: colorScheme, choose: (next: MantineColorScheme) => setColorScheme(next) };
 }
 
-/** A compact select for the public pages' header, beside the language switch. */
+/**
+ * A compact select for the public pages' header, beside the language switch. The user menu's
+ * items are in their own file, so the login page does not download Mantine's menus.
+ */
 export function ColorSchemeSwitch() {
   const { t } = useTranslation();
   const { choice, choose } = useColorSchemeChoice();
-  const Icon = icons[choice];
+  const Icon = colorSchemeIcons[choice];
   return (
     <NativeSelect
       aria-label={t('colorSchemes.label')}
@@ -33,31 +40,5 @@ export function ColorSchemeSwitch() {
       }}
       data={colorSchemes.map((scheme) => ({ value: scheme, label: t(`colorSchemes.${scheme}`) }))}
     />
-  );
-}
-
-/** The same choice as items of a menu (the signed-in user's menu). */
-export function ColorSchemeMenuItems() {
-  const { t } = useTranslation();
-  const { choice, choose } = useColorSchemeChoice();
-  return (
-    <>
-      <Menu.Label>{t('colorSchemes.label')}</Menu.Label>
-      {colorSchemes.map((scheme) => {
-        const Icon = icons[scheme];
-        const isChosen = scheme === choice;
-        return (
-          <Menu.Item
-            key={scheme}
-            onClick={() => choose(scheme)}
-            aria-current={isChosen || undefined}
-            leftSection={<Icon size={18} aria-hidden="true" />}
-            rightSection={isChosen ? <IconCheck size={16} aria-hidden="true" /> : null}
-          >
-            {t(`colorSchemes.${scheme}`)}
-          </Menu.Item>
-        );
-      })}
-    </>
   );
 }
