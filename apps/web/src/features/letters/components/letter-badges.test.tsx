@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LetterSummary } from '@kuvert/shared/letters';
-import { initI18n, loadTranslations } from '../../../lib/i18n.ts';
+import { initI18n, loadTranslations, setLanguage } from '../../../lib/i18n.ts';
 import { LetterBadges } from './letter-badges.tsx';
 
 function invoiceLetter(invoice: NonNullable<LetterSummary['invoice']>): LetterSummary {
@@ -88,5 +88,47 @@ describe('the invoice badge in letter lists', () => {
     expect(
       badgeText({ ...invoice, due_date: '2026-11-21', status: 'failed', is_overdue: true }),
     ).toBe('€12.34 · overdue since Nov 21, 2026');
+  });
+});
+
+describe('the documents badge in letter lists', () => {
+  const documentsText = (count: number) => {
+    const letter: LetterSummary = {
+      ...invoiceLetter({
+        amount: 1,
+        currency: 'EUR',
+        due_date: '2026-11-16',
+        status: 'open',
+        is_overdue: false,
+      }),
+      kind: 'letter',
+      invoice: null,
+      document_count: count,
+    };
+    const { container } = render(
+      <MantineProvider>
+        <LetterBadges letter={letter} />
+      </MantineProvider>,
+    );
+    return container.textContent ?? '';
+  };
+
+  afterEach(async () => {
+    cleanup();
+    await setLanguage('en');
+  });
+
+  it('counts its documents with the plural form of the language', async () => {
+    await initI18n();
+    await loadTranslations('app');
+    expect(documentsText(1)).toContain('1 attached document');
+    expect(documentsText(1)).not.toContain('documents');
+    cleanup();
+    expect(documentsText(3)).toContain('3 attached documents');
+    cleanup();
+    await setLanguage('de');
+    expect(documentsText(1)).toContain('1 angehängtes Dokument');
+    cleanup();
+    expect(documentsText(2)).toContain('2 angehängte Dokumente');
   });
 });
