@@ -91,28 +91,29 @@ describe('the invoice badge in letter lists', () => {
   });
 });
 
-describe('the documents badge in letter lists', () => {
-  const documentsText = (count: number) => {
-    const letter: LetterSummary = {
-      ...invoiceLetter({
-        amount: 1,
-        currency: 'EUR',
-        due_date: '2026-11-16',
-        status: 'open',
-        is_overdue: false,
-      }),
-      kind: 'letter',
-      invoice: null,
-      document_count: count,
-    };
-    const { container } = render(
-      <MantineProvider>
-        <LetterBadges letter={letter} />
-      </MantineProvider>,
-    );
-    return container.textContent ?? '';
+/** The badges of a plain letter with `count` documents, as text. */
+const documentsText = (count: number) => {
+  const letter: LetterSummary = {
+    ...invoiceLetter({
+      amount: 1,
+      currency: 'EUR',
+      due_date: '2026-11-16',
+      status: 'open',
+      is_overdue: false,
+    }),
+    kind: 'letter',
+    invoice: null,
+    document_count: count,
   };
+  const { container } = render(
+    <MantineProvider>
+      <LetterBadges letter={letter} />
+    </MantineProvider>,
+  );
+  return container.textContent ?? '';
+};
 
+describe('the documents badge in letter lists', () => {
   afterEach(async () => {
     cleanup();
     await setLanguage('en');
