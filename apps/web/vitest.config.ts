@@ -9,6 +9,7 @@ export default defineConfig({
     root: import.meta.dirname,
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/jsdom-setup.ts'],
     restoreMocks: true,
   },
 });

@@ -29,24 +29,6 @@ describe('the provider filter chips', () => {
   beforeAll(async () => {
     await initI18n();
     await loadTranslations('app');
-    // jsdom has no matchMedia; Mantine asks it for the colour scheme.
-    window.matchMedia ??= (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) satisfies MediaQueryList;
-    // Nor ResizeObserver, which Mantine's ScrollArea watches its content with.
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
   });
   afterEach(cleanup);
 

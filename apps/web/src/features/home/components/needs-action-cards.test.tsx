@@ -36,18 +36,6 @@ describe('the open-invoices card', () => {
   beforeAll(async () => {
     await initI18n();
     await loadTranslations('app');
-    // jsdom has no matchMedia; Mantine asks it for the colour scheme.
-    window.matchMedia ??= (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) satisfies MediaQueryList;
   });
   beforeEach(() => {
     // Late on the 21st in the browser: a day on which the browser and the server may disagree.

@@ -37,18 +37,6 @@ describe('the invoice badge in letter lists', () => {
   beforeAll(async () => {
     await initI18n();
     await loadTranslations('app');
-    // jsdom has no matchMedia; Mantine asks it for the colour scheme.
-    window.matchMedia ??= (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) satisfies MediaQueryList;
   });
   beforeEach(() => {
     // The browser's day is the 21st: later than the server's verdict in one test, earlier in
