@@ -1,11 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { invoiceDependentAreas, mailboxKeys } from '../../../lib/mailbox-keys.ts';
+import { invalidateAreas, invoiceDependentAreas } from '../../../lib/mailbox-keys.ts';
 
 /** After an invoice's status changed: its panel, the open list, letter badges, home counts. */
 export function invalidateInvoices(queryClient: QueryClient): Promise<void> {
-  return Promise.all(
-    invoiceDependentAreas.map((area) =>
-      queryClient.invalidateQueries({ queryKey: mailboxKeys[area] }),
-    ),
-  ).then(() => undefined);
+  return invalidateAreas(queryClient, invoiceDependentAreas);
 }

@@ -5,7 +5,7 @@ import type { LiveEvent } from '@kuvert/shared/events';
 import { env } from '../../../config/env.ts';
 import { paths } from '../../../config/paths.ts';
 import { i18n } from '../../../lib/i18n.ts';
-import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
+import { invalidateAreas, mailboxKeys } from '../../../lib/mailbox-keys.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSelectedAccount } from '../../../lib/selected-account.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -35,11 +35,7 @@ export function useLiveEvents(): void {
     let hasConnectedBefore = false;
     let isStopped = false;
 
-    const refresh = (event: LiveEvent) => {
-      for (const area of areasToRefresh(event)) {
-        void queryClient.invalidateQueries({ queryKey: mailboxKeys[area] });
-      }
-    };
+    const refresh = (event: LiveEvent) => void invalidateAreas(queryClient, areasToRefresh(event));
     const announce = (event: LiveEvent) => {
       if (event.type !== 'letter.created' || event.account_id !== context.current.accountId) return;
       notify({
