@@ -99,6 +99,28 @@ const envSchema = z.object({
     .describe("Tink's API; tests point it elsewhere"),
   TINK_LINK_URL: z.url().default('https://link.tink.com').describe('Where Tink Link runs'),
   WEB_DIST_DIR: z.string().optional().describe('Built SPA; defaults to apps/web/dist'),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(200 * 1024 * 1024)
+    .describe('Largest file a user may upload, in bytes'),
+  ACCOUNT_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024 * 1024)
+    .describe("Bytes one account's uploads may take together (trash included)"),
+  S3_ENDPOINT: optionalUrl.describe(
+    'S3-compatible object store for documents; files in DATA_DIR when unset',
+  ),
+  S3_BUCKET: optionalString.describe('Bucket for documents; required with S3_ENDPOINT'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanFromString
+    .default(true)
+    .describe('Bucket in the path rather than the host name (most S3-compatible stores)'),
   PROCESSING_WORKERS: z.coerce
     .number()
     .int()
@@ -162,7 +184,27 @@ export interface Config {
   tink: TinkConfig | undefined;
   webDistDir: string;
   processing: ProcessingSettings;
+  uploads: UploadSettings;
+  /** Where documents live: files in DATA_DIR, or an S3-compatible store. */
+  storage: StorageSettings;
 }
+
+export interface UploadSettings {
+  maxBytes: number;
+  accountQuotaBytes: number;
+}
+
+export type StorageSettings =
+  | { kind: 'filesystem' }
+  | {
+      kind: 's3';
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export interface TinkConfig {
   clientId: string;
@@ -226,6 +268,29 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxPages: env.PROCESSING_MAX_PAGES,
       maxInflatedMb: env.PROCESSING_MAX_INFLATED_MB,
     },
+    uploads: { maxBytes: env.UPLOAD_MAX_BYTES, accountQuotaBytes: env.ACCOUNT_QUOTA_BYTES },
+    storage: parseStorageSettings(env),
+  };
+}
+
+/** S3 needs the endpoint, the bucket and both keys; naming each one that is missing. */
+function parseStorageSettings(env: Env): StorageSettings {
+  if (!env.S3_ENDPOINT) return { kind: 'filesystem' };
+  const problems: string[] = [];
+  if (!env.S3_BUCKET) problems.push('S3_BUCKET: required with S3_ENDPOINT');
+  if (!env.S3_ACCESS_KEY_ID) problems.push('S3_ACCESS_KEY_ID: required with S3_ENDPOINT');
+  if (!env.S3_SECRET_ACCESS_KEY) problems.push('S3_SECRET_ACCESS_KEY: required with S3_ENDPOINT');
+  if (problems.length > 0 || !env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(problems);
+  }
+  return {
+    kind: 's3',
+    endpoint: env.S3_ENDPOINT,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
   };
 }
 

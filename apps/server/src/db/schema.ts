@@ -1,5 +1,13 @@
 import type { Generated } from 'kysely';
 import type { DocumentTextFailure, DocumentTextStatus } from '@kuvert/shared/letters';
+import type {
+  CsvDelimiter,
+  CsvEncoding,
+  UploadContentType,
+  UploadTextFailure,
+  UploadTextSource,
+  UploadTextStatus,
+} from '@kuvert/shared/uploads';
 
 /**
  * The database as Kysely sees it. Timestamps are ISO-8601 strings in UTC on both engines:
@@ -23,6 +31,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   payments: PaymentsTable;
   sandbox_bank_payments: SandboxBankPaymentsTable;
+  uploads: UploadsTable;
 }
 
 export interface UsersTable {
@@ -263,4 +272,37 @@ export interface SandboxBankPaymentsTable {
   status: string;
   created_at: string;
   decided_at: string | null;
+}
+
+/** A user's own document; see migration 0009 for its life. */
+export interface UploadsTable {
+  id: string;
+  account_id: string;
+  created_by_user_id: string | null;
+  name: string;
+  /** receiving (tus in progress) | stored */
+  status: 'receiving' | 'stored';
+  /** Judged by content; null until the first bytes arrived. */
+  content_type: UploadContentType | null;
+  /** The announced size (Upload-Length), which is the stored size once complete. */
+  size: number;
+  /** Upload-Offset: bytes received and kept. */
+  received_bytes: Generated<number>;
+  /** DocumentStore key once stored. */
+  storage_key: string | null;
+  sha256: string | null;
+  text_status: Generated<UploadTextStatus>;
+  text_failure: UploadTextFailure | null;
+  text_source: UploadTextSource | null;
+  text: string | null;
+  page_count: number | null;
+  /** DocumentStore key of the thumbnail (a small image made in the processing pool). */
+  thumbnail_key: string | null;
+  thumbnail_type: string | null;
+  encoding: CsvEncoding | null;
+  delimiter: CsvDelimiter | null;
+  created_at: string;
+  updated_at: string;
+  stored_at: string | null;
+  trashed_at: string | null;
 }

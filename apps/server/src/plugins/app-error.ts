@@ -23,6 +23,8 @@ const statusByCode: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   DOCUMENT_ACTIVE_CONTENT: 422,
   RANGE_NOT_SATISFIABLE: 416,
+  QUOTA_EXCEEDED: 413,
+  DOCUMENT_UNREADABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -51,6 +53,8 @@ const defaultMessages: Record<ErrorCode, string> = {
   DOCUMENT_ACTIVE_CONTENT:
     'The PDF contains active content (JavaScript, launch actions, embedded files or an XFA form), which Kuvert does not accept.',
   RANGE_NOT_SATISFIABLE: 'The requested range is not satisfiable.',
+  QUOTA_EXCEEDED: 'The account has no room left for this upload.',
+  DOCUMENT_UNREADABLE: 'The document cannot be read.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   INTERNAL: 'Something went wrong on our side.',
 };

@@ -13,6 +13,7 @@ export const mailboxKeys = {
   home: ['home'],
   invoices: ['invoices'],
   trash: ['trash'],
+  uploads: ['uploads'],
 } as const;
 
 export type MailboxArea = keyof typeof mailboxKeys;
@@ -30,6 +31,9 @@ export const letterDependentAreas: readonly MailboxArea[] = [
 
 /** Everything that shows an invoice's status: its panel and list, letter badges, home counts. */
 export const invoiceDependentAreas: readonly MailboxArea[] = ['invoices', 'letters', 'home'];
+
+/** Everything that shows uploads: their list and pages, search hits, the trash. */
+export const uploadDependentAreas: readonly MailboxArea[] = ['uploads', 'search', 'trash'];
 
 /** Refetches everything under the given areas (after a change that touches them). */
 export function invalidateAreas(

@@ -15,5 +15,11 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('letters.changed'), account_id: z.string() }),
   z.object({ type: z.literal('folders.changed'), account_id: z.string() }),
   z.object({ type: z.literal('invoices.changed'), account_id: z.string() }),
+  /** An upload was added, read, renamed, trashed or restored. */
+  z.object({
+    type: z.literal('uploads.changed'),
+    account_id: z.string(),
+    upload_id: z.string().nullable(),
+  }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

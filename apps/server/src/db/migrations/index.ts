@@ -9,6 +9,7 @@ import * as searchByAccount from './0005-search-by-account.ts';
 import * as paidInvoices from './0006-paid-invoices.ts';
 import * as documentProcessing from './0007-document-processing.ts';
 import * as folderTrash from './0008-folder-trash.ts';
+import * as uploads from './0009-uploads.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -24,6 +25,7 @@ const migrations: Record<string, MigrationModule> = {
   '0006-paid-invoices': paidInvoices,
   '0007-document-processing': documentProcessing,
   '0008-folder-trash': folderTrash,
+  '0009-uploads': uploads,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

@@ -15,6 +15,17 @@ export async function updateSearchIndex(
   await searchRepositoryFor(app.engine).indexLetter(db, letterId);
 }
 
+/**
+ * Brings the upload's search entry up to date (after it was read, renamed, trashed or
+ * restored). Pass the transaction that changed it.
+ * TODO(search-uploads): index uploads; a placeholder until the search helper lands it.
+ */
+export async function updateUploadSearchIndex(
+  _app: Pick<FastifyInstance, 'engine'>,
+  _db: Kysely<Database>,
+  _uploadId: string,
+): Promise<void> {}
+
 /** Indexes every letter afresh (the `kuvert search reindex` command). */
 export async function rebuildSearchIndex(
   app: Pick<FastifyInstance, 'engine' | 'db'>,

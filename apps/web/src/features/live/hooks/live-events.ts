@@ -1,6 +1,10 @@
 import type { LiveEvent } from '@kuvert/shared/events';
 import { liveEventSchema } from '@kuvert/shared/events';
-import { invoiceDependentAreas, letterDependentAreas } from '../../../lib/mailbox-keys.ts';
+import {
+  invoiceDependentAreas,
+  letterDependentAreas,
+  uploadDependentAreas,
+} from '../../../lib/mailbox-keys.ts';
 import type { MailboxArea } from '../../../lib/mailbox-keys.ts';
 
 export const liveEventTypes: readonly LiveEvent['type'][] = [
@@ -8,6 +12,7 @@ export const liveEventTypes: readonly LiveEvent['type'][] = [
   'letters.changed',
   'folders.changed',
   'invoices.changed',
+  'uploads.changed',
 ];
 
 /** Parses one SSE message; anything unknown or malformed is ignored (null). */
@@ -31,6 +36,8 @@ export function areasToRefresh(event: LiveEvent): readonly MailboxArea[] {
       return ['folders', 'letters', 'home'];
     case 'invoices.changed':
       return invoiceDependentAreas;
+    case 'uploads.changed':
+      return uploadDependentAreas;
   }
 }
 
