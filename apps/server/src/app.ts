@@ -1,7 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -24,7 +23,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
-import { FileSystemDocumentStore, type DocumentStore } from './plugins/storage.ts';
+import { openDocumentStore, type DocumentStore } from './plugins/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,11 +84,16 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.decorate('engine', dependencies.engine);
   app.decorate('clock', dependencies.clock ?? systemClock);
   app.decorate('mailer', dependencies.mailer ?? createMailer(config, app.log));
-  app.decorate(
-    'documents',
-    dependencies.documents ??
-      new FileSystemDocumentStore(path.join(config.dataDir, 'documents'), app.clock),
-  );
+  // Files under DATA_DIR, or the S3 bucket when S3_* are set (it must be reachable now).
+  // A store handed in is closed by whoever made it.
+  const documents = dependencies.documents
+    ? { store: dependencies.documents, close: undefined }
+    : await openDocumentStore(config.storage.kind, {
+        storage: config.storage,
+        dataDir: config.dataDir,
+        clock: app.clock,
+      });
+  app.decorate('documents', documents.store);
   app.decorate(
     'events',
     dependencies.engine === 'postgres' && config.databaseUrl
@@ -112,6 +116,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     await app.jobs.stop();
     await app.events.close();
     if (ownsProcessing) await app.processing.close();
+    documents.close?.();
   });
 
   app.setValidatorCompiler(validatorCompiler);
