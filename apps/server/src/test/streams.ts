@@ -68,7 +68,7 @@ export async function liveMemoryGrowthDuring(work: () => Promise<unknown>): Prom
   const sampler = setInterval(() => {
     collect();
     peak = Math.max(peak, liveBytes());
-  }, 50);
+  }, 100);
   try {
     await work();
   } finally {

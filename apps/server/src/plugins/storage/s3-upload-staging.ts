@@ -2,17 +2,20 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { UPLOAD_CHUNK_BYTES } from '@kuvert/shared/uploads';
 import type { UploadStaging } from '../../modules/uploads/upload-staging.ts';
 import { AppError } from '../app-error.ts';
 import type { DocumentStore } from './document-store.ts';
 import { deleteObjects, listObjects } from './s3-client.ts';
-import { S3_PART_BYTES, S3_PARTS_IN_FLIGHT, S3DocumentStore } from './s3-document-store.ts';
+import { S3_PART_BYTES, S3DocumentStore } from './s3-document-store.ts';
 
 const STAGING_PREFIX = 'staging/';
 /** Enough digits for any safe integer, so that the keys sort as their offsets do. */
 const OFFSET_DIGITS = 16;
 const PIECE_KEY = /\/(\d{16})$/;
 const UPLOAD_ID = /^[A-Za-z0-9_-]{1,100}$/;
+/** A PATCH of the web client's size goes up in one request; a longer body in parts. */
+const PIECE_PART_BYTES = Math.max(S3_PART_BYTES, UPLOAD_CHUNK_BYTES);
 
 interface Piece {
   key: string;
@@ -22,9 +25,10 @@ interface Piece {
 
 /**
  * The bytes of uploads in progress in the bucket, so that any instance can continue an
- * upload: each PATCH becomes one object `staging/<id>/<offset, zero-padded>`, streamed in
- * parts (memory stays flat however long the body). A body cut off mid-way still becomes an
- * object of what arrived. Appends at one upload never run at once (the uploads' lock).
+ * upload: each PATCH becomes one object `staging/<id>/<offset, zero-padded>`, one request for
+ * a PATCH of up to 8 MiB (the web client's), streamed in parts beyond (memory stays flat
+ * however long the body). A body cut off mid-way still becomes an object of what arrived.
+ * Appends at one upload never run at once (the uploads' lock).
  */
 export class S3UploadStaging implements UploadStaging {
   private readonly client: S3Client;
@@ -73,8 +77,8 @@ export class S3UploadStaging implements UploadStaging {
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: this.pieceKey(id, offset), Body: body },
-      partSize: S3_PART_BYTES,
-      queueSize: S3_PARTS_IN_FLIGHT,
+      partSize: PIECE_PART_BYTES,
+      queueSize: 1,
     });
     try {
       await upload.done();
