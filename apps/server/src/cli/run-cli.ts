@@ -5,6 +5,7 @@ import { AppError } from '../plugins/app-error.ts';
 import { inviteUser } from '../modules/users/users.service.ts';
 import { rebuildSearchIndex } from '../modules/search/search-index.service.ts';
 import { providerCommands } from './provider-commands.ts';
+import { storageCommands } from './storage-commands.ts';
 import { UsageError } from './usage-error.ts';
 
 /** Where a command writes; the entry point binds it to the console, tests capture it. */
@@ -79,7 +80,7 @@ const searchReindex: CliCommand = {
 };
 
 /** Every command. */
-const commands: CliCommand[] = [userInvite, ...providerCommands, searchReindex];
+const commands: CliCommand[] = [userInvite, ...providerCommands, searchReindex, ...storageCommands];
 
 export function usageText(): string {
   const lines = commands.map((command) => `  kuvert ${command.usage}`);
