@@ -16,6 +16,8 @@ import {
 import { startS3Server, type S3TestServer } from '../test/s3-server.ts';
 import { runCli, type CliIo } from './run-cli.ts';
 
+const objectKeyOf = (key: string) => `documents/${key.slice(0, 2)}/${key.slice(2, 4)}/${key}`;
+
 let s3: S3TestServer;
 beforeAll(async () => {
   s3 = await startS3Server();
@@ -35,7 +37,6 @@ describe.each(testEngines)('kuvert storage migrate (%s)', (engine) => {
       app: t.app,
       close: async () => {},
     }));
-  const objectKeyOf = (key: string) => `documents/${key.slice(0, 2)}/${key.slice(2, 4)}/${key}`;
   const documentKeysInBucket = async () =>
     (await s3.keys(bucket, 'documents/')).map((key) => path.basename(key)).toSorted();
   const documentKeysOnDisk = () => storedDocumentKeys(t.config.dataDir).toSorted();
