@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { MB } from '../../test/streams.ts';
-import { startS3Server, type S3TestServer } from '../../test/s3-server.ts';
+import {
+  documentStoreKeys,
+  externalS3Store,
+  startS3Server,
+  type S3TestServer,
+} from '../../test/s3-server.ts';
 import { describeDocumentStoreContract } from './document-store.contract.ts';
 import { FileSystemDocumentStore } from './file-system-document-store.ts';
 import { createS3Client } from './s3-client.ts';
@@ -37,17 +42,28 @@ beforeAll(async () => {
 });
 afterAll(async () => s3.close());
 
-describeDocumentStoreContract('S3DocumentStore', {
-  // Smaller: s3rver writes every byte to disk twice (the temporary object, then the copy).
-  largeDocumentBytes: 150 * MB,
-  async open(clock) {
-    const bucket = await s3.createBucket();
-    const client = createS3Client(s3.settings(bucket));
-    return {
-      store: new S3DocumentStore({ client, bucket, clock }),
-      listAll: () => s3.keys(bucket),
-      placeOf: (key) => `documents/${key.slice(0, 2)}/${key.slice(2, 4)}/${key}`,
-      close: async () => client.destroy(),
-    };
-  },
-});
+function s3Contract(name: string, server: () => S3TestServer, largeDocumentBytes: number): void {
+  describeDocumentStoreContract(name, {
+    largeDocumentBytes,
+    async open(clock) {
+      const bucket = await server().createBucket();
+      const client = createS3Client(server().settings(bucket));
+      return {
+        store: new S3DocumentStore({ client, bucket, clock }),
+        listAll: () => documentStoreKeys(server(), bucket),
+        placeOf: (key) => `documents/${key.slice(0, 2)}/${key.slice(2, 4)}/${key}`,
+        close: async () => client.destroy(),
+      };
+    },
+  });
+}
+
+// Smaller: s3rver writes every byte to disk twice (the temporary object, then the copy).
+s3Contract('S3DocumentStore on s3rver', () => s3, 150 * MB);
+
+// The real store, when TEST_S3_* name one (see the README): what production must pass.
+const external = externalS3Store();
+if (external) {
+  afterAll(async () => external.close());
+  s3Contract(`S3DocumentStore on ${external.endpoint}`, () => external, 150 * MB);
+}

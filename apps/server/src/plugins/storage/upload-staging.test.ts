@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { startS3Server, type S3TestServer } from '../../test/s3-server.ts';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { externalS3Store, startS3Server, type S3TestServer } from '../../test/s3-server.ts';
 import { createS3Client } from './s3-client.ts';
 import { S3UploadStaging } from './s3-upload-staging.ts';
 import { describeUploadStagingContract } from './upload-staging.contract.ts';
@@ -10,19 +11,31 @@ beforeAll(async () => {
 });
 afterAll(async () => s3.close());
 
-describeUploadStagingContract('S3UploadStaging', async () => {
-  const bucket = await s3.createBucket();
-  const clients = [createS3Client(s3.settings(bucket))];
-  const instance = () => {
-    const client = createS3Client(s3.settings(bucket));
-    clients.push(client);
-    return new S3UploadStaging({ client, bucket });
-  };
-  return {
-    staging: instance(),
-    another: instance,
-    close: async () => {
-      for (const client of clients) client.destroy();
-    },
-  };
-});
+function s3Contract(name: string, server: () => S3TestServer): void {
+  describeUploadStagingContract(name, async () => {
+    // Uploads have ids of their own: no need to empty a shared bucket (nor may this file).
+    const bucket = server().fixedBucket ?? (await server().createBucket());
+    const clients: S3Client[] = [];
+    const instance = () => {
+      const client = createS3Client(server().settings(bucket));
+      clients.push(client);
+      return new S3UploadStaging({ client, bucket });
+    };
+    return {
+      staging: instance(),
+      another: instance,
+      close: async () => {
+        for (const client of clients) client.destroy();
+      },
+    };
+  });
+}
+
+s3Contract('S3UploadStaging on s3rver', () => s3);
+
+// The real store, when TEST_S3_* name one (see the README): what production must pass.
+const external = externalS3Store();
+if (external) {
+  afterAll(async () => external.close());
+  s3Contract(`S3UploadStaging on ${external.endpoint}`, () => external);
+}
