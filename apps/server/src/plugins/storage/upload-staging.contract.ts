@@ -45,6 +45,7 @@ export function describeUploadStagingContract(
       expect(await staging.append(id, 11, Readable.from([Buffer.from('letter')]), 89)).toBe(6);
 
       expect(await kept()).toBe('%PDF-1.7 a letter');
+      expect((await staging.head(id, 1)).toString()).toBe('%');
       expect((await staging.head(id, 3)).toString()).toBe('%PD');
       expect((await staging.head(id, 8)).toString()).toBe('%PDF-1.7');
       expect((await staging.head(id, 1000)).toString()).toBe('%PDF-1.7 a letter');
