@@ -5,12 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3';
-import {
-  createS3Client,
-  deleteObjects,
-  listObjects,
-  type S3Settings,
-} from '../plugins/storage/s3-client.ts';
+import { createS3Client, type S3Settings } from '../plugins/storage/s3-client.ts';
+import { deleteObjects, listObjects } from '../plugins/storage/s3-objects.ts';
 
 /**
  * An S3 server for tests: s3rver, a test double that speaks enough of S3 for the SDK (put,

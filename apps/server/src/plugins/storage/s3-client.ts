@@ -1,11 +1,4 @@
-import {
-  DeleteObjectCommand,
-  HeadBucketCommand,
-  ListObjectsV2Command,
-  S3Client,
-  S3ServiceException,
-  type _Object,
-} from '@aws-sdk/client-s3';
+import { HeadBucketCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { ConfigError, type StorageSettings } from '../../config/env.ts';
 
 export type S3Settings = Extract<StorageSettings, { kind: 's3' }>;
@@ -67,45 +60,4 @@ export function isMissingObject(error: unknown): boolean {
   return (
     error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound')
   );
-}
-
-/** Every object under `prefix`, page by page (S3 answers at most 1,000 at a time). */
-export async function* listObjects(
-  client: S3Client,
-  bucket: string,
-  prefix: string,
-): AsyncGenerator<_Object & { Key: string }> {
-  let continuationToken: string | undefined;
-  do {
-    const page = await client.send(
-      new ListObjectsV2Command({
-        Bucket: bucket,
-        Prefix: prefix,
-        ...(continuationToken ? { ContinuationToken: continuationToken } : {}),
-      }),
-    );
-    for (const object of page.Contents ?? []) {
-      if (object.Key !== undefined) yield { ...object, Key: object.Key };
-    }
-    continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (continuationToken);
-}
-
-/**
- * One DELETE per object rather than a DeleteObjects batch: the batch needs a Content-MD5 that
- * several S3-compatible stores insist on and the SDK no longer sends.
- */
-export async function deleteObjects(
-  client: S3Client,
-  bucket: string,
-  keys: readonly string[],
-): Promise<void> {
-  const parallel = 8;
-  for (let index = 0; index < keys.length; index += parallel) {
-    await Promise.all(
-      keys
-        .slice(index, index + parallel)
-        .map((key) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))),
-    );
-  }
 }

@@ -3,18 +3,10 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CopyObjectCommand,
-  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  ListMultipartUploadsCommand,
-  ListPartsCommand,
   PutObjectCommand,
-  S3ServiceException,
-  UploadPartCopyCommand,
   type HeadObjectCommandOutput,
   type S3Client,
 } from '@aws-sdk/client-s3';
@@ -29,7 +21,8 @@ import {
   type StoredDocument,
   type TemporaryFilesCleaned,
 } from './document-store.ts';
-import { isMissingObject, isS3Status, listObjects } from './s3-client.ts';
+import { isMissingObject, isS3Status } from './s3-client.ts';
+import { abortStaleMultipartUploads, copyObject, listObjects, sliceOf } from './s3-objects.ts';
 
 const DOCUMENTS_PREFIX = 'documents/';
 /** `tmp/put/<uuid>`: the bytes of a `put` until their SHA-256, and so their key, is known. */
@@ -43,9 +36,6 @@ const MULTIPART_PREFIXES = ['tmp/', 'staging/'];
 /** S3's smallest part; with two in flight a put holds about 15 MB, whatever its size. */
 export const S3_PART_BYTES = 5 * 1024 * 1024;
 export const S3_PARTS_IN_FLIGHT = 2;
-/** CopyObject takes at most 5 GiB; larger documents are copied in parts. */
-const MAX_SINGLE_COPY_BYTES = 5 * 1024 * 1024 * 1024;
-const COPY_PART_BYTES = 1024 * 1024 * 1024;
 
 /** User metadata (`x-amz-meta-put-at`): when the document was last put, in the app's clock. */
 const PUT_AT = 'put-at';
@@ -91,7 +81,7 @@ export class S3DocumentStore implements DocumentStore {
     const tempKey = `${PUT_PREFIX}${randomUUID()}`;
     try {
       const { sha256, size } = await this.uploadHashed(source, tempKey, options.maxBytes);
-      const place = () => this.copyObject(tempKey, objectKeyOf(sha256), size);
+      const place = () => this.copyStamped(tempKey, objectKeyOf(sha256), size);
       await place();
       await this.outlastCollects(sha256, place);
       return { key: sha256, size, sha256 };
@@ -153,8 +143,9 @@ export class S3DocumentStore implements DocumentStore {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
     }
     let aborted = 0;
-    for (const prefix of MULTIPART_PREFIXES)
-      aborted += await this.abortStaleUploads(prefix, cutOff);
+    for (const prefix of MULTIPART_PREFIXES) {
+      aborted += await abortStaleMultipartUploads(this.client, this.bucket, prefix, cutOff);
+    }
     return { removed: stale.length + aborted, restored: 0 };
   }
 
@@ -258,52 +249,15 @@ export class S3DocumentStore implements DocumentStore {
   }
 
   /** Copies with a fresh put time (the metadata is replaced, not copied). */
-  private async copyObject(from: string, to: string, size: number): Promise<void> {
-    const common = {
-      Bucket: this.bucket,
-      Key: to,
-      ContentType: CONTENT_TYPE,
-      Metadata: this.putMetadata(),
-    };
-    const copySource = `${this.bucket}/${from}`;
-    if (size <= MAX_SINGLE_COPY_BYTES) {
-      await this.client.send(
-        new CopyObjectCommand({ ...common, CopySource: copySource, MetadataDirective: 'REPLACE' }),
-      );
-      return;
-    }
-    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand(common));
-    try {
-      const parts: Array<{ PartNumber: number; ETag: string | undefined }> = [];
-      for (let start = 0; start < size; start += COPY_PART_BYTES) {
-        const end = Math.min(start + COPY_PART_BYTES, size) - 1;
-        const partNumber = parts.length + 1;
-        const copied = await this.client.send(
-          new UploadPartCopyCommand({
-            Bucket: this.bucket,
-            Key: to,
-            UploadId,
-            PartNumber: partNumber,
-            CopySource: copySource,
-            CopySourceRange: `bytes=${start}-${end}`,
-          }),
-        );
-        parts.push({ PartNumber: partNumber, ETag: copied.CopyPartResult?.ETag });
-      }
-      await this.client.send(
-        new CompleteMultipartUploadCommand({
-          Bucket: this.bucket,
-          Key: to,
-          UploadId,
-          MultipartUpload: { Parts: parts },
-        }),
-      );
-    } catch (error) {
-      await this.client
-        .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: to, UploadId }))
-        .catch(() => {});
-      throw error;
-    }
+  private async copyStamped(from: string, to: string, size: number): Promise<void> {
+    await copyObject(this.client, {
+      bucket: this.bucket,
+      from,
+      to,
+      size,
+      contentType: CONTENT_TYPE,
+      metadata: this.putMetadata(),
+    });
   }
 
   private async getObject(key: string, range?: ByteRange): Promise<Readable> {
@@ -347,98 +301,12 @@ export class S3DocumentStore implements DocumentStore {
     }
   }
 
-  /** Aborts multipart uploads under `prefix` whose last part (or start) is before `cutOff`. */
-  private async abortStaleUploads(prefix: string, cutOff: number): Promise<number> {
-    let aborted = 0;
-    let keyMarker: string | undefined;
-    let uploadIdMarker: string | undefined;
-    do {
-      let page;
-      try {
-        page = await this.client.send(
-          new ListMultipartUploadsCommand({
-            Bucket: this.bucket,
-            Prefix: prefix,
-            ...(keyMarker ? { KeyMarker: keyMarker } : {}),
-            ...(uploadIdMarker ? { UploadIdMarker: uploadIdMarker } : {}),
-          }),
-        );
-      } catch (error) {
-        // Some S3-compatible servers cannot list them; a lifecycle rule tidies up there.
-        if (error instanceof S3ServiceException && error.name === 'NotImplemented') return 0;
-        throw error;
-      }
-      for (const upload of page.Uploads ?? []) {
-        if (!upload.Key || !upload.UploadId) continue;
-        if ((upload.Initiated?.getTime() ?? 0) >= cutOff) continue;
-        if ((await this.lastPartTime(upload.Key, upload.UploadId)) >= cutOff) continue;
-        await this.client.send(
-          new AbortMultipartUploadCommand({
-            Bucket: this.bucket,
-            Key: upload.Key,
-            UploadId: upload.UploadId,
-          }),
-        );
-        aborted += 1;
-      }
-      keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
-      uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
-    } while (keyMarker);
-    return aborted;
-  }
-
-  private async lastPartTime(key: string, uploadId: string): Promise<number> {
-    let latest = 0;
-    let partMarker: string | undefined;
-    do {
-      const page = await this.client.send(
-        new ListPartsCommand({
-          Bucket: this.bucket,
-          Key: key,
-          UploadId: uploadId,
-          ...(partMarker ? { PartNumberMarker: partMarker } : {}),
-        }),
-      );
-      for (const part of page.Parts ?? []) {
-        latest = Math.max(latest, part.LastModified?.getTime() ?? 0);
-      }
-      partMarker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
-    } while (partMarker);
-    return latest;
-  }
-
   /** A temporary object left by a failed delete is found by `cleanTemporaryFiles` later. */
   private async deleteQuietly(key: string): Promise<void> {
     await this.client
       .send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }))
       .catch(() => {});
   }
-}
-
-/** `length` bytes of `body` after the first `skip`; stops reading `body` there. */
-function sliceOf(body: Readable, skip: number, length: number): Readable {
-  async function* slice(): AsyncGenerator<Buffer> {
-    let toSkip = skip;
-    let left = length;
-    try {
-      for await (const chunk of body) {
-        let bytes = toBuffer(chunk);
-        const skipped = Math.min(toSkip, bytes.length);
-        bytes = bytes.subarray(skipped);
-        toSkip -= skipped;
-        if (bytes.length === 0) continue;
-        if (bytes.length >= left) {
-          yield bytes.subarray(0, left);
-          return;
-        }
-        left -= bytes.length;
-        yield bytes;
-      }
-    } finally {
-      body.destroy();
-    }
-  }
-  return Readable.from(slice(), { objectMode: false });
 }
 
 /** Keys come from our own database, but are checked anyway so no key can reach elsewhere. */

@@ -6,7 +6,7 @@ import { UPLOAD_CHUNK_BYTES } from '@kuvert/shared/uploads';
 import type { UploadStaging } from '../../modules/uploads/upload-staging.ts';
 import { AppError } from '../app-error.ts';
 import type { DocumentStore } from './document-store.ts';
-import { deleteObjects, listObjects } from './s3-client.ts';
+import { deleteObjects, listObjects } from './s3-objects.ts';
 import { S3_PART_BYTES, S3DocumentStore } from './s3-document-store.ts';
 
 const STAGING_PREFIX = 'staging/';
