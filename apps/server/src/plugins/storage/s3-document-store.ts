@@ -33,9 +33,12 @@ const COLLECT_MARKER = /^tmp\/collect\/[0-9a-f]{64}\/(\d+)-[0-9a-f-]{36}$/;
 /** Where multipart uploads that a crash may have left unfinished live. */
 const MULTIPART_PREFIXES = ['tmp/', 'staging/'];
 
-/** S3's smallest part; with two in flight a put holds about 15 MB, whatever its size. */
+/**
+ * S3's smallest part. With two in flight a put holds some 30 to 40 MB (a part is buffered
+ * twice on its way), whatever the size of the document.
+ */
 export const S3_PART_BYTES = 5 * 1024 * 1024;
-export const S3_PARTS_IN_FLIGHT = 2;
+const S3_PARTS_IN_FLIGHT = 2;
 
 /** User metadata (`x-amz-meta-put-at`): when the document was last put, in the app's clock. */
 const PUT_AT = 'put-at';
