@@ -13,7 +13,14 @@ const SAMPLE_ROWS = 20;
 const CONSISTENT_SHARE = 0.8;
 
 /** Control characters other than tab, line feed, form feed and carriage return. */
-const binaryCharacter = /[\u0000-\u0008\u000b\u000e-\u001a\u001c-\u001f\u007f]/u;
+function hasBinaryCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    const isControl = code < 0x20 || code === 0x7f;
+    if (isControl && code !== 0x09 && code !== 0x0a && code !== 0x0c && code !== 0x0d) return true;
+  }
+  return false;
+}
 
 export type TextContentType = 'text/csv' | 'text/plain';
 
@@ -33,7 +40,7 @@ export function sniffTextType(
   if (head.length === 0) return undefined;
   const isComplete = options.isComplete !== false;
   const { text } = decodeText(head, { isComplete, maxChars: SAMPLE_CHARS });
-  if (text.trim() === '' || binaryCharacter.test(text) || text.includes('\uFFFD')) return undefined;
+  if (text.trim() === '' || hasBinaryCharacter(text) || text.includes('\uFFFD')) return undefined;
   const isSampleWhole = isComplete && text.length < SAMPLE_CHARS;
   return looksLikeTable(text, isSampleWhole) ? 'text/csv' : 'text/plain';
 }
