@@ -21,7 +21,7 @@ import {
 
 const WORKER_PATH = path.join(import.meta.dirname, 'worker.ts');
 /** Preloaded in each child and, by Node, in the worker threads it starts: no network. */
-const OFFLINE_GUARD_URL = pathToFileURL(path.join(import.meta.dirname, 'offline-guard.ts')).href;
+const OFFLINE_GUARD_URL = pathToFileURL(path.join(import.meta.dirname, 'offline-preload.ts')).href;
 /** How often a busy child's resident memory is read; a bomb grows ~250 MB/s, so ~25 MB over. */
 const MEMORY_WATCH_MS = 100;
 /** Children run at lower priority, so the web process keeps its CPU while one is busy. */
@@ -34,6 +34,11 @@ const DEFAULT_IDLE_MS = 60_000;
  * close to the cap.
  */
 const RETIRE_SHARE = 0.6;
+
+/** Node's options for a child: its heap cap, and no network for it or its threads. */
+export function childExecArgv(heapMb: number): string[] {
+  return [`--max-old-space-size=${heapMb}`, '--import', OFFLINE_GUARD_URL];
+}
 
 export interface PoolLogger {
   warn(details: object, message: string): void;
@@ -171,7 +176,7 @@ export function createProcessingPool(options: ProcessingPoolOptions): Processing
 
   function spawn(slot: Slot): ChildProcess {
     const child = fork(WORKER_PATH, [], {
-      execArgv: [`--max-old-space-size=${heapMb}`, '--import', OFFLINE_GUARD_URL],
+      execArgv: childExecArgv(heapMb),
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       // A process that opens hostile files gets no secrets (database URL, API keys).
