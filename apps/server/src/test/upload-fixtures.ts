@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 
 /**
@@ -209,6 +209,28 @@ export const CONTRACT_LINES = [
   'Jahresbeitrag: 118,80 €, fällig zum 1. Januar.',
   'Kündigungsfrist: drei Monate zum Ende des Versicherungsjahres.',
 ];
+
+/** Adds an image object whose dictionary claims `width` × `height` pixels to a PDF. */
+export async function embedImageClaiming(
+  bytes: Uint8Array,
+  width: number,
+  height: number,
+): Promise<Uint8Array> {
+  const document = await PDFDocument.load(bytes);
+  const image = document.context.flateStream(new Uint8Array(width), {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: width,
+    Height: height,
+    ColorSpace: 'DeviceGray',
+    BitsPerComponent: 8,
+  });
+  const reference = document.context.register(image);
+  const page = document.getPage(0);
+  page.node.setXObject(PDFName.of('Bomb'), reference);
+  page.pushOperators();
+  return document.save();
+}
 
 function pngChunk(type: string, data: Buffer): Buffer {
   const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);

@@ -1,10 +1,11 @@
-import { PDFDocument, PDFName } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { plainPdf } from '../../test/hostile-pdfs.ts';
 import {
   CONTRACT_LINES,
   convertImage,
+  embedImageClaiming,
   ENGLISH_LETTER,
   ENGLISH_WORD,
   letterPhotoPng,
@@ -241,25 +242,3 @@ const GERMAN_LETTER_SMALL = {
   },
   options: { width: 900 },
 };
-
-/** Adds an image object whose dictionary claims `width` × `height` pixels to a PDF. */
-async function embedImageClaiming(
-  bytes: Uint8Array,
-  width: number,
-  height: number,
-): Promise<Uint8Array> {
-  const document = await PDFDocument.load(bytes);
-  const image = document.context.flateStream(new Uint8Array(width), {
-    Type: 'XObject',
-    Subtype: 'Image',
-    Width: width,
-    Height: height,
-    ColorSpace: 'DeviceGray',
-    BitsPerComponent: 8,
-  });
-  const reference = document.context.register(image);
-  const page = document.getPage(0);
-  page.node.setXObject(PDFName.of('Bomb'), reference);
-  page.pushOperators();
-  return document.save();
-}
