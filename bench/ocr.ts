@@ -30,7 +30,6 @@ interface Sample {
 
 interface Measured {
   name: string;
-  description: string;
   samples: Sample[];
 }
 
@@ -60,7 +59,6 @@ async function photoToText(processing: DocumentProcessing, photo: Uint8Array): P
 
 async function measure(
   name: string,
-  description: string,
   read: (processing: DocumentProcessing) => Promise<string>,
 ): Promise<Measured> {
   const samples: Sample[] = [];
@@ -73,12 +71,15 @@ async function measure(
   } finally {
     await processing.close();
   }
-  return { name, description, samples };
+  return { name, samples };
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(2);
 }
 
 function row(measured: Measured): string {
   const times = measured.samples.map((sample) => sample.ms);
-  const seconds = (ms: number) => (ms / 1000).toFixed(2);
   const read = measured.samples.filter((sample) => sample.isRead).length;
   return `| ${measured.name} | ${seconds(times[0] ?? Number.NaN)} | ${seconds(percentile(times, 0.5))} | ${seconds(Math.max(...times))} | ${read} of ${times.length} |`;
 }
@@ -87,10 +88,10 @@ export async function benchOcr(): Promise<boolean> {
   const photo = letterPhotoPng();
   const scan = await scannedPdf([photo]);
   const parts = [
-    await measure('one-page scan (PDF, no text layer)', 'scan', (processing) =>
+    await measure('one-page scan (PDF, no text layer)', (processing) =>
       scanToText(processing, scan),
     ),
-    await measure('phone photo (PNG)', 'photo', (processing) => photoToText(processing, photo)),
+    await measure('phone photo (PNG)', (processing) => photoToText(processing, photo)),
   ];
   const isEveryWordRead = parts.every((part) => part.samples.every((sample) => sample.isRead));
   writeBenchmarkSection(
