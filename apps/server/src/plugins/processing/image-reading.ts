@@ -111,8 +111,12 @@ export async function imageForOcr(bytes: Uint8Array, limits: DocumentLimits): Pr
       })
       .flatten({ background: '#ffffff' })
       .toColourspace('b-w')
-      .raw()
+      // 8 bits, also from a 16-bit PNG.
+      .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
+    if (data.length !== info.width * info.height) {
+      throw new ProcessingError('unreadable', 'The image did not decode to one grey channel.');
+    }
     return { width: info.width, height: info.height, data };
   } catch (error) {
     throw unreadable(error);

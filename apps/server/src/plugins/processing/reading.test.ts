@@ -74,12 +74,14 @@ describe('OCR of photos and scans, German and English, offline', () => {
     expect(text).toContain('physiotherapy');
   });
 
-  it('reads JPEG and WebP photos, and one a phone stored sideways', async () => {
+  it('reads JPEG, WebP and 16-bit PNG photos, and one a phone stored sideways', async () => {
     const photo = letterPhotoPng(GERMAN_LETTER_SMALL.letter, GERMAN_LETTER_SMALL.options);
     for (const [bytes, type] of [
       [await convertImage(photo, 'jpeg'), 'image/jpeg'],
       [await convertImage(photo, 'webp'), 'image/webp'],
       [await sidewaysJpeg(photo), 'image/jpeg'],
+      // 16 bits of grey, with an alpha channel.
+      [await sharp(photo).toColourspace('grey16').ensureAlpha(0.9).png().toBuffer(), 'image/png'],
     ] as const) {
       expect(textOf(await processing.recognizeText(bytes, type))).toContain(PHOTO_WORD);
     }
