@@ -10,6 +10,7 @@ import {
   embedImageClaiming,
   ENGLISH_LETTER,
   ENGLISH_WORD,
+  largeSidewaysScanPdf,
   letterPhotoPng,
   PDF_WORD,
   PHOTO_WORD,
@@ -111,6 +112,17 @@ describe('OCR of photos and scans, German and English, offline', () => {
     expect(result.pages).toHaveLength(OCR_MAX_PAGES);
     expect(result.pages.at(-1)).toEqual({ number: OCR_MAX_PAGES, text: '' });
     expect(result.pagesNotRead).toBe(2);
+  });
+
+  it('reads a 600 dpi scan within the memory cap, turned upright as its page says', async () => {
+    const scan = await largeSidewaysScanPdf(germanPhoto);
+
+    const result = await processing.recognizeText(scan, 'application/pdf');
+    const thumbnail = await processing.makeThumbnail(scan, 'application/pdf');
+
+    expect(textOf(result)).toContain(PHOTO_WORD);
+    expect(thumbnail.width).toBe(400);
+    expect(thumbnail.height).toBeGreaterThan(thumbnail.width);
   });
 
   it('reads only the pages it is asked for', async () => {
