@@ -60,20 +60,23 @@ describe.each(testEngines)('uploads in the portal (%s)', (engine) => {
   const post = (url: string, payload: object) =>
     t.app.inject({ method: 'POST', url, headers: me.headers, payload });
   const names = async (query: string) => {
-    const names: string[] = [];
+    const found: string[] = [];
     let cursor: string | null = null;
     do {
       const url = `/api/uploads?account_id=${account}&limit=2&${query}${cursor ? `&cursor=${cursor}` : ''}`;
       const page = (await get(url)).json();
-      names.push(...page.uploads.map((upload: { name: string }) => upload.name));
+      found.push(...page.uploads.map((upload: { name: string }) => upload.name));
       cursor = page.next_cursor;
     } while (cursor);
-    return names;
+    return found;
   };
 
   it('lists uploads in every order, page by page, by kind and by name', async () => {
-    const text = (size: number) => Buffer.from('x'.repeat(size));
-    await storeUpload(t.app, me, { accountId: account, name: 'b-notes.txt', bytes: text(30) });
+    await storeUpload(t.app, me, {
+      accountId: account,
+      name: 'b-notes.txt',
+      bytes: Buffer.from('x'.repeat(30)),
+    });
     t.clock.advanceSeconds(1);
     await storeUpload(t.app, me, { accountId: account, name: 'A-photo.png', bytes: TINY_PNG });
     t.clock.advanceSeconds(1);
