@@ -63,9 +63,11 @@ describe.each(testEngines)('uploads in the portal (%s)', (engine) => {
     const found: string[] = [];
     let cursor: string | null = null;
     do {
-      const url = `/api/uploads?account_id=${account}&limit=2&${query}${cursor ? `&cursor=${cursor}` : ''}`;
-      const page = (await get(url)).json();
-      found.push(...page.uploads.map((upload: { name: string }) => upload.name));
+      const url: string = `/api/uploads?account_id=${account}&limit=2&${query}${cursor ? `&cursor=${cursor}` : ''}`;
+      const page: { uploads: Array<{ name: string }>; next_cursor: string | null } = (
+        await get(url)
+      ).json();
+      found.push(...page.uploads.map((upload) => upload.name));
       cursor = page.next_cursor;
     } while (cursor);
     return found;
