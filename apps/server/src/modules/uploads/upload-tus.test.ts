@@ -405,7 +405,7 @@ describe.each(testEngines)('uploads over tus (%s)', (engine) => {
     await patchUpload(t.app, me, id, 0, textOf(400));
     expect(existsSync(path.join(t.config.dataDir, 'uploads-staging', id))).toBe(true);
     t.clock.advanceSeconds(25 * 3600);
-    const { removeStaleUploads } = await import('./upload-receiving.service.ts');
+    const { removeStaleUploads } = await import('./upload-jobs.ts');
     expect(await removeStaleUploads(t.app)).toBeGreaterThanOrEqual(1);
     expect(existsSync(path.join(t.config.dataDir, 'uploads-staging', id))).toBe(false);
     const row = await t.app.db.selectFrom('uploads').select('id').where('id', '=', id).execute();
