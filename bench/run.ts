@@ -3,6 +3,7 @@ import { benchHostileDocument } from './hostile-document.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchMailbox } from './mailbox.ts';
 import { benchOcr } from './ocr.ts';
+import { benchUpload } from './upload.ts';
 
 const parts: Record<string, () => Promise<boolean>> = {
   'first-load': benchFirstLoad,
@@ -10,12 +11,13 @@ const parts: Record<string, () => Promise<boolean>> = {
   mailbox: benchMailbox,
   'hostile-document': benchHostileDocument,
   ocr: benchOcr,
+  upload: benchUpload,
 };
 
 /**
  * `npm run bench`: measures the budgets of DESIGN §7 and writes docs/benchmarks.md.
  * Expects a built web app (`npm run build`). While iterating, `BENCH_ONLY=mailbox` (or
- * `first-load`, `lighthouse`, `hostile-document`, `ocr`; comma-separated) runs some parts; see also BENCH_SIZES in
+ * `first-load`, `lighthouse`, `hostile-document`, `ocr`, `upload`; comma-separated) runs some parts; see also BENCH_SIZES in
  * mailbox.ts.
  */
 async function main(): Promise<void> {

@@ -23,7 +23,9 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
-import { openDocumentStore, type DocumentStore } from './plugins/storage.ts';
+import { openDocumentStore, s3UploadStagingFor, type DocumentStore } from './plugins/storage.ts';
+import { FileSystemUploadStaging } from './modules/uploads/file-system-upload-staging.ts';
+import type { UploadStaging } from './modules/uploads/upload-staging.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +35,8 @@ declare module 'fastify' {
     clock: Clock;
     mailer: Mailer;
     documents: DocumentStore;
+    /** The bytes of uploads in progress (tus), until the last one arrived. */
+    uploadStaging: UploadStaging;
     events: EventBus;
     jobs: JobRunner;
     /** The only place untrusted documents are opened (DESIGN §4). */
@@ -47,6 +51,7 @@ export interface AppDependencies {
   clock?: Clock;
   mailer?: Mailer;
   documents?: DocumentStore;
+  uploadStaging?: UploadStaging;
   /** A pool shared by several apps (tests); the app closes only a pool it created itself. */
   processing?: DocumentProcessing;
   /** Pino options; tests pass `false` to keep their output readable. */
@@ -94,6 +99,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         clock: app.clock,
       });
   app.decorate('documents', documents.store);
+  app.decorate(
+    'uploadStaging',
+    dependencies.uploadStaging ??
+      s3UploadStagingFor(documents.store) ??
+      new FileSystemUploadStaging(path.join(config.dataDir, 'uploads-staging')),
+  );
   app.decorate(
     'events',
     dependencies.engine === 'postgres' && config.databaseUrl

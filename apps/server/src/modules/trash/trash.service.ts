@@ -22,6 +22,12 @@ import {
   restoreLettersWithFolder,
   trashLettersWithFolder,
 } from '../letters/letter-removal.service.ts';
+import {
+  announceUploadsChanged,
+  deleteTrashedUploadsForever,
+  findUploadsInTrash,
+  listTrashedUploads,
+} from '../uploads/uploads.service.ts';
 
 /**
  * The trash: what is in it, folders going in and coming back, deleting for good by hand and
@@ -42,6 +48,7 @@ export async function getTrashSummary(
   return {
     letter_count: await countLettersInTrash(app, accountId),
     folders: await listTrashedFolders(app, accountId),
+    uploads: await listTrashedUploads(app, accountId),
     retention_days: app.config.trashRetentionDays,
   };
 }
@@ -92,7 +99,10 @@ export async function deleteFolderForever(
 
 type TrashFilter = { accountId: string } | { trashedBefore: string };
 
-/** Letters first: a folder's letters are deleted with their rows' files, then the folders. */
+/**
+ * Letters first: a folder's letters are deleted with their rows' files, then the folders,
+ * then the uploads with their files.
+ */
 async function deleteForever(app: FastifyInstance, filter: TrashFilter): Promise<number> {
   let total = 0;
   for (;;) {
@@ -105,7 +115,16 @@ async function deleteForever(app: FastifyInstance, filter: TrashFilter): Promise
     if (ids.length === 0) break;
     total += await deleteTrashedFolders(app, ids);
   }
-  return total;
+  return total + (await deleteUploadsForever(app, filter));
+}
+
+async function deleteUploadsForever(app: FastifyInstance, filter: TrashFilter): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const ids = await findUploadsInTrash(app, { ...filter, limit: PURGE_BATCH_SIZE });
+    if (ids.length === 0) return total;
+    total += await deleteTrashedUploadsForever(app, ids);
+  }
 }
 
 export async function emptyTrash(
@@ -114,9 +133,12 @@ export async function emptyTrash(
   accountId: string,
 ): Promise<number> {
   await assertAccountRole(app.db, userId, accountId, 'member');
+  // Uploads first, so their pages hear of it only when some went.
+  const uploads = await deleteUploadsForever(app, { accountId });
   const deleted = await deleteForever(app, { accountId });
   await announceFolderChange(app, accountId);
-  return deleted;
+  if (uploads > 0) await announceUploadsChanged(app, accountId);
+  return deleted + uploads;
 }
 
 /** Deletes everything trashed longer ago than the retention period. */
