@@ -51,7 +51,7 @@ describe('fast serializer', () => {
         z.object({ type: z.literal('b'), size: z.number() }),
       ]),
     );
-    const data = [
+    const data: z.infer<typeof schema> = [
       { type: 'a', status: null },
       { type: 'a', status: 'paid' },
       { type: 'b', size: 3 },

@@ -254,47 +254,53 @@ describe.each(testEngines)('search over uploads (%s)', (engine) => {
     expect(ranked.indexOf(letterBySubject)).toBeLessThan(ranked.indexOf(uploadByText));
   });
 
-  describe('paging mixed results', () => {
-    /** Every page of a search, `limit` at a time, with what to do after the first one. */
-    const pagedThrough = async (q: string, extra: string, afterFirstPage = async () => {}) => {
-      const seen: string[] = [];
-      let cursor: string | null = null;
-      let pages = 0;
-      do {
-        const after = cursor === null ? '' : `&cursor=${cursor}`;
-        const page = await search(me, q, `${extra}${after}`);
-        expect(page.statusCode).toBe(200);
-        const hits: SearchHit[] = page.json().hits;
-        seen.push(...hits.map(keyOf));
-        cursor = page.json().next_cursor;
-        pages += 1;
-        if (pages === 1) await afterFirstPage();
-      } while (cursor !== null && pages < 50);
-      return seen;
-    };
+  /** Every page of a search, `limit` at a time, with what to do after the first one. */
+  const pagedThrough = async (q: string, extra: string, afterFirstPage = async () => {}) => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const after = cursor === null ? '' : `&cursor=${cursor}`;
+      const page = await search(me, q, `${extra}${after}`);
+      expect(page.statusCode).toBe(200);
+      const hits: SearchHit[] = page.json().hits;
+      seen.push(...hits.map(keyOf));
+      cursor = page.json().next_cursor;
+      pages += 1;
+      if (pages === 1) await afterFirstPage();
+    } while (cursor !== null && pages < 50);
+    return seen;
+  };
 
-    /** Seven letters and six uploads with the word, their times interleaved. */
-    const seedMixed = async () => {
-      const created: string[] = [];
-      for (let index = 0; index < 13; index += 1) {
-        t.clock.advanceSeconds(60);
-        const repeat = 'meter '.repeat((index % 4) + 1);
-        if (index % 2 === 0) {
-          created.push(
-            await deliverTestLetter(t.app, apiKey, me.email, {
-              subject: `Letter ${index}`,
-              body: `${repeat}reading number ${index}`,
-            }),
-          );
-        } else {
-          created.push(
-            await addUpload({ name: `upload-${index}.pdf`, text: `${repeat}photo ${index}` }),
-          );
-        }
+  /** Seven letters and six uploads with the word, their times interleaved. */
+  const seedMixed = async () => {
+    const created: string[] = [];
+    for (let index = 0; index < 13; index += 1) {
+      t.clock.advanceSeconds(60);
+      const repeat = 'meter '.repeat((index % 4) + 1);
+      if (index % 2 === 0) {
+        created.push(
+          await deliverTestLetter(t.app, apiKey, me.email, {
+            subject: `Letter ${index}`,
+            body: `${repeat}reading number ${index}`,
+          }),
+        );
+      } else {
+        created.push(
+          await addUpload({ name: `upload-${index}.pdf`, text: `${repeat}photo ${index}` }),
+        );
       }
-      return created;
-    };
+    }
+    return created;
+  };
 
+  const arriveLate = async () => {
+    t.clock.advanceSeconds(60);
+    await deliverTestLetter(t.app, apiKey, me.email, { subject: 'Late meter' });
+    await addUpload({ name: 'late meter.pdf' });
+  };
+
+  describe('paging mixed results', () => {
     it('pages newest first through letters and uploads without repeats or gaps', async () => {
       const created = await seedMixed();
       const newestFirst = created.toReversed();
@@ -303,11 +309,6 @@ describe.each(testEngines)('search over uploads (%s)', (engine) => {
         expect(await pagedThrough('meter', `&sort=newest&limit=${limit}`)).toEqual(newestFirst);
       }
       // A letter and an upload arriving meanwhile neither repeat nor hide one of the pages.
-      const arriveLate = async () => {
-        t.clock.advanceSeconds(60);
-        await deliverTestLetter(t.app, apiKey, me.email, { subject: 'Late meter' });
-        await addUpload({ name: 'late meter.pdf' });
-      };
       expect(await pagedThrough('meter', '&sort=newest&limit=3', arriveLate)).toEqual(newestFirst);
     });
 
