@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { ParsedQuery, SearchTerm } from './search-terms.ts';
-import { accountKey } from './search-types.ts';
+import { accountKey, type SearchPosition } from './search-types.ts';
 
 /*
  * What the SQLite indexes of letters and uploads share: FTS5 queries under the account key,
@@ -48,4 +48,26 @@ export function keyedTerms(column: string) {
 /** A scratch index's terms of one column, in text order, from its fts5vocab `instance` table. */
 export function termsOf(column: string) {
   return sql`group_concat(term, ' ' order by "offset") filter (where col = ${column})`;
+}
+
+/**
+ * The order of a page of matches and, in date order, where it starts (keyset on created_at,
+ * id of the row `alias`). The order names result columns (id, created_at, score), so it serves
+ * the query that picks the page and the one that adds its snippets.
+ */
+export function ftsPageOf(position: SearchPosition, alias: 'l' | 'u') {
+  if (position.sort === 'relevance') {
+    return {
+      after: sql`true`,
+      orderBy: sql`score desc, created_at desc, id desc`,
+      offset: position.offset,
+    };
+  }
+  const { after } = position;
+  const key = sql`(${sql.ref(`${alias}.created_at`)}, ${sql.ref(`${alias}.id`)})`;
+  return {
+    after: after ? sql`${key} < (${after.createdAt}, ${after.id})` : sql`true`,
+    orderBy: sql`created_at desc, id desc`,
+    offset: 0,
+  };
 }

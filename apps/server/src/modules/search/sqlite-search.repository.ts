@@ -2,12 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { SEARCH_HIGHLIGHT_END, SEARCH_HIGHLIGHT_START } from '@kuvert/shared/search';
 import type { Database } from '../../db/schema.ts';
 import { callerIsMember } from '../../db/scopes.ts';
-import { ftsQuery, keyedTerms, termsOf } from './sqlite-fts.ts';
-import {
-  MATCHED_IN_BY_COLUMN,
-  type SearchPosition,
-  type SearchRepository,
-} from './search-types.ts';
+import { ftsPageOf, ftsQuery, keyedTerms, termsOf } from './sqlite-fts.ts';
+import { MATCHED_IN_BY_COLUMN, type SearchRepository } from './search-types.ts';
 
 /**
  * bm25's weights of subject, provider, body and documents. Uploads weigh their name as a
@@ -15,23 +11,6 @@ import {
  * the two compare.
  */
 const LETTER_WEIGHTS = sql.raw('10, 5, 2, 1');
-
-/** The order of a page and, in date order, where it starts (keyset on created_at, id). */
-function pageOf(position: SearchPosition) {
-  if (position.sort === 'relevance') {
-    return {
-      after: sql`true`,
-      orderBy: sql`score desc, l.created_at desc, l.id desc`,
-      offset: position.offset,
-    };
-  }
-  const { after } = position;
-  return {
-    after: after ? sql`(l.created_at, l.id) < (${after.createdAt}, ${after.id})` : sql`true`,
-    orderBy: sql`l.created_at desc, l.id desc`,
-    offset: 0,
-  };
-}
 
 function snippetOf(column: number) {
   return sql`snippet(letters_fts, ${sql.lit(column)}, ${SEARCH_HIGHLIGHT_START}, ${SEARCH_HIGHLIGHT_END}, '…', 16)`;
@@ -142,7 +121,11 @@ export const sqliteSearch: SearchRepository = {
     if (rowid !== undefined) await indexSqliteLetters(db, rowid, rowid);
   },
   async search(db, request) {
-    const page = pageOf(request.position);
+    const page = ftsPageOf(request.position, 'l');
+    const match = ftsQuery(request.accountId, request.query);
+    // The page first, then snippets of its letters only: SQLite would make them for every
+    // match before sorting. CROSS JOIN keeps the account's matches in the index as the
+    // starting point, never the letters.
     const result = await sql<{
       id: string;
       created_at: string;
@@ -152,16 +135,22 @@ export const sqliteSearch: SearchRepository = {
       s3: string;
       s4: string;
     }>`
-      select l.id, l.created_at, -bm25(letters_fts, ${LETTER_WEIGHTS}) as score,
+      with page as materialized (
+        select letters_fts.rowid as entry, l.id as id, l.created_at as created_at,
+          -bm25(letters_fts, ${LETTER_WEIGHTS}) as score
+        from letters_fts cross join letters l on l.rowid = letters_fts.rowid
+        where letters_fts match ${match}
+          and ${page.after}
+          and l.account_id = ${request.accountId}
+          and l.trashed_at is null
+          and ${callerIsMember(request.userId, 'l.account_id')}
+        order by ${page.orderBy}
+        limit ${request.limit} offset ${page.offset})
+      select page.id, page.created_at, page.score,
         ${snippetOf(0)} as s1, ${snippetOf(1)} as s2, ${snippetOf(2)} as s3, ${snippetOf(3)} as s4
-      from letters_fts join letters l on l.rowid = letters_fts.rowid
-      where letters_fts match ${ftsQuery(request.accountId, request.query)}
-        and ${page.after}
-        and l.account_id = ${request.accountId}
-        and l.trashed_at is null
-        and ${callerIsMember(request.userId, 'l.account_id')}
-      order by ${page.orderBy}
-      limit ${request.limit} offset ${page.offset}`.execute(db);
+      from letters_fts cross join page on page.entry = letters_fts.rowid
+      where letters_fts match ${match}
+      order by ${page.orderBy}`.execute(db);
     return result.rows.map((row) => {
       const snippets = [row.s1, row.s2, row.s3, row.s4];
       const index = snippets.findIndex((text) => text.includes(SEARCH_HIGHLIGHT_START));

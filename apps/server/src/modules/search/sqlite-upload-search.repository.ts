@@ -2,35 +2,14 @@ import { sql, type Kysely } from 'kysely';
 import { SEARCH_HIGHLIGHT_END, SEARCH_HIGHLIGHT_START } from '@kuvert/shared/search';
 import type { Database } from '../../db/schema.ts';
 import { callerIsMember } from '../../db/scopes.ts';
-import { ftsQuery, keyedTerms, termsOf } from './sqlite-fts.ts';
-import {
-  UPLOAD_MATCHED_IN_BY_COLUMN,
-  type SearchPosition,
-  type UploadSearchRepository,
-} from './search-types.ts';
+import { ftsPageOf, ftsQuery, keyedTerms, termsOf } from './sqlite-fts.ts';
+import { UPLOAD_MATCHED_IN_BY_COLUMN, type UploadSearchRepository } from './search-types.ts';
 
 /** bm25's weights of name and text: as a letter's subject and its documents' text. */
 const UPLOAD_WEIGHTS = sql.raw('10, 1');
 
 /** Uploads indexed per transaction by a rebuild. */
 const REBUILD_BATCH = 2000;
-
-/** The order of a page and, in date order, where it starts (keyset on created_at, id). */
-function pageOf(position: SearchPosition) {
-  if (position.sort === 'relevance') {
-    return {
-      after: sql`true`,
-      orderBy: sql`score desc, u.created_at desc, u.id desc`,
-      offset: position.offset,
-    };
-  }
-  const { after } = position;
-  return {
-    after: after ? sql`(u.created_at, u.id) < (${after.createdAt}, ${after.id})` : sql`true`,
-    orderBy: sql`u.created_at desc, u.id desc`,
-    offset: 0,
-  };
-}
 
 function snippetOf(column: number) {
   return sql`snippet(uploads_fts, ${sql.lit(column)}, ${SEARCH_HIGHLIGHT_START}, ${SEARCH_HIGHLIGHT_END}, '…', 16)`;
@@ -145,7 +124,10 @@ export const sqliteUploadSearch: UploadSearchRepository = {
     await indexUploads(db, { id: uploadId });
   },
   async search(db, request) {
-    const page = pageOf(request.position);
+    const page = ftsPageOf(request.position, 'u');
+    const match = ftsQuery(request.accountId, request.query);
+    // As for letters: the page first, then snippets of its uploads only; CROSS JOIN keeps the
+    // account's matches in the index as the starting point, never the account's uploads.
     const result = await sql<{
       id: string;
       created_at: string;
@@ -153,19 +135,24 @@ export const sqliteUploadSearch: UploadSearchRepository = {
       s1: string;
       s2: string;
     }>`
-      select u.id, u.created_at, -bm25(uploads_fts, ${UPLOAD_WEIGHTS}) as score,
-        ${snippetOf(0)} as s1, ${snippetOf(1)} as s2
-      from uploads_fts
-        join uploads_search_text e on e.entry = uploads_fts.rowid
-        join uploads u on u.id = e.upload_id
-      where uploads_fts match ${ftsQuery(request.accountId, request.query)}
-        and ${page.after}
-        and u.account_id = ${request.accountId}
-        and u.status = 'stored'
-        and u.trashed_at is null
-        and ${callerIsMember(request.userId, 'u.account_id')}
-      order by ${page.orderBy}
-      limit ${request.limit} offset ${page.offset}`.execute(db);
+      with page as materialized (
+        select uploads_fts.rowid as entry, u.id as id, u.created_at as created_at,
+          -bm25(uploads_fts, ${UPLOAD_WEIGHTS}) as score
+        from uploads_fts
+          cross join uploads_search_text e on e.entry = uploads_fts.rowid
+          cross join uploads u on u.id = e.upload_id
+        where uploads_fts match ${match}
+          and ${page.after}
+          and u.account_id = ${request.accountId}
+          and u.status = 'stored'
+          and u.trashed_at is null
+          and ${callerIsMember(request.userId, 'u.account_id')}
+        order by ${page.orderBy}
+        limit ${request.limit} offset ${page.offset})
+      select page.id, page.created_at, page.score, ${snippetOf(0)} as s1, ${snippetOf(1)} as s2
+      from uploads_fts cross join page on page.entry = uploads_fts.rowid
+      where uploads_fts match ${match}
+      order by ${page.orderBy}`.execute(db);
     return result.rows.map((row) => {
       const snippets = [row.s1, row.s2];
       const index = snippets.findIndex((text) => text.includes(SEARCH_HIGHLIGHT_START));
