@@ -2,8 +2,8 @@
 // indexing, so it imports server code (as mailbox.ts does).
 // oxlint-disable no-restricted-imports
 import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, SqliteDialect } from 'kysely';
@@ -197,6 +197,8 @@ const mark = (ok: boolean) => (ok ? '✓' : '✗ missed');
 
 /** Search latency over uploads as their number grows tenfold: `BENCH_ONLY=upload-search`. */
 export async function benchUploadSearch(): Promise<boolean> {
+  // Latencies are only as quiet as the machine: the report says how busy it was.
+  const [busyBefore = 0] = loadavg();
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const results: SizeResult[] = [];
   for (const uploads of SIZES_OVERRIDE ?? SIZES) {
@@ -228,7 +230,7 @@ ${result.measurements
   );
   const report = `## Search over uploads
 
-${machineLine()}. autocannon, 10 connections, 8 s per row after a 1 s warm-up, against the app in
+${machineLine()}; load average ${format(busyBefore, 1)} when the run began. autocannon, 10 connections, 8 s per row after a 1 s warm-up, against the app in
 the bench process on a scratch SQLite database: the mailbox bench's 1000 personal accounts and
 ${LETTERS.toLocaleString('en')} letters, plus stored uploads with about ${TEXT_WORDS} words of
 extracted text each (2% in the trash), indexed by the search repository's own indexing. The
