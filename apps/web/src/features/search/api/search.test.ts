@@ -3,6 +3,9 @@ import type { SearchResult } from '@kuvert/shared/search';
 import { letterHit, uploadHit } from '../search-test-hits.ts';
 import { buildSearchQuery, searchQueryOptions, uniqueHits } from './search.ts';
 
+const keyOf = (kind: 'all' | 'letters' | 'uploads') =>
+  searchQueryOptions('a1', { query: 'lease', sort: 'relevance', kind }).queryKey;
+
 describe('search queries', () => {
   it('asks for the words, the order, the kind unless it is all, and the cursor', () => {
     const params = { query: 'lease OR rent', sort: 'relevance', kind: 'all' } as const;
@@ -15,10 +18,8 @@ describe('search queries', () => {
   });
 
   it('keeps each kind of search apart in the cache, below the search area', () => {
-    const key = (kind: 'all' | 'letters' | 'uploads') =>
-      searchQueryOptions('a1', { query: 'lease', sort: 'relevance', kind }).queryKey;
-    expect(key('all')).toEqual(['search', 'a1', 'lease', 'relevance', 'all']);
-    expect(key('uploads')).not.toEqual(key('letters'));
+    expect(keyOf('all')).toEqual(['search', 'a1', 'lease', 'relevance', 'all']);
+    expect(keyOf('uploads')).not.toEqual(keyOf('letters'));
   });
 
   it('shows each letter and upload once, in the order of the pages', () => {
