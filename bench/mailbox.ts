@@ -330,7 +330,7 @@ function combine(name: string, results: autocannon.Result[]): Measurement {
   };
 }
 
-export async function measure(endpoint: Endpoint): Promise<Measurement> {
+async function measure(endpoint: Endpoint): Promise<Measurement> {
   await warmUp(endpoint);
   return combine(endpoint.name, [await load(endpoint, DURATION_SECONDS)]);
 }
@@ -339,7 +339,7 @@ export async function measure(endpoint: Endpoint): Promise<Measurement> {
  * The app and the bare server take turns, SIDE_BY_SIDE_ROUNDS short runs each in alternating
  * order, so a busy moment on the machine weighs on both alike and not on one of them.
  */
-async function measureSideBySide(endpoints: Endpoint[]): Promise<Measurement[]> {
+export async function measureSideBySide(endpoints: Endpoint[]): Promise<Measurement[]> {
   for (const endpoint of endpoints) await warmUp(endpoint);
   const runs = endpoints.map(() => new Array<autocannon.Result>());
   for (let round = 0; round < SIDE_BY_SIDE_ROUNDS; round++) {

@@ -18,7 +18,7 @@ import {
   BENCH_EMAIL,
   BENCH_PASSWORD,
   kyselyDatabase,
-  measure,
+  measureSideBySide,
   random,
   seed,
   sentence,
@@ -143,10 +143,21 @@ async function logIn(appUrl: string): Promise<string> {
   return (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
-async function benchSize(uploads: number, passwordHash: string): Promise<SizeResult> {
+/** One size's database and the app serving it, logged in as the bench user. */
+interface RunningSize {
+  uploads: number;
+  benchUploads: number;
+  seedSeconds: number;
+  searchUrl: (query: string) => string;
+  cookie: string;
+  close: () => Promise<void>;
+}
+
+async function startSize(uploads: number, passwordHash: string): Promise<RunningSize> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kuvert-bench-upload-search-'));
-  const file = path.join(dataDir, 'kuvert.sqlite');
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
   try {
+    const file = path.join(dataDir, 'kuvert.sqlite');
     const migrating = connectDatabase({ databaseUrl: undefined, dataDir });
     await migrateToLatest(migrating);
     await migrating.db.destroy();
@@ -164,31 +175,63 @@ async function benchSize(uploads: number, passwordHash: string): Promise<SizeRes
     });
     const handle = connectDatabase({ databaseUrl: undefined, dataDir });
     const app = await buildApp({ config, db: handle.db, engine: handle.engine });
+    const close = async () => {
+      await app.close();
+      await handle.db.destroy();
+      removeData();
+    };
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-      const cookie = await logIn(appUrl);
-      const searchUrl = (query: string) => `${appUrl}/api/search?account_id=${accountId}&${query}`;
-      const endpoints: Endpoint[] = [
-        { name: 'uploads, rare word', url: searchUrl(`kind=uploads&q=${RARE_WORD}`), cookie },
-        { name: 'uploads, common word', url: searchUrl(`kind=uploads&q=${COMMON_WORD}`), cookie },
-        { name: 'all, rare word', url: searchUrl(`q=${RARE_WORD}`), cookie },
-        {
-          name: 'all, common word, newest',
-          url: searchUrl(`sort=newest&q=${COMMON_WORD}`),
-          cookie,
-        },
-      ];
-      const measurements: Measurement[] = [];
-      for (const endpoint of endpoints) measurements.push(await measure(endpoint));
-      return { uploads, benchUploads, seedSeconds, measurements };
-    } finally {
-      await app.close();
-      await handle.db.destroy();
+      return {
+        uploads,
+        benchUploads,
+        seedSeconds,
+        searchUrl: (query) => `${appUrl}/api/search?account_id=${accountId}&${query}`,
+        cookie: await logIn(appUrl),
+        close,
+      };
+    } catch (error) {
+      await close();
+      throw error;
     }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+  } catch (error) {
+    removeData();
+    throw error;
   }
+}
+
+/** What is searched, as `GET /api/search` query strings. */
+const SEARCHES = [
+  { name: 'uploads, rare word', query: `kind=uploads&q=${RARE_WORD}` },
+  { name: 'uploads, common word', query: `kind=uploads&q=${COMMON_WORD}` },
+  { name: 'all, rare word', query: `q=${RARE_WORD}` },
+  { name: 'all, common word, newest', query: `sort=newest&q=${COMMON_WORD}` },
+];
+
+/**
+ * Every search against every size, the sizes taking turns (as the mailbox bench's app and bare
+ * server do), so a busy moment on a shared machine weighs on all sizes alike.
+ */
+async function measureSizes(sizes: RunningSize[]): Promise<SizeResult[]> {
+  const results = sizes.map((size) => ({
+    uploads: size.uploads,
+    benchUploads: size.benchUploads,
+    seedSeconds: size.seedSeconds,
+    measurements: new Array<Measurement>(),
+  }));
+  for (const search of SEARCHES) {
+    const endpoints: Endpoint[] = sizes.map((size) => ({
+      name: search.name,
+      url: size.searchUrl(search.query),
+      cookie: size.cookie,
+    }));
+    const measured = await measureSideBySide(endpoints);
+    for (const [index, measurement] of measured.entries()) {
+      results[index]?.measurements.push(measurement);
+    }
+  }
+  return results;
 }
 
 const format = (value: number, digits = 0) => value.toFixed(digits);
@@ -200,9 +243,14 @@ export async function benchUploadSearch(): Promise<boolean> {
   // Latencies are only as quiet as the machine: the report says how busy it was.
   const [busyBefore = 0] = loadavg();
   const passwordHash = await hashPassword(BENCH_PASSWORD);
-  const results: SizeResult[] = [];
-  for (const uploads of SIZES_OVERRIDE ?? SIZES) {
-    results.push(await benchSize(uploads, passwordHash));
+  const sizes: RunningSize[] = [];
+  let results: SizeResult[];
+  try {
+    for (const uploads of SIZES_OVERRIDE ?? SIZES)
+      sizes.push(await startSize(uploads, passwordHash));
+    results = await measureSizes(sizes);
+  } finally {
+    for (const size of sizes) await size.close();
   }
   const [small, large] = [results[0], results.at(-1)];
   const growths = (small?.measurements ?? []).map((measurement) => {
@@ -230,13 +278,15 @@ ${result.measurements
   );
   const report = `## Search over uploads
 
-${machineLine()}; load average ${format(busyBefore, 1)} when the run began. autocannon, 10 connections, 8 s per row after a 1 s warm-up, against the app in
-the bench process on a scratch SQLite database: the mailbox bench's 1000 personal accounts and
-${LETTERS.toLocaleString('en')} letters, plus stored uploads with about ${TEXT_WORDS} words of
-extracted text each (2% in the trash), indexed by the search repository's own indexing. The
-bench account holds about ${BENCH_ACCOUNT_UPLOADS} uploads at every size, so the growth shows
-what the size of the database costs, not that of one account. "${RARE_WORD}" is in about 1
-upload in 100; "${COMMON_WORD}" in most, so every one of the account's matches is ranked.
+${machineLine()}; load average ${format(busyBefore, 1)} when the run began. autocannon, 10 connections,
+1 s warm-up, then 8 s per row in 4 runs of 2 s, the sizes taking turns (an app for each, in the
+bench process, on its own scratch SQLite database), so a busy moment weighs on all sizes alike.
+Each database holds the mailbox bench's 1000 personal accounts and ${LETTERS.toLocaleString('en')}
+letters, plus stored uploads with about ${TEXT_WORDS} words of extracted text each (2% in the
+trash), indexed by the search repository's own indexing. The bench account holds about
+${BENCH_ACCOUNT_UPLOADS} uploads at every size, so the growth shows what the size of the
+database costs, not that of one account. "${RARE_WORD}" is in about 1 upload in 100;
+"${COMMON_WORD}" in most, so every one of the account's matches is ranked.
 
 ${tables.join('\n\n')}
 

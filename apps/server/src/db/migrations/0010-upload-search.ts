@@ -5,8 +5,8 @@ import type { MigrationContext } from './context.ts';
  * Uploads in the full-text search, built as letters' search is since 0005: every indexed word
  * is prefixed with the upload's account key (its account id without hyphens), so a query
  * reads only the caller's account's part of the index. Indexed: the name and the extracted
- * text of every stored upload (trashed ones too: the search leaves those out, so the index
- * need not change for a trash and a restore to take effect).
+ * text of every stored upload that is not in the trash; trashing removes the entry and
+ * restoring adds it again (updateUploadSearchIndex, called in the same transaction).
  *
  * Unlike letters, an entry is tied to its upload by id, not by rowid: a VACUUM may renumber
  * rowids, and the upload index would not have to be rebuilt after one.
@@ -15,6 +15,11 @@ import type { MigrationContext } from './context.ts';
  * made of it; `uploads_fts` indexes the terms under the account key, one for one, and takes
  * its content (for snippets) from the plain text. Never run FTS5's 'rebuild' on `uploads_fts`:
  * it would index the plain text instead. A deleted upload takes its entry along (trigger).
+ * The entry also keeps the upload's id and date in a small covering index, and an account's
+ * entries are numbered in a range of their own (`uploads_search_accounts`): a search orders
+ * and pages every match of the account's words without reading any upload's row, and what it
+ * reads per match lies together, so its cost follows the account's matches, not the size of
+ * the uploads table.
  *
  * PostgreSQL: `uploads_search` holds the weighted vector (ranking, exact recheck) and the
  * account-keyed lexemes under a GIN index; a deleted upload takes its row along (cascade).
@@ -33,14 +38,22 @@ export async function up(db: Kysely<unknown>, context: MigrationContext): Promis
     return;
   }
 
+  // A number per account with uploads in the index: its entries are numbered in a range of
+  // their own, so a search's reads of an account's entries lie together.
+  await sql`create table uploads_search_accounts (
+      slot integer primary key,
+      account_key text not null unique)`.execute(db);
   await sql`create table uploads_search_text (
       entry integer primary key,
       upload_id text not null unique,
       account_key text not null,
+      created_at text not null,
       name text not null,
       text text not null,
       name_terms text not null,
       text_terms text not null)`.execute(db);
+  await sql`create index uploads_search_entry_idx
+      on uploads_search_text (entry, created_at, upload_id)`.execute(db);
   await sql`create virtual table uploads_fts using fts5(
       name, text,
       content = 'uploads_search_text', content_rowid = 'entry',

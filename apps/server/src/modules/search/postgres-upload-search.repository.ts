@@ -35,14 +35,16 @@ export const postgresUploadSearch: UploadSearchRepository = {
     for (;;) {
       const batch = await db
         .selectFrom('uploads')
-        .select(['id', 'status'])
+        .select(['id', 'status', 'trashed_at'])
         .where('id', '>', after)
         .orderBy('id')
         .limit(REBUILD_BATCH)
         .execute();
       if (batch.length === 0) return indexed;
       for (const { id } of batch) await postgresUploadSearch.indexUpload(db, id);
-      indexed += batch.filter((upload) => upload.status === 'stored').length;
+      indexed += batch.filter(
+        (upload) => upload.status === 'stored' && upload.trashed_at === null,
+      ).length;
       after = batch.at(-1)?.id ?? after;
     }
   },
@@ -52,6 +54,7 @@ export const postgresUploadSearch: UploadSearchRepository = {
       .select(['name', 'text'])
       .where('id', '=', uploadId)
       .where('status', '=', 'stored')
+      .where('trashed_at', 'is', null)
       .executeTakeFirst();
     if (!row) {
       await sql`delete from uploads_search where upload_id = ${uploadId}`.execute(db);

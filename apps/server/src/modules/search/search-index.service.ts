@@ -16,10 +16,10 @@ export async function updateSearchIndex(
 }
 
 /**
- * Brings the upload's search entry up to date from its current name, text and status: call it
+ * Brings the upload's search entry up to date from its current name, text and state: call it
  * after the upload was stored, read, renamed, trashed or restored, in the transaction that
- * changed it. A stored upload gets an entry (a trashed one too: search leaves it out until it
- * is restored); one still being received, or deleted, has none.
+ * changed it. A stored upload outside the trash has an entry; one still being received, in
+ * the trash or deleted has none (a deleted row's entry also goes with it on its own).
  */
 export async function updateUploadSearchIndex(
   app: Pick<FastifyInstance, 'engine'>,
@@ -34,7 +34,7 @@ export interface RebuiltSearchIndex {
   uploads: number;
 }
 
-/** Indexes every letter and every stored upload afresh (the `kuvert search reindex` command). */
+/** Indexes every letter and upload afresh (the `kuvert search reindex` command). */
 export async function rebuildSearchIndex(
   app: Pick<FastifyInstance, 'engine' | 'db'>,
 ): Promise<RebuiltSearchIndex> {

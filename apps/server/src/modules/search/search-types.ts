@@ -59,13 +59,16 @@ export interface SearchRepository {
 /** The uploads' full-text index (name and extracted text), built the same way as letters'. */
 export interface UploadSearchRepository {
   /**
-   * Brings the upload's entry up to date: an entry for a stored upload (trashed or not), none
-   * for one still being received or no longer there.
+   * Brings the upload's entry up to date: an entry for a stored upload outside the trash,
+   * none for one still being received, in the trash, or no longer there.
    */
   indexUpload(db: Kysely<Database>, uploadId: string): Promise<void>;
-  /** As `SearchRepository.search`, over stored uploads that are not in the trash. */
+  /**
+   * As `SearchRepository.search`, over stored uploads that are not in the trash; equal scores
+   * in an order of the engine's own (each page continues it).
+   */
   search(db: Kysely<Database>, request: SearchRequest): Promise<SearchMatch<UploadMatchedIn>[]>;
-  /** Indexes every upload afresh; answers how many stored uploads were indexed. */
+  /** Indexes every upload afresh; answers how many uploads were indexed. */
   rebuild(db: Kysely<Database>): Promise<number>;
 }
 

@@ -54,7 +54,7 @@ export async function searchAccount(
       ? []
       : await uploadSearchRepositoryFor(app.engine).search(app.db, request(start.uploads));
   const merged = mergeMatches(input.sort, letters, uploads, input.limit);
-  const hits = await presentHits(app, userId, merged.page);
+  const hits = await presentHits(app, userId, input.account_id, merged.page);
   const last = merged.page.at(-1)?.match;
   return {
     hits,
@@ -73,6 +73,7 @@ export async function searchAccount(
 async function presentHits(
   app: FastifyInstance,
   userId: string,
+  accountId: string,
   page: TaggedMatch[],
 ): Promise<SearchHit[]> {
   const letterIds = page.flatMap((item) => (item.type === 'letter' ? [item.match.id] : []));
@@ -81,7 +82,10 @@ async function presentHits(
     (await getLetterSummaries(app, userId, letterIds)).map((letter) => [letter.id, letter]),
   );
   const uploads = new Map(
-    (await findUploadSummaries(app.db, userId, uploadIds)).map((upload) => [upload.id, upload]),
+    (await findUploadSummaries(app.db, userId, accountId, uploadIds)).map((upload) => [
+      upload.id,
+      upload,
+    ]),
   );
   return page.flatMap((item): SearchHit[] => {
     const { snippet } = item.match;

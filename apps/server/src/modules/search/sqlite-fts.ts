@@ -51,11 +51,11 @@ export function termsOf(column: string) {
 }
 
 /**
- * The order of a page of matches and, in date order, where it starts (keyset on created_at,
- * id of the row `alias`). The order names result columns (id, created_at, score), so it serves
+ * The order of a page of matches and, in date order, where it starts (keyset on the given
+ * date and id columns). The order names result columns (id, created_at, score), so it serves
  * the query that picks the page and the one that adds its snippets.
  */
-export function ftsPageOf(position: SearchPosition, alias: 'l' | 'u') {
+export function ftsPageOf(position: SearchPosition, keyColumns: { createdAt: string; id: string }) {
   if (position.sort === 'relevance') {
     return {
       after: sql`true`,
@@ -64,7 +64,7 @@ export function ftsPageOf(position: SearchPosition, alias: 'l' | 'u') {
     };
   }
   const { after } = position;
-  const key = sql`(${sql.ref(`${alias}.created_at`)}, ${sql.ref(`${alias}.id`)})`;
+  const key = sql`(${sql.ref(keyColumns.createdAt)}, ${sql.ref(keyColumns.id)})`;
   return {
     after: after ? sql`${key} < (${after.createdAt}, ${after.id})` : sql`true`,
     orderBy: sql`created_at desc, id desc`,

@@ -121,7 +121,7 @@ export const sqliteSearch: SearchRepository = {
     if (rowid !== undefined) await indexSqliteLetters(db, rowid, rowid);
   },
   async search(db, request) {
-    const page = ftsPageOf(request.position, 'l');
+    const page = ftsPageOf(request.position, { createdAt: 'l.created_at', id: 'l.id' });
     const match = ftsQuery(request.accountId, request.query);
     // The page first, then snippets of its letters only: SQLite would make them for every
     // match before sorting. CROSS JOIN keeps the account's matches in the index as the

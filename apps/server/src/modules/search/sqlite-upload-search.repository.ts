@@ -1,15 +1,59 @@
 import { sql, type Kysely } from 'kysely';
 import { SEARCH_HIGHLIGHT_END, SEARCH_HIGHLIGHT_START } from '@kuvert/shared/search';
 import type { Database } from '../../db/schema.ts';
-import { callerIsMember } from '../../db/scopes.ts';
-import { ftsPageOf, ftsQuery, keyedTerms, termsOf } from './sqlite-fts.ts';
-import { UPLOAD_MATCHED_IN_BY_COLUMN, type UploadSearchRepository } from './search-types.ts';
+import { ftsQuery, keyedTerms, termsOf } from './sqlite-fts.ts';
+import {
+  UPLOAD_MATCHED_IN_BY_COLUMN,
+  type SearchRequest,
+  type UploadSearchRepository,
+} from './search-types.ts';
 
 /** bm25's weights of name and text: as a letter's subject and its documents' text. */
 const UPLOAD_WEIGHTS = sql.raw('10, 1');
 
+/**
+ * Entries of one account are numbered within their own range of this size (the account's
+ * slot times it, plus one per indexing), so everything a search reads per match (the
+ * entries' covering index, FTS5's sizes for bm25) lies together, whatever other accounts hold.
+ */
+const ACCOUNT_RANGE = sql.lit(2 ** 32);
+
 /** Uploads indexed per transaction by a rebuild. */
 const REBUILD_BATCH = 2000;
+
+/**
+ * The entries a page takes, and their order. Every match is of the account (its words carry
+ * the account key) and live (only those are indexed), so no upload's row is read: by
+ * relevance the index alone decides (the score, then the newer entry); newest first, each
+ * match's date and id come from the entries' covering index. CROSS JOIN keeps the index as
+ * the starting point.
+ */
+function pickPage(request: SearchRequest, match: string) {
+  const { position, limit } = request;
+  const score = sql`-bm25(uploads_fts, ${UPLOAD_WEIGHTS})`;
+  const isMember = sql`exists (select 1 from memberships m
+    where m.account_id = ${request.accountId} and m.user_id = ${request.userId})`;
+  if (position.sort === 'relevance') {
+    return {
+      picked: sql`select uploads_fts.rowid as entry, ${score} as score
+        from uploads_fts
+        where uploads_fts match ${match} and ${isMember}
+        order by score desc, entry desc
+        limit ${limit} offset ${position.offset}`,
+      orderBy: sql`page.score desc, page.entry desc`,
+    };
+  }
+  const { after } = position;
+  return {
+    picked: sql`select uploads_fts.rowid as entry, ${score} as score
+      from uploads_fts cross join uploads_search_text e on e.entry = uploads_fts.rowid
+      where uploads_fts match ${match} and ${isMember}
+        and ${after ? sql`(e.created_at, e.upload_id) < (${after.createdAt}, ${after.id})` : sql`true`}
+      order by e.created_at desc, e.upload_id desc
+      limit ${limit}`,
+    orderBy: sql`e.created_at desc, e.upload_id desc`,
+  };
+}
 
 function snippetOf(column: number) {
   return sql`snippet(uploads_fts, ${sql.lit(column)}, ${SEARCH_HIGHLIGHT_START}, ${SEARCH_HIGHLIGHT_END}, '…', 16)`;
@@ -48,32 +92,38 @@ async function removeEntries(db: Kysely<Database>, rows: UploadRows): Promise<vo
 }
 
 /**
- * Indexes the given uploads that are stored: FTS5 tokenizes their name and text in the
- * scratch index, the terms are read back in order, stored with the text, and indexed under
- * the account key, one for one, so positions in the index are positions in the stored text.
+ * Indexes the given uploads that are stored and not in the trash: FTS5 tokenizes their name
+ * and text in the scratch index, the terms are read back in order, stored with the text, and
+ * indexed under the account key, one for one, so positions in the index are positions in the
+ * stored text.
  */
 async function addEntries(db: Kysely<Database>, rows: UploadRows): Promise<void> {
   await ensureScratch(db);
-  const stored = sql`u.status = 'stored' and ${whereRows(rows)}`;
+  const stored = sql`u.status = 'stored' and u.trashed_at is null and ${whereRows(rows)}`;
   await sql`insert into temp.uploads_fts_scratch (rowid, name, text)
     select u.rowid, u.name, coalesce(u.text, '') from uploads u where ${stored}`.execute(db);
   await sql`insert into temp.uploads_fts_scratch_docs
     select doc, ${termsOf('name')}, ${termsOf('text')}
     from temp.uploads_fts_scratch_terms group by doc`.execute(db);
-  const { rows: before } = await sql<{
-    last: number | null;
-  }>`select max(entry) as last from uploads_search_text`.execute(db);
-  // New entries are numbered after the highest one (an integer primary key without AUTOINCREMENT).
-  const lastBefore = Number(before[0]?.last ?? 0);
+  await sql`insert or ignore into uploads_search_accounts (account_key)
+    select distinct replace(u.account_id, '-', '') from uploads u where ${stored}`.execute(db);
+  // Each account's entries are numbered in its own range, after its highest so far.
   await sql`insert into uploads_search_text
-      (upload_id, account_key, name, text, name_terms, text_terms)
-    select u.id, replace(u.account_id, '-', ''), u.name, coalesce(u.text, ''),
+      (entry, upload_id, account_key, created_at, name, text, name_terms, text_terms)
+    select coalesce(
+        (select max(x.entry) from uploads_search_text x
+          where x.entry between ${ACCOUNT_RANGE} * a.slot and ${ACCOUNT_RANGE} * (a.slot + 1) - 1),
+        ${ACCOUNT_RANGE} * a.slot) + row_number() over (partition by a.slot order by u.rowid),
+      u.id, a.account_key, u.created_at, u.name, coalesce(u.text, ''),
       coalesce(t.name_terms, ''), coalesce(t.text_terms, '')
-    from uploads u left join temp.uploads_fts_scratch_docs t on t.doc = u.rowid
+    from uploads u
+      join uploads_search_accounts a on a.account_key = replace(u.account_id, '-', '')
+      left join temp.uploads_fts_scratch_docs t on t.doc = u.rowid
     where ${stored}`.execute(db);
   await sql`insert into uploads_fts (rowid, name, text)
-    select entry, ${keyedTerms('name_terms')}, ${keyedTerms('text_terms')}
-    from uploads_search_text where entry > ${lastBefore}`.execute(db);
+    select e.entry, ${keyedTerms('name_terms')}, ${keyedTerms('text_terms')}
+    from uploads_search_text e
+    where e.upload_id in (select u.id from uploads u where ${stored})`.execute(db);
   await sql`insert into temp.uploads_fts_scratch (uploads_fts_scratch) values ('delete-all')`.execute(
     db,
   );
@@ -124,10 +174,9 @@ export const sqliteUploadSearch: UploadSearchRepository = {
     await indexUploads(db, { id: uploadId });
   },
   async search(db, request) {
-    const page = ftsPageOf(request.position, 'u');
     const match = ftsQuery(request.accountId, request.query);
-    // As for letters: the page first, then snippets of its uploads only; CROSS JOIN keeps the
-    // account's matches in the index as the starting point, never the account's uploads.
+    const page = pickPage(request, match);
+    // Only the page's uploads get snippets: SQLite would make them for every match first.
     const result = await sql<{
       id: string;
       created_at: string;
@@ -135,22 +184,12 @@ export const sqliteUploadSearch: UploadSearchRepository = {
       s1: string;
       s2: string;
     }>`
-      with page as materialized (
-        select uploads_fts.rowid as entry, u.id as id, u.created_at as created_at,
-          -bm25(uploads_fts, ${UPLOAD_WEIGHTS}) as score
-        from uploads_fts
-          cross join uploads_search_text e on e.entry = uploads_fts.rowid
-          cross join uploads u on u.id = e.upload_id
-        where uploads_fts match ${match}
-          and ${page.after}
-          and u.account_id = ${request.accountId}
-          and u.status = 'stored'
-          and u.trashed_at is null
-          and ${callerIsMember(request.userId, 'u.account_id')}
-        order by ${page.orderBy}
-        limit ${request.limit} offset ${page.offset})
-      select page.id, page.created_at, page.score, ${snippetOf(0)} as s1, ${snippetOf(1)} as s2
-      from uploads_fts cross join page on page.entry = uploads_fts.rowid
+      with page as materialized (${page.picked})
+      select e.upload_id as id, e.created_at, page.score,
+        ${snippetOf(0)} as s1, ${snippetOf(1)} as s2
+      from uploads_fts
+        cross join page on page.entry = uploads_fts.rowid
+        cross join uploads_search_text e on e.entry = page.entry
       where uploads_fts match ${match}
       order by ${page.orderBy}`.execute(db);
     return result.rows.map((row) => {

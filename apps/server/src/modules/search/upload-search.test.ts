@@ -152,6 +152,15 @@ describe.each(testEngines)('search over uploads (%s)', (engine) => {
     await changeUpload(id, { trashed_at: null });
     expect(await found('kilowattstunden')).toEqual([id]);
     expect(await found('kilowattstunden', '&sort=newest')).toEqual([id]);
+
+    // Had the index not been told, the upload in the trash would still not be shown.
+    const trashedAt = t.clock.now().toISOString();
+    await t.app.db
+      .updateTable('uploads')
+      .set({ trashed_at: trashedAt })
+      .where('id', '=', id)
+      .execute();
+    expect(await found('kilowattstunden')).toEqual([]);
   });
 
   it('follows a rename and the text once read, and forgets an upload that is gone', async () => {

@@ -4,13 +4,15 @@ import type { Database } from '../../db/schema.ts';
 import { callerIsMember } from '../../db/scopes.ts';
 
 /**
- * Uploads as lists show them, for search hits: stored ones of accounts the caller is a member
- * of. The uploads area presents the same summaries for its own lists; this is the search's
- * read of them, kept to the columns a summary needs.
+ * Uploads as lists show them, for search hits: stored ones outside the trash, of the account
+ * searched, if the caller is a member of it (checked again here, whatever the index said).
+ * The uploads area presents the same summaries for its own lists; this is the search's read
+ * of them, kept to the columns a summary needs.
  */
 export async function findUploadSummaries(
   db: Kysely<Database>,
   userId: string,
+  accountId: string,
   uploadIds: string[],
 ): Promise<UploadSummary[]> {
   if (uploadIds.length === 0) return [];
@@ -30,7 +32,9 @@ export async function findUploadSummaries(
       'u.trashed_at',
     ])
     .where('u.id', 'in', uploadIds)
+    .where('u.account_id', '=', accountId)
     .where('u.status', '=', 'stored')
+    .where('u.trashed_at', 'is', null)
     .where(callerIsMember(userId, 'u.account_id'))
     .execute();
   return rows.flatMap((row) => {
