@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Anchor,
   Button,
   Group,
   Paper,
@@ -11,6 +12,8 @@ import {
 } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { formatFileSize } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
@@ -115,6 +118,18 @@ function UploadProgressRow({ item }: { item: QueuedUpload }) {
           </Text>
         </Stack>
         <Group gap={2} wrap="nowrap">
+          {item.status === 'done' && item.uploadId !== null ? (
+            <Anchor
+              component={Link}
+              to={paths.upload(item.uploadId)}
+              size="sm"
+              fw={600}
+              mr="xs"
+              aria-label={t('uploads.progress.openNamed', { name })}
+            >
+              {t('uploads.progress.open')}
+            </Anchor>
+          ) : null}
           <Text size="sm" fw={600} miw={44} ta="right" aria-hidden="true">
             {isRefused ? '' : `${getNumberFormat(getLanguage(), {}).format(percent)} %`}
           </Text>

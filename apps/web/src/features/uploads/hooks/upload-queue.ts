@@ -30,6 +30,8 @@ export interface QueuedUpload {
   error: ApiError | NetworkError | null;
   /** Started where an earlier attempt (before a reload, say) stopped. */
   isResumed: boolean;
+  /** The stored upload's id, once it is done. */
+  uploadId: string | null;
 }
 
 interface Entry {
@@ -141,6 +143,7 @@ function startFile(file: File, { accountId, maxFileBytes, onUploaded }: AddFiles
       secondsLeft: null,
       error: null,
       isResumed: false,
+      uploadId: null,
     },
     upload: null,
     fingerprint,
@@ -188,6 +191,7 @@ function startFile(file: File, { accountId, maxFileBytes, onUploaded }: AddFiles
     onSuccess: () => {
       update(entry, {
         status: 'done',
+        uploadId: uploadIdOf(upload.url),
         bytesSent: file.size,
         bytesPerSecond: null,
         secondsLeft: null,
@@ -216,6 +220,12 @@ function startFile(file: File, { accountId, maxFileBytes, onUploaded }: AddFiles
     }
     upload.start();
   });
+}
+
+/** The tus address ends in the upload's id: `…/api/uploads/tus/{id}`. */
+function uploadIdOf(url: string | null): string | null {
+  const last = url?.split('?')[0]?.split('/').pop();
+  return last === undefined || last === '' ? null : decodeURIComponent(last);
 }
 
 function findEntry(key: string): Entry | undefined {
