@@ -211,10 +211,7 @@ test('refused files are named, and an upload cut off mid-way resumes and complet
   // The second chunk's connection drops once; the upload says so, then carries on by itself.
   let patches = 0;
   let isDropped = false;
-  let releaseResume = () => {};
-  const resumeHeld = new Promise<void>((resolve) => {
-    releaseResume = resolve;
-  });
+  const resumeHeld = Promise.withResolvers<void>();
   await page.route('**/api/uploads/tus/**', async (route) => {
     const method = route.request().method();
     if (method === 'PATCH') patches += 1;
@@ -223,7 +220,7 @@ test('refused files are named, and an upload cut off mid-way resumes and complet
       await route.abort('connectionreset');
       return;
     }
-    if (method === 'HEAD' && isDropped) await resumeHeld;
+    if (method === 'HEAD' && isDropped) await resumeHeld.promise;
     await route.continue();
   });
   await chooseFiles(page, /Upload files/, [longText]);
@@ -231,7 +228,7 @@ test('refused files are named, and an upload cut off mid-way resumes and complet
   await expect(row).toHaveAttribute('data-status', 'waiting', { timeout: 20_000 });
   await expect(row).toContainText('Connection lost, trying again…');
   await screenshot(page, 'uploads-connection-lost');
-  releaseResume();
+  resumeHeld.resolve();
   await expect(row).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   expect(isDropped).toBe(true);
   await page.unroute('**/api/uploads/tus/**');
