@@ -2,7 +2,8 @@ import { ActionIcon, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { getLanguage, useTranslation } from '../../../lib/i18n.ts';
+import { getNumberFormat } from '../../../lib/intl-format.ts';
 import classes from './image-preview.module.css';
 
 type Zoom = { mode: 'fit' } | { mode: 'scale'; scale: number };
@@ -82,7 +83,9 @@ export function ImagePreview({ url, name }: ImagePreviewProps) {
           disabled={natural === null}
         />
         <Text size="sm" c="dimmed" miw={48} ta="center" aria-live="polite" data-testid="image-zoom">
-          {Math.round(scale * 100)} %
+          {getNumberFormat(getLanguage(), { style: 'percent' }).format(
+            Math.round(scale * 100) / 100,
+          )}
         </Text>
         <ZoomButton
           label={t('pdf.zoomIn')}
@@ -92,8 +95,7 @@ export function ImagePreview({ url, name }: ImagePreviewProps) {
         />
         <Button
           size="compact-sm"
-          variant={zoom.mode === 'fit' ? 'light' : 'subtle'}
-          color={zoom.mode === 'fit' ? 'kuvert' : 'gray.8'}
+          variant={zoom.mode === 'fit' ? 'light' : 'default'}
           aria-pressed={zoom.mode === 'fit'}
           onClick={() => setZoom({ mode: 'fit' })}
         >
@@ -101,8 +103,7 @@ export function ImagePreview({ url, name }: ImagePreviewProps) {
         </Button>
         <Button
           size="compact-sm"
-          variant={zoom.mode === 'scale' && zoom.scale === 1 ? 'light' : 'subtle'}
-          color={zoom.mode === 'scale' && zoom.scale === 1 ? 'kuvert' : 'gray.8'}
+          variant={zoom.mode === 'scale' && zoom.scale === 1 ? 'light' : 'default'}
           aria-pressed={zoom.mode === 'scale' && zoom.scale === 1}
           onClick={() => setZoom({ mode: 'scale', scale: 1 })}
         >

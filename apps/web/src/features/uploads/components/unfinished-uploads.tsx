@@ -81,8 +81,7 @@ export function UnfinishedUploads({ accountId, queue, onFiles }: UnfinishedUploa
                   onFiles={onFiles}
                 />
                 <Button
-                  variant="subtle"
-                  color="gray.8"
+                  variant="default"
                   onClick={() => void discardUnfinishedUpload(upload).then(refresh)}
                   aria-label={t('uploads.unfinished.discardNamed', { name: upload.name })}
                 >

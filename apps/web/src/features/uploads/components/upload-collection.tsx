@@ -29,7 +29,7 @@ function TextStatus({ upload }: { upload: UploadSummary }) {
       {isReadingText(upload.text_status) ? (
         <IconLoader2 size={14} aria-hidden="true" className={classes.spinner} />
       ) : null}
-      <Text size="xs" inherit>
+      <Text size="xs" c="inherit">
         {label}
       </Text>
     </Group>

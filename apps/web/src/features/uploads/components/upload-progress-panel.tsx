@@ -131,7 +131,9 @@ function UploadProgressRow({ item }: { item: QueuedUpload }) {
             </Anchor>
           ) : null}
           <Text size="sm" fw={600} miw={44} ta="right" aria-hidden="true">
-            {isRefused ? '' : `${getNumberFormat(getLanguage(), {}).format(percent)} %`}
+            {isRefused
+              ? ''
+              : getNumberFormat(getLanguage(), { style: 'percent' }).format(percent / 100)}
           </Text>
           {canPause ? (
             <RowButton

@@ -49,8 +49,7 @@ export function UploadTextPanel({ upload }: { upload: UploadDetail }) {
                 {({ copied, copy }) => (
                   <Button
                     size="compact-sm"
-                    variant="subtle"
-                    color={copied ? 'teal' : 'gray.8'}
+                    variant="default"
                     onClick={copy}
                     leftSection={
                       copied ? (

@@ -13,7 +13,7 @@ export function UploadUsageMeter({ usage }: { usage: UploadUsage }) {
     quota: formatFileSize(usage.quota_bytes),
   });
   return (
-    <Stack gap={6} maw={420} data-testid="upload-usage">
+    <Stack gap={6} w={{ base: '100%', xs: 420 }} data-testid="upload-usage">
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={600}>
           {used}
