@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from './support/fixtures.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
@@ -48,8 +50,8 @@ const listItem = (page: Page, name: string) =>
 async function downloadFromDetail(page: Page, buttonName: RegExp): Promise<string> {
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: buttonName }).click();
-  const path = await (await download).path();
-  return sha256(await readFile(path));
+  const file = await (await download).path();
+  return sha256(await readFile(file));
 }
 
 async function searchInbox(page: Page, word: string): Promise<void> {
@@ -239,6 +241,54 @@ test('refused files are named, and an upload cut off mid-way resumes and complet
   await expect(page.getByRole('heading', { level: 1, name: longText.name })).toBeVisible();
   await expect(page.getByTestId('upload-sha256')).toHaveText(sha256(longText.buffer));
   expect(await downloadFromDetail(page, /^Download$/)).toBe(sha256(longText.buffer));
+});
+
+test('an upload stopped by a reload is offered again and continues where it stopped', async ({
+  page,
+  user,
+}) => {
+  test.setTimeout(120_000);
+  const { longText } = await uploadFixtures();
+  // A file on disk: choosing it again gives the same file (name, size, date) to continue.
+  const folder = await mkdtemp(path.join(tmpdir(), 'kuvert-upload-'));
+  const filePath = path.join(folder, 'akte.txt');
+  await writeFile(filePath, longText.buffer);
+  await logIn(page, user);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await page.goto('/uploads');
+
+  // The second chunk never arrives: the page is reloaded while it is on its way.
+  const patchOffsets: string[] = [];
+  await page.route('**/api/uploads/tus/**', async (route) => {
+    if (route.request().method() === 'PATCH') {
+      patchOffsets.push(route.request().headers()['upload-offset'] ?? '');
+      if (patchOffsets.length === 2) return;
+    }
+    await route.continue();
+  });
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload files' }).click();
+  await (await chooser).setFiles(filePath);
+  await expect.poll(() => patchOffsets.length).toBe(2);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+
+  const notice = page.getByRole('alert').filter({ hasText: 'An upload did not finish' });
+  await expect(notice).toContainText('akte.txt');
+  await expect(notice).toContainText('8 MB of 9 MB');
+  await scanWithoutHover(page);
+  await screenshot(page, 'uploads-unfinished');
+  const again = page.waitForEvent('filechooser');
+  await notice.getByRole('button', { name: 'Choose file to resume' }).click();
+  await (await again).setFiles(filePath);
+  await expect(progressRow(page, 'akte.txt')).toHaveAttribute('data-status', 'done', {
+    timeout: 30_000,
+  });
+  await expect(notice).toHaveCount(0);
+  // Only the rest went up: one more chunk, from where the server had stopped.
+  expect(patchOffsets.slice(2)).toEqual([String(8 * 1024 * 1024)]);
+  await listItem(page, 'akte.txt').getByRole('link').click();
+  await expect(page.getByTestId('upload-sha256')).toHaveText(sha256(longText.buffer));
 });
 
 test('in German at phone width: upload, refusals named, list and preview', async ({
