@@ -324,4 +324,13 @@ test('in German at phone width: upload, refusals named, list and preview', async
   await expect(page.getByText('Details')).toBeVisible();
   await scanWithoutHover(page);
   await page.screenshot({ path: '/tmp/shots/upload-de-390.png', fullPage: true });
+
+  // Dark, following the device: readable (axe checks the contrast) on both pages.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await scanWithoutHover(page);
+  await page.screenshot({ path: '/tmp/shots/upload-de-dark-390.png', fullPage: true });
+  await page.goto('/uploads');
+  await expect(listItem(page, photo.file.name)).toBeVisible();
+  await scanWithoutHover(page);
+  await page.screenshot({ path: '/tmp/shots/uploads-de-dark-390.png', fullPage: true });
 });
