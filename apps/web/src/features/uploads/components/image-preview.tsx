@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { getLanguage, useTranslation } from '../../../lib/i18n.ts';
 import { getNumberFormat } from '../../../lib/intl-format.ts';
 import classes from './image-preview.module.css';
@@ -55,6 +55,16 @@ export function ImagePreview({ url, name }: ImagePreviewProps) {
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const [fittedScale, setFittedScale] = useState(1);
   const scale = zoom.mode === 'fit' ? fittedScale : zoom.scale;
+  // Fitted, the picture's scale follows the page's width (resize, rotation).
+  const imageRef = useCallback((image: HTMLImageElement | null) => {
+    if (image === null) return;
+    const observer = new ResizeObserver(() => {
+      if (image.naturalWidth === 0 || image.closest('[data-fit]') === null) return;
+      setFittedScale(image.clientWidth / image.naturalWidth);
+    });
+    observer.observe(image);
+    return () => observer.disconnect();
+  }, []);
   const zoomBy = (direction: 1 | -1) =>
     setZoom({ mode: 'scale', scale: stepFrom(scale, direction) });
 
@@ -127,6 +137,7 @@ export function ImagePreview({ url, name }: ImagePreviewProps) {
               ? { width: natural.width * zoom.scale, height: natural.height * zoom.scale }
               : undefined
           }
+          ref={imageRef}
           onLoad={(event) => {
             const image = event.currentTarget;
             setNatural({ width: image.naturalWidth, height: image.naturalHeight });
