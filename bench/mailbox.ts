@@ -38,8 +38,8 @@ const WARMUP_SECONDS = 1;
 const SIDE_BY_SIDE_ROUNDS = 4;
 const CONNECTIONS = 10;
 const PAGE_SIZE = 50;
-const BENCH_EMAIL = 'bench@kuvert.example';
-const BENCH_PASSWORD = 'bench-password-7f3k';
+export const BENCH_EMAIL = 'bench@kuvert.example';
+export const BENCH_PASSWORD = 'bench-password-7f3k';
 /** Planted in the body of about 1 letter in 100, in every account: what the search looks for. */
 const SEARCH_WORD = 'zahlungserinnerung';
 
@@ -50,13 +50,13 @@ const WORDS = `der die das und ist nicht ein eine wir ihre ihren rechnung vertra
   mit von bei nach über unter`.split(/\s+/);
 const KINDS = ['letter', 'letter', 'letter', 'letter', 'letter', 'letter', 'letter', 'invoice'];
 
-interface Endpoint {
+export interface Endpoint {
   name: string;
   url: string;
   cookie?: string;
 }
 
-interface Measurement {
+export interface Measurement {
   name: string;
   requestsPerSecond: number;
   p50: number;
@@ -74,7 +74,7 @@ interface SizeResult {
 const toSqliteInputs = (values: ReadonlyArray<unknown>) => values as SQLInputValue[];
 
 /** The seeding connection in the shape Kysely's SqliteDialect takes. */
-function kyselyDatabase(database: DatabaseSync): SqliteDatabase {
+export function kyselyDatabase(database: DatabaseSync): SqliteDatabase {
   return {
     close: () => {},
     prepare: (sql) => {
@@ -90,7 +90,7 @@ function kyselyDatabase(database: DatabaseSync): SqliteDatabase {
 }
 
 /** A small deterministic generator, so every run seeds the same mailbox. */
-function random(initial: number): () => number {
+export function random(initial: number): () => number {
   let state = initial >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -101,7 +101,7 @@ function random(initial: number): () => number {
   };
 }
 
-function sentence(next: () => number, words: number): string {
+export function sentence(next: () => number, words: number): string {
   const parts: string[] = [];
   for (let i = 0; i < words; i++) parts.push(WORDS[Math.floor(next() * WORDS.length)] ?? 'und');
   return parts.join(' ');
@@ -330,7 +330,7 @@ function combine(name: string, results: autocannon.Result[]): Measurement {
   };
 }
 
-async function measure(endpoint: Endpoint): Promise<Measurement> {
+export async function measure(endpoint: Endpoint): Promise<Measurement> {
   await warmUp(endpoint);
   return combine(endpoint.name, [await load(endpoint, DURATION_SECONDS)]);
 }

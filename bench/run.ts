@@ -3,11 +3,13 @@ import { benchHostileDocument } from './hostile-document.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchMailbox } from './mailbox.ts';
 import { benchUpload } from './upload.ts';
+import { benchUploadSearch } from './upload-search.ts';
 
 const parts: Record<string, () => Promise<boolean>> = {
   'first-load': benchFirstLoad,
   lighthouse: benchLighthouse,
   mailbox: benchMailbox,
+  'upload-search': benchUploadSearch,
   'hostile-document': benchHostileDocument,
   upload: benchUpload,
 };
@@ -15,8 +17,8 @@ const parts: Record<string, () => Promise<boolean>> = {
 /**
  * `npm run bench`: measures the budgets of DESIGN §7 and writes docs/benchmarks.md.
  * Expects a built web app (`npm run build`). While iterating, `BENCH_ONLY=mailbox` (or
- * `first-load`, `lighthouse`, `hostile-document`, `upload`; comma-separated) runs some parts; see also BENCH_SIZES in
- * mailbox.ts.
+ * `first-load`, `lighthouse`, `hostile-document`, `upload`, `upload-search`; comma-separated)
+ * runs some parts; see also BENCH_SIZES in mailbox.ts and BENCH_UPLOAD_SIZES in upload-search.ts.
  */
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());

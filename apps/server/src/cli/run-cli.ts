@@ -69,11 +69,11 @@ const searchReindex: CliCommand = {
   words: ['search', 'reindex'],
   usage:
     'search reindex\n' +
-    '      Rebuild the full-text index of every letter (after a VACUUM, or if search seems off).',
+    '      Rebuild the full-text index of every letter and upload (after a VACUUM, or if search seems off).',
   async run(app, args, io) {
     if (args.length > 0) throw new UsageError('expected no arguments');
     const indexed = await rebuildSearchIndex(app);
-    io.out(`Indexed ${indexed} letters.`);
+    io.out(`Indexed ${indexed.letters} letters and ${indexed.uploads} uploads.`);
     return 0;
   },
 };

@@ -44,6 +44,21 @@ describe('fast serializer', () => {
     expect(written).not.toContain('never sent');
   });
 
+  it('writes a union whose options hold a nullable enum, null or not', () => {
+    const schema = z.array(
+      z.discriminatedUnion('type', [
+        z.object({ type: z.literal('a'), status: z.enum(['open', 'paid']).nullable() }),
+        z.object({ type: z.literal('b'), size: z.number() }),
+      ]),
+    );
+    const data: z.infer<typeof schema> = [
+      { type: 'a', status: null },
+      { type: 'a', status: 'paid' },
+      { type: 'b', size: 3 },
+    ];
+    expect(serializerFor(schema)(data)).toBe(JSON.stringify(z.encode(schema, data)));
+  });
+
   it('leaves schemas that convert values to zod', () => {
     const schema = z.object({
       name: z.string().trim(),

@@ -72,6 +72,10 @@ function simplifyNullables(schema: unknown): unknown {
   const [option] = nonNull;
   if (nonNull.length !== 1 || !isJsonSchema(option)) return simplified;
   const { anyOf: _anyOf, ...rest } = simplified;
+  // Inside a union, fast-json-stringify picks the option by validating with Ajv, whose
+  // `nullable` does not extend `enum`: a null must be one of the values to pass.
+  if (Array.isArray(option.enum))
+    return { ...rest, ...option, enum: [...option.enum, null], nullable: true };
   return { ...rest, ...option, nullable: true };
 }
 

@@ -10,6 +10,7 @@ import * as paidInvoices from './0006-paid-invoices.ts';
 import * as documentProcessing from './0007-document-processing.ts';
 import * as folderTrash from './0008-folder-trash.ts';
 import * as uploads from './0009-uploads.ts';
+import * as uploadSearch from './0010-upload-search.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -26,6 +27,7 @@ const migrations: Record<string, MigrationModule> = {
   '0007-document-processing': documentProcessing,
   '0008-folder-trash': folderTrash,
   '0009-uploads': uploads,
+  '0010-upload-search': uploadSearch,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuerySchema, searchResultSchema } from '@kuvert/shared/search';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { requireSession } from '../../plugins/session.ts';
-import { searchLetters } from './search.service.ts';
+import { searchAccount } from './search.service.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -10,12 +10,19 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['search'],
-        summary:
-          'Full-text search over subject, provider, body and PDF text of one account; matches marked with U+E000…U+E001',
+        summary: 'Full-text search over the letters and uploads of one account',
+        description:
+          'Letters are found by subject, provider, body and the text of their PDFs; uploads by ' +
+          'name and the text Kuvert read from them (PDF text, OCR, text files); trashed ones ' +
+          'are left out. `kind` narrows to letters or uploads. Each hit has a `type` ' +
+          '(`letter` or `upload`) and a snippet whose matches are marked with U+E000…U+E001. ' +
+          'Both sorts page letters and uploads as one list: `newest` by date, `relevance` by ' +
+          'one score for both (an upload’s name weighs as a letter’s subject, its text as a ' +
+          'letter’s documents; ties newest first). Any member of the account may search.',
         querystring: searchQuerySchema,
         response: { 200: searchResultSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => searchLetters(app, requireSession(request).userId, request.query),
+    async (request) => searchAccount(app, requireSession(request).userId, request.query),
   );
 };

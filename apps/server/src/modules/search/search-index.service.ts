@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { searchRepositoryFor } from './search.repository.ts';
+import { searchRepositoryFor, uploadSearchRepositoryFor } from './search.repository.ts';
 
 /**
  * Brings the letter's search entry up to date. Pass the transaction that changed the letter
@@ -16,19 +16,29 @@ export async function updateSearchIndex(
 }
 
 /**
- * Brings the upload's search entry up to date (after it was read, renamed, trashed or
- * restored). Pass the transaction that changed it.
- * TODO(search-uploads): index uploads; a placeholder until the search helper lands it.
+ * Brings the upload's search entry up to date from its current name, text and status: call it
+ * after the upload was stored, read, renamed, trashed or restored, in the transaction that
+ * changed it. A stored upload gets an entry (a trashed one too: search leaves it out until it
+ * is restored); one still being received, or deleted, has none.
  */
 export async function updateUploadSearchIndex(
-  _app: Pick<FastifyInstance, 'engine'>,
-  _db: Kysely<Database>,
-  _uploadId: string,
-): Promise<void> {}
+  app: Pick<FastifyInstance, 'engine'>,
+  db: Kysely<Database>,
+  uploadId: string,
+): Promise<void> {
+  await uploadSearchRepositoryFor(app.engine).indexUpload(db, uploadId);
+}
 
-/** Indexes every letter afresh (the `kuvert search reindex` command). */
+export interface RebuiltSearchIndex {
+  letters: number;
+  uploads: number;
+}
+
+/** Indexes every letter and every stored upload afresh (the `kuvert search reindex` command). */
 export async function rebuildSearchIndex(
   app: Pick<FastifyInstance, 'engine' | 'db'>,
-): Promise<number> {
-  return searchRepositoryFor(app.engine).rebuild(app.db);
+): Promise<RebuiltSearchIndex> {
+  const letters = await searchRepositoryFor(app.engine).rebuild(app.db);
+  const uploads = await uploadSearchRepositoryFor(app.engine).rebuild(app.db);
+  return { letters, uploads };
 }

@@ -1,55 +1,95 @@
 import type { FastifyInstance } from 'fastify';
-import type { SearchResult, SearchSort } from '@kuvert/shared/search';
+import type { SearchHit, SearchKind, SearchResult, SearchSort } from '@kuvert/shared/search';
 import { assertAccountRole } from '../accounts/accounts.service.ts';
 import { getLetterSummaries } from '../letters/letters.service.ts';
 import { decodeSearchCursor, encodeNextCursor } from './search-cursor.ts';
-import { searchRepositoryFor } from './search.repository.ts';
+import { mergeMatches, type TaggedMatch } from './search-merge.ts';
+import { searchRepositoryFor, uploadSearchRepositoryFor } from './search.repository.ts';
 import { parseQuery } from './search-terms.ts';
+import type { SearchPosition } from './search-types.ts';
+import { findUploadSummaries } from './upload-summaries.ts';
 
 export interface SearchInput {
   account_id: string;
   q: string;
   sort: SearchSort;
+  kind: SearchKind;
   cursor?: string | undefined;
   limit: number;
 }
 
 /**
- * A page of hits, each with the letter as lists show it (read state, invoice, documents,
- * direction: a sent reply is a sent letter here too) and where the query matched.
+ * A page of hits over the account's letters and uploads (or one of them): letters as lists
+ * show them (read state, invoice, documents, direction: a sent reply is a sent letter here
+ * too), uploads as the uploads list shows them, each with where the query matched.
+ *
+ * Both indexes are read from where the cursor left them, one more than a page each, and the
+ * two streams are merged in one order: newest first by (created_at, id), or by relevance on
+ * the engine's score, which ranks a letter and an upload alike (an upload's name weighs as a
+ * letter's subject, its text as a letter's documents), ties newest first.
  */
-export async function searchLetters(
+export async function searchAccount(
   app: FastifyInstance,
   userId: string,
   input: SearchInput,
 ): Promise<SearchResult> {
   await assertAccountRole(app.db, userId, input.account_id, 'viewer');
-  const position = decodeSearchCursor(input.sort, input.cursor);
+  const start = decodeSearchCursor(input.sort, input.kind, input.cursor);
   const query = parseQuery(input.q);
-  // Only exclusions ("-word") leave nothing to look up: no letter is found by what it lacks.
+  // Only exclusions ("-word") leave nothing to look up: nothing is found by what it lacks.
   if (query.required.length === 0) return { hits: [], next_cursor: null };
-  const matches = await searchRepositoryFor(app.engine).search(app.db, {
+  const request = (position: SearchPosition) => ({
     userId,
     accountId: input.account_id,
     query,
     position,
     limit: input.limit + 1,
   });
-  const page = matches.slice(0, input.limit);
-  const summaries = new Map(
-    (
-      await getLetterSummaries(
-        app,
-        userId,
-        page.map((match) => match.id),
-      )
-    ).map((letter) => [letter.id, letter]),
+  const letters =
+    input.kind === 'uploads'
+      ? []
+      : await searchRepositoryFor(app.engine).search(app.db, request(start.letters));
+  const uploads =
+    input.kind === 'letters'
+      ? []
+      : await uploadSearchRepositoryFor(app.engine).search(app.db, request(start.uploads));
+  const merged = mergeMatches(input.sort, letters, uploads, input.limit);
+  const hits = await presentHits(app, userId, merged.page);
+  const last = merged.page.at(-1)?.match;
+  return {
+    hits,
+    next_cursor:
+      merged.hasMore && last
+        ? encodeNextCursor(input.sort, input.kind, start, {
+            letters: merged.letters,
+            uploads: merged.uploads,
+            last: { createdAt: last.createdAt, id: last.id },
+          })
+        : null,
+  };
+}
+
+/** The page's matches with their letters and uploads, in order; one query for each kind. */
+async function presentHits(
+  app: FastifyInstance,
+  userId: string,
+  page: TaggedMatch[],
+): Promise<SearchHit[]> {
+  const letterIds = page.flatMap((item) => (item.type === 'letter' ? [item.match.id] : []));
+  const uploadIds = page.flatMap((item) => (item.type === 'upload' ? [item.match.id] : []));
+  const letters = new Map(
+    (await getLetterSummaries(app, userId, letterIds)).map((letter) => [letter.id, letter]),
   );
-  const hits = page.flatMap((match) => {
-    const letter = summaries.get(match.id);
-    return letter ? [{ letter, snippet: match.snippet, matched_in: match.matchedIn }] : [];
+  const uploads = new Map(
+    (await findUploadSummaries(app.db, userId, uploadIds)).map((upload) => [upload.id, upload]),
+  );
+  return page.flatMap((item): SearchHit[] => {
+    const { snippet } = item.match;
+    if (item.type === 'letter') {
+      const letter = letters.get(item.match.id);
+      return letter ? [{ type: 'letter', letter, snippet, matched_in: item.match.matchedIn }] : [];
+    }
+    const upload = uploads.get(item.match.id);
+    return upload ? [{ type: 'upload', upload, snippet, matched_in: item.match.matchedIn }] : [];
   });
-  const last = page.at(-1);
-  const hasMore = matches.length > input.limit && last !== undefined;
-  return { hits, next_cursor: hasMore ? encodeNextCursor(position, input.limit, last) : null };
 }

@@ -179,7 +179,7 @@ describe.each(testEngines)('search (%s)', (engine) => {
     );
 
     expect(code).toBe(0);
-    expect(out).toEqual(['Indexed 1 letters.']);
+    expect(out).toEqual(['Indexed 1 letters and 0 uploads.']);
     const hits = (await search(me, 'abschlag')).json().hits;
     expect(hits.map((hit: { letter: { id: string } }) => hit.letter.id)).toEqual([letterId]);
     expect((await search(stranger, 'abschlag')).json().hits).toEqual([]);

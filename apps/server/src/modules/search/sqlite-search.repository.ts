@@ -2,74 +2,18 @@ import { sql, type Kysely } from 'kysely';
 import { SEARCH_HIGHLIGHT_END, SEARCH_HIGHLIGHT_START } from '@kuvert/shared/search';
 import type { Database } from '../../db/schema.ts';
 import { callerIsMember } from '../../db/scopes.ts';
-import type { ParsedQuery, SearchTerm } from './search-terms.ts';
-import {
-  accountKey,
-  MATCHED_IN_BY_COLUMN,
-  type SearchPosition,
-  type SearchRepository,
-} from './search-types.ts';
+import { ftsPageOf, ftsQuery, keyedTerms, termsOf } from './sqlite-fts.ts';
+import { MATCHED_IN_BY_COLUMN, type SearchRepository } from './search-types.ts';
 
 /**
- * Letters that FTS5's tokenizer (Unicode 6.1 tables) takes for separators although
- * JavaScript's \p{L} does not: a query word containing one is several tokens, and each of
- * them needs the account key.
+ * bm25's weights of subject, provider, body and documents. Uploads weigh their name as a
+ * subject and their text as documents (sqlite-upload-search.repository.ts), so the scores of
+ * the two compare.
  */
-const FTS_SEPARATOR_LETTERS = /[\u19b0-\u19c0\u19c8\u19c9\u1cf2\u1cf3]+/u;
-
-/**
- * A term as an FTS5 phrase of quoted tokens under the account key, never an operator; a
- * prefix term gets FTS5's `*`. All tokens carry the key, so FTS5 reads only the account's
- * words: doclists, prefix expansion and bm25's statistics are the account's.
- */
-function ftsPhrase(key: string, term: SearchTerm): string {
-  const tokens = term.words
-    .flatMap((word) => word.split(FTS_SEPARATOR_LETTERS))
-    .filter((token) => token !== '')
-    .map((token) => `${key}${token}`);
-  return `"${tokens.join(' ')}"${term.isPrefix ? '*' : ''}`;
-}
-
-function ftsAnyOf(key: string, terms: SearchTerm[]): string {
-  return `(${terms.map((term) => ftsPhrase(key, term)).join(' OR ')})`;
-}
-
-function ftsQuery(accountId: string, query: ParsedQuery): string {
-  const key = accountKey(accountId);
-  const required = query.required.map((terms) => ftsAnyOf(key, terms)).join(' AND ');
-  if (query.excluded.length === 0) return required;
-  return `(${required}) NOT ${ftsAnyOf(key, query.excluded)}`;
-}
-
-/** The order of a page and, in date order, where it starts (keyset on created_at, id). */
-function pageOf(position: SearchPosition) {
-  if (position.sort === 'relevance') {
-    return {
-      after: sql`true`,
-      orderBy: sql`bm25(letters_fts, 10, 5, 2, 1), l.created_at desc, l.id desc`,
-      offset: position.offset,
-    };
-  }
-  const { after } = position;
-  return {
-    after: after ? sql`(l.created_at, l.id) < (${after.createdAt}, ${after.id})` : sql`true`,
-    orderBy: sql`l.created_at desc, l.id desc`,
-    offset: 0,
-  };
-}
+const LETTER_WEIGHTS = sql.raw('10, 5, 2, 1');
 
 function snippetOf(column: number) {
   return sql`snippet(letters_fts, ${sql.lit(column)}, ${SEARCH_HIGHLIGHT_START}, ${SEARCH_HIGHLIGHT_END}, '…', 16)`;
-}
-
-/** A column of stored terms under the entry's account key: what letters_fts indexed. */
-function keyedTerms(column: string) {
-  const terms = sql.ref(column);
-  return sql`case when ${terms} = '' then '' else account_key || replace(${terms}, ' ', ' ' || account_key) end`;
-}
-
-function termsOf(column: string) {
-  return sql`group_concat(term, ' ' order by "offset") filter (where col = ${column})`;
 }
 
 const documentsText = sql`coalesce((select group_concat(d.text, char(10) order by d.position)
@@ -177,24 +121,36 @@ export const sqliteSearch: SearchRepository = {
     if (rowid !== undefined) await indexSqliteLetters(db, rowid, rowid);
   },
   async search(db, request) {
-    const page = pageOf(request.position);
+    const page = ftsPageOf(request.position, 'l');
+    const match = ftsQuery(request.accountId, request.query);
+    // The page first, then snippets of its letters only: SQLite would make them for every
+    // match before sorting. CROSS JOIN keeps the account's matches in the index as the
+    // starting point, never the letters.
     const result = await sql<{
       id: string;
       created_at: string;
+      score: number;
       s1: string;
       s2: string;
       s3: string;
       s4: string;
     }>`
-      select l.id, l.created_at, ${snippetOf(0)} as s1, ${snippetOf(1)} as s2, ${snippetOf(2)} as s3, ${snippetOf(3)} as s4
-      from letters_fts join letters l on l.rowid = letters_fts.rowid
-      where letters_fts match ${ftsQuery(request.accountId, request.query)}
-        and ${page.after}
-        and l.account_id = ${request.accountId}
-        and l.trashed_at is null
-        and ${callerIsMember(request.userId, 'l.account_id')}
-      order by ${page.orderBy}
-      limit ${request.limit} offset ${page.offset}`.execute(db);
+      with page as materialized (
+        select letters_fts.rowid as entry, l.id as id, l.created_at as created_at,
+          -bm25(letters_fts, ${LETTER_WEIGHTS}) as score
+        from letters_fts cross join letters l on l.rowid = letters_fts.rowid
+        where letters_fts match ${match}
+          and ${page.after}
+          and l.account_id = ${request.accountId}
+          and l.trashed_at is null
+          and ${callerIsMember(request.userId, 'l.account_id')}
+        order by ${page.orderBy}
+        limit ${request.limit} offset ${page.offset})
+      select page.id, page.created_at, page.score,
+        ${snippetOf(0)} as s1, ${snippetOf(1)} as s2, ${snippetOf(2)} as s3, ${snippetOf(3)} as s4
+      from letters_fts cross join page on page.entry = letters_fts.rowid
+      where letters_fts match ${match}
+      order by ${page.orderBy}`.execute(db);
     return result.rows.map((row) => {
       const snippets = [row.s1, row.s2, row.s3, row.s4];
       const index = snippets.findIndex((text) => text.includes(SEARCH_HIGHLIGHT_START));
@@ -202,6 +158,7 @@ export const sqliteSearch: SearchRepository = {
       return {
         id: row.id,
         createdAt: row.created_at,
+        score: row.score,
         snippet: snippets[column] ?? '',
         matchedIn: MATCHED_IN_BY_COLUMN[column] ?? 'subject',
       };

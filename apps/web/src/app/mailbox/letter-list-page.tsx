@@ -1,8 +1,8 @@
 import { Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { searchSortSchema } from '@kuvert/shared/search';
-import type { SearchSort } from '@kuvert/shared/search';
+import { searchKindSchema, searchSortSchema } from '@kuvert/shared/search';
+import type { SearchKind, SearchSort } from '@kuvert/shared/search';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import type { LetterFilter } from '../../features/letters/api/get-letters.ts';
 import { LetterList } from '../../features/letters/components/letter-list.tsx';
@@ -22,8 +22,9 @@ interface LetterListPageProps {
 }
 
 /**
- * A page of letters: title, search (its query and order live in `?q=` and `?sort=`, so back
- * and forward work), and the list, or the search results while searching.
+ * A page of letters: title, search (its query, order and what it looks through live in `?q=`,
+ * `?sort=` and `?kind=`, so back and forward work), and the list, or the search results
+ * (letters and uploads) while searching.
  */
 export function LetterListPage({
   title,
@@ -40,8 +41,10 @@ export function LetterListPage({
 
   const parsedSort = searchSortSchema.safeParse(searchParams.get('sort'));
   const sort: SearchSort = parsedSort.success ? parsedSort.data : 'relevance';
+  const parsedKind = searchKindSchema.safeParse(searchParams.get('kind'));
+  const kind: SearchKind = parsedKind.success ? parsedKind.data : 'all';
 
-  const setParam = (name: 'q' | 'sort', next: string | null) =>
+  const setParam = (name: 'q' | 'sort' | 'kind', next: string | null) =>
     setSearchParams((params) => {
       if (next === null) params.delete(name);
       else params.set(name, next);
@@ -52,6 +55,7 @@ export function LetterListPage({
       ? setSearchParams((params) => {
           params.delete('q');
           params.delete('sort');
+          params.delete('kind');
           return params;
         })
       : setParam('q', next);
@@ -82,8 +86,10 @@ export function LetterListPage({
         <SearchResults
           query={query}
           sort={sort}
-          // Relevance is the default: the URL stays short.
+          kind={kind}
+          // Relevance and all are the defaults: the URL stays short.
           onSortChange={(next) => setParam('sort', next === 'relevance' ? null : next)}
+          onKindChange={(next) => setParam('kind', next === 'all' ? null : next)}
           folders={folders}
         />
       )}

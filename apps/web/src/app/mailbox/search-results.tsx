@@ -2,38 +2,66 @@ import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { SEARCH_QUERY_MAX_LENGTH } from '@kuvert/shared/search';
-import type { SearchSort } from '@kuvert/shared/search';
+import type { SearchHit, SearchKind, SearchSort, UploadSearchHit } from '@kuvert/shared/search';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorState, LoadingState } from '../../components/ui/query-status.tsx';
 import { LoadedLetterList } from '../../features/letters/components/letter-list.tsx';
 import type { MoveTarget } from '../../features/letters/components/move-menu.tsx';
-import { isSearchableQuery, useSearchLetters } from '../../features/search/api/search-letters.ts';
+import { isSearchableQuery, useSearch } from '../../features/search/api/search.ts';
 import { SearchHitDetail } from '../../features/search/components/search-hit-detail.tsx';
+import { layOutSearchHits } from '../../features/search/components/search-hit-layout.ts';
+import { SearchKindControl } from '../../features/search/components/search-kind-control.tsx';
 import { SearchSortControl } from '../../features/search/components/search-sort-control.tsx';
+import { UploadHitList } from '../../features/search/components/upload-hit-list.tsx';
+import { UploadHitRow } from '../../features/search/components/upload-hit-row.tsx';
+import type { TranslationKey } from '../../lib/i18n.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSelectedAccount } from '../../lib/selected-account.ts';
 
 interface SearchResultsProps {
   query: string;
   sort: SearchSort;
+  kind: SearchKind;
   onSortChange: (sort: SearchSort) => void;
+  onKindChange: (kind: SearchKind) => void;
   folders: readonly MoveTarget[];
 }
 
 /** A query's words are not wrapped by the browser: a long one must not widen the page. */
 const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
 
+/** What the count says was found: letters, uploads, or both. */
+function resultsKey(hits: readonly SearchHit[], hasMore: boolean): TranslationKey {
+  const hasLetters = hits.some((hit) => hit.type === 'letter');
+  const hasUploads = hits.some((hit) => hit.type === 'upload');
+  if (hasLetters && hasUploads) return hasMore ? 'search.resultsMixedMore' : 'search.resultsMixed';
+  if (hasUploads) return hasMore ? 'search.resultsUploadsMore' : 'search.resultsUploads';
+  return hasMore ? 'search.resultsMore' : 'search.results';
+}
+
 /**
- * The hits of a search as the inbox's rows (unread, invoice, sent, selection and bulk
- * actions), each showing where it matched, in the order the user chose.
+ * The hits of a search in the order the user chose: letters as the inbox's rows (unread,
+ * invoice, sent, selection and bulk actions) with uploads among them where they rank, each
+ * showing where it matched; All, Letters or Uploads as the user filters.
  */
-export function SearchResults({ query, sort, onSortChange, folders }: SearchResultsProps) {
+export function SearchResults({
+  query,
+  sort,
+  kind,
+  onSortChange,
+  onKindChange,
+  folders,
+}: SearchResultsProps) {
   const { t } = useTranslation();
-  const { accountId, role } = useSelectedAccount();
-  const search = useSearchLetters(accountId, query, sort);
+  const { accountId, role, canWrite } = useSelectedAccount();
+  const search = useSearch(accountId, { query, sort, kind });
   const { hits } = search;
-  const letters = useMemo(() => hits.map((hit) => hit.letter), [hits]);
-  const hitsById = useMemo(() => new Map(hits.map((hit) => [hit.letter.id, hit])), [hits]);
+  const layout = useMemo(() => layOutSearchHits(hits), [hits]);
+  const letters = useMemo(() => layout.letterHits.map((hit) => hit.letter), [layout]);
+  const letterHitsById = useMemo(
+    () => new Map(layout.letterHits.map((hit) => [hit.letter.id, hit])),
+    [layout],
+  );
 
   if (!isSearchableQuery(query)) {
     return (
@@ -45,47 +73,77 @@ export function SearchResults({ query, sort, onSortChange, folders }: SearchResu
       </Alert>
     );
   }
-  if (search.isError)
-    return <ErrorState error={search.error} onRetry={() => void search.refetch()} />;
+
+  const controls = (
+    <Group gap="md" wrap="wrap">
+      <SearchKindControl kind={kind} onChange={onKindChange} />
+      <SearchSortControl sort={sort} onChange={onSortChange} />
+    </Group>
+  );
+  if (search.isError) {
+    return (
+      <Stack gap="sm">
+        {controls}
+        <ErrorState error={search.error} onRetry={() => void search.refetch()} />
+      </Stack>
+    );
+  }
+
+  const label = t('search.resultsLabel', { query });
+  // Uploads sit among the letters without checkboxes: their previews line up with avatars.
+  const isIndented = canWrite;
+  const uploadRows = (uploadHits: readonly UploadSearchHit[] | undefined) =>
+    uploadHits?.map((hit) => (
+      <UploadHitRow key={hit.upload.id} hit={hit} isIndented={isIndented} />
+    ));
+  let results;
   // Until the session tells the user's role, rows would gain their checkboxes late.
-  if (search.isPending || role === null) return <LoadingState />;
+  if (search.isPending || role === null) results = <LoadingState />;
+  else if (hits.length === 0) {
+    results = (
+      <Paper withBorder radius="lg">
+        <EmptyState
+          icon={<IconSearch size={30} />}
+          title={t('search.empty.title')}
+          text={t('search.empty.text')}
+        />
+      </Paper>
+    );
+  } else if (letters.length === 0) {
+    results = <UploadHitList hits={layout.uploadsAfter} label={label} pages={search} />;
+  } else {
+    results = (
+      <LoadedLetterList
+        letters={letters}
+        view="inbox"
+        currentFolderId={undefined}
+        label={label}
+        folders={folders}
+        isSelectable
+        pages={search}
+        renderDetail={(letter) => {
+          const hit = letterHitsById.get(letter.id);
+          return hit ? <SearchHitDetail hit={hit} /> : undefined;
+        }}
+        renderRowsBefore={(letter) => uploadRows(layout.uploadsBefore.get(letter.id))}
+        rowsAfter={uploadRows(layout.uploadsAfter)}
+      />
+    );
+  }
 
   return (
     <Stack gap="sm">
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm" c="dimmed" role="status" style={{ ...wrapAnywhere, minWidth: 0 }}>
-          {hits.length === 0
-            ? t('search.noResultsStatus', { query })
-            : t(search.hasNextPage ? 'search.resultsMore' : 'search.results', {
-                count: hits.length,
-                query,
-              })}
+          {search.isPending
+            ? null
+            : hits.length === 0
+              ? t('search.noResultsStatus', { query })
+              : t(resultsKey(hits, search.hasNextPage), { count: hits.length, query })}
         </Text>
-        <SearchSortControl sort={sort} onChange={onSortChange} />
+        {controls}
       </Group>
-      {hits.length === 0 ? (
-        <Paper withBorder radius="lg">
-          <EmptyState
-            icon={<IconSearch size={30} />}
-            title={t('search.empty.title')}
-            text={t('search.empty.text')}
-          />
-        </Paper>
-      ) : (
-        <LoadedLetterList
-          letters={letters}
-          view="inbox"
-          currentFolderId={undefined}
-          label={t('search.resultsLabel', { query })}
-          folders={folders}
-          isSelectable
-          pages={search}
-          renderDetail={(letter) => {
-            const hit = hitsById.get(letter.id);
-            return hit ? <SearchHitDetail hit={hit} /> : undefined;
-          }}
-        />
-      )}
+      {results}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Center, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LetterSummary, LetterView } from '@kuvert/shared/letters';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -85,6 +85,12 @@ interface LoadedLetterListProps {
   pages: InfiniteListFooterProps;
   /** Shown in each row in place of the excerpt, e.g. where a search matched. */
   renderDetail?: (letter: LetterSummary) => ReactNode;
+  /**
+   * Rows of other things in the same list (`<li>`s), e.g. uploads among search results: those
+   * before a letter's row, and those after the last one. The keyboard's j/k moves over letters.
+   */
+  renderRowsBefore?: (letter: LetterSummary) => ReactNode;
+  rowsAfter?: ReactNode;
 }
 
 /**
@@ -100,6 +106,8 @@ export function LoadedLetterList({
   isSelectable,
   pages,
   renderDetail,
+  renderRowsBefore,
+  rowsAfter,
 }: LoadedLetterListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -176,16 +184,19 @@ export function LoadedLetterList({
       ) : null}
       <ul className={classes.list} aria-label={label}>
         {letters.slice(0, rowCount).map((letter) => (
-          <LetterRow
-            key={letter.id}
-            letter={letter}
-            isActive={letter.id === activeId}
-            isSelected={selection.isSelected(letter.id)}
-            onToggleSelected={canSelect ? selection.toggle : null}
-            onFocusRow={setActiveId}
-            detail={renderDetail?.(letter)}
-          />
+          <Fragment key={letter.id}>
+            {renderRowsBefore?.(letter)}
+            <LetterRow
+              letter={letter}
+              isActive={letter.id === activeId}
+              isSelected={selection.isSelected(letter.id)}
+              onToggleSelected={canSelect ? selection.toggle : null}
+              onFocusRow={setActiveId}
+              detail={renderDetail?.(letter)}
+            />
+          </Fragment>
         ))}
+        {isEveryRowShown ? rowsAfter : null}
       </ul>
       {/* Not before every loaded row is there: it would ask for the next page at once. */}
       {isEveryRowShown ? (

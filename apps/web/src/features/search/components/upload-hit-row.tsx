@@ -1,0 +1,83 @@
+import { Text } from '@mantine/core';
+import { IconFileText, IconFileTypePdf, IconPhoto, IconTable } from '@tabler/icons-react';
+import { memo, useState } from 'react';
+import { Link } from 'react-router';
+import type { UploadSearchHit } from '@kuvert/shared/search';
+import type { UploadKind, UploadSummary } from '@kuvert/shared/uploads';
+import { env } from '../../../config/env.ts';
+import { paths } from '../../../config/paths.ts';
+import { formatFileSize, formatListDate } from '../../../lib/dates.ts';
+import { formatDateTime, useTranslation } from '../../../lib/i18n.ts';
+import { SearchHitDetail } from './search-hit-detail.tsx';
+import classes from './upload-hit-row.module.css';
+
+const kindIcons = {
+  pdf: IconFileTypePdf,
+  image: IconPhoto,
+  table: IconTable,
+  text: IconFileText,
+} satisfies Record<UploadKind, unknown>;
+
+/** The upload's thumbnail, or its type's icon when it has none (yet) or the image fails. */
+function UploadPreview({ upload }: { upload: UploadSummary }) {
+  const [hasFailed, setHasFailed] = useState(false);
+  const Icon = kindIcons[upload.kind];
+  return (
+    <div className={classes.preview} aria-hidden="true">
+      {upload.has_thumbnail && !hasFailed ? (
+        <img
+          src={`${env.apiBaseUrl}/api/uploads/${encodeURIComponent(upload.id)}/thumbnail`}
+          alt=""
+          loading="lazy"
+          onError={() => setHasFailed(true)}
+        />
+      ) : (
+        <Icon size={22} stroke={1.6} />
+      )}
+    </div>
+  );
+}
+
+interface UploadHitRowProps {
+  hit: UploadSearchHit;
+  /** In a list whose letters have checkboxes: the preview lines up with their avatars. */
+  isIndented?: boolean;
+}
+
+/**
+ * An upload among search results, shaped like a letter's row: what it is, its name, the
+ * passage that matched and where; the whole row opens the upload.
+ */
+export const UploadHitRow = memo(function UploadHitRow({
+  hit,
+  isIndented = false,
+}: UploadHitRowProps) {
+  const { t } = useTranslation();
+  const { upload } = hit;
+  const facts = [
+    t('search.upload.label'),
+    t(`search.upload.kind.${upload.kind}`),
+    formatFileSize(upload.size),
+  ].join(' · ');
+  return (
+    <li className={classes.row} data-upload-id={upload.id} data-indented={isIndented || undefined}>
+      <UploadPreview upload={upload} />
+      <Link to={paths.upload(upload.id)} className={classes.link} data-upload-link={upload.id}>
+        <div className={classes.top}>
+          <Text component="span" className={classes.what} size="sm" fw={500}>
+            {facts}
+          </Text>
+          <Text component="span" className={classes.date} size="xs" c="dimmed" fw={500}>
+            <time dateTime={upload.created_at} title={formatDateTime(upload.created_at)}>
+              {formatListDate(upload.created_at)}
+            </time>
+          </Text>
+        </div>
+        <Text className={classes.name} fw={600} size="sm" c="bright">
+          {upload.name}
+        </Text>
+        <SearchHitDetail hit={hit} />
+      </Link>
+    </li>
+  );
+});
