@@ -92,6 +92,7 @@ describe.each(testEngines)('hostile documents (%s)', (engine) => {
   function countingProcessing() {
     const calls: string[] = [];
     const processing: DocumentProcessing = {
+      ...t.app.processing,
       inspectPdf: (bytes) => {
         calls.push('inspect');
         return t.app.processing.inspectPdf(bytes);

@@ -93,10 +93,16 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
   };
 }
 
+export interface TestAppOptions {
+  /** Adds routes or job handlers after the modules and before the app is ready. */
+  beforeReady?: (app: FastifyInstance) => Promise<void> | void;
+}
+
 /** A fresh app on a fresh database, with a fake clock and a capturing mailer. */
 export async function createTestApp(
   engine: Engine,
   env: Record<string, string> = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kuvert-test-'));
   const postgres = engine === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -130,6 +136,7 @@ export async function createTestApp(
     logger: false,
     processing: processingFor(env, config),
   });
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -1,18 +1,44 @@
 import { z } from 'zod';
 import {
+  csvDelimiterSchema,
+  csvEncodingSchema,
+  uploadTableSchema,
+  type CsvDelimiter,
+  type CsvEncoding,
+  type UploadTable,
+} from '@kuvert/shared/uploads';
+import {
   activeContentKinds,
+  type DecodedTextFile,
   type DocumentLimits,
+  type ImageContentType,
   type PdfInspection,
   type PdfText,
+  type Thumbnail,
+  type ThumbnailSourceType,
 } from './tasks.ts';
 import { createProcessingPool, type PoolLogger } from './pool.ts';
 
 export { ProcessingPoolClosedError } from './pool.ts';
-export { ProcessingError } from './tasks.ts';
-export type { ActiveContentKind, PdfInspection, PdfText } from './tasks.ts';
+export { imageContentTypes, ProcessingError } from './tasks.ts';
+export type {
+  ActiveContentKind,
+  DecodedTextFile,
+  ImageContentType,
+  PdfInspection,
+  PdfText,
+  Thumbnail,
+  ThumbnailSourceType,
+} from './tasks.ts';
 
 /** Enough for search over any real letter; stops a huge scanned archive filling a row. */
 export const PDF_TEXT_MAX_CHARS = 1_000_000;
+/** Larger images are refused from their header, before decoding (a decompression bomb). */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+/** Pages of a scanned PDF read by OCR; later pages keep no text (`pagesNotRead` says so). */
+export const OCR_MAX_PAGES = 20;
+/** No further page of one document is started by OCR after this long. */
+const OCR_DOCUMENT_BUDGET_MS = 5 * 60_000;
 /** A check while a request waits (a delivery, a reply) never takes longer than this. */
 const INTERACTIVE_TIMEOUT_MS = 15_000;
 
@@ -34,7 +60,40 @@ export interface DocumentProcessing {
   inspectPdf(bytes: Uint8Array): Promise<PdfInspection>;
   /** Its text, within the limits; ProcessingError names the limit it broke. */
   extractPdfText(bytes: Uint8Array): Promise<PdfText>;
+  /** A small WebP (at most 400 px wide) of an image, or of a PDF's first page. */
+  makeThumbnail(bytes: Uint8Array, contentType: ThumbnailSourceType): Promise<Thumbnail>;
+  /**
+   * OCR in German and English of an image (one page), or of a PDF's pages rendered as scans:
+   * `pages` (numbered from 1) or else all of them, at most OCR_MAX_PAGES. One document's pages
+   * at a time, in a pool of its own, so OCR never holds up the reading of letters.
+   */
+  recognizeText(
+    bytes: Uint8Array,
+    contentType: ThumbnailSourceType,
+    options?: { pages?: number[] },
+  ): Promise<RecognisedText>;
+  /** A text file's encoding (and a CSV's delimiter) and its text, cut at PDF_TEXT_MAX_CHARS. */
+  decodeText(bytes: Uint8Array, options: { detectDelimiter: boolean }): Promise<DecodedTextFile>;
+  /** The first rows of a CSV (or the start of one, `isComplete: false`), while a request waits. */
+  previewCsv(bytes: Uint8Array, options: CsvPreviewOptions): Promise<UploadTable>;
   close(): Promise<void>;
+}
+
+export interface RecognisedText {
+  pageCount: number;
+  /** What OCR read, page by page in order, for the pages it read. */
+  pages: Array<{ number: number; text: string }>;
+  /** Pages asked for but not read: past OCR_MAX_PAGES, or past the time one document may take. */
+  pagesNotRead: number;
+}
+
+export interface CsvPreviewOptions {
+  /** False when `bytes` are only the start of the file: its last row may be cut. */
+  isComplete: boolean;
+  /** Detected when not given. */
+  encoding?: CsvEncoding;
+  delimiter?: CsvDelimiter;
+  maxRows: number;
 }
 
 const pdfInspectionSchema = z.object({
@@ -42,6 +101,22 @@ const pdfInspectionSchema = z.object({
   activeContent: z.array(z.enum(activeContentKinds)),
 });
 const pdfTextSchema = z.object({ pageCount: z.number().int().nonnegative(), text: z.string() });
+const recognisedPageSchema = pdfTextSchema;
+const thumbnailSchema = z.object({
+  bytes: z.instanceof(Uint8Array),
+  contentType: z.literal('image/webp'),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+const decodedTextSchema = z.object({
+  encoding: csvEncodingSchema,
+  delimiter: csvDelimiterSchema.nullable(),
+  text: z.string(),
+});
+
+function isImage(contentType: ThumbnailSourceType): contentType is ImageContentType {
+  return contentType !== 'application/pdf';
+}
 
 export function createDocumentProcessing(
   settings: ProcessingSettings,
@@ -51,6 +126,7 @@ export function createDocumentProcessing(
     maxPages: settings.maxPages,
     maxInflatedBytes: settings.maxInflatedMb * 1024 * 1024,
     maxTextChars: PDF_TEXT_MAX_CHARS,
+    maxPixels: IMAGE_MAX_PIXELS,
   };
   const timeoutMs = settings.timeoutSeconds * 1000;
   const interactive = createProcessingPool({
@@ -68,6 +144,40 @@ export function createDocumentProcessing(
     log,
   });
 
+  // OCR needs about 300 MB and a second or more per page: one page at a time, on its own.
+  const ocr = createProcessingPool({
+    name: 'ocr',
+    size: 1,
+    memoryMb: settings.memoryMb,
+    timeoutMs,
+    log,
+  });
+
+  async function recognizePdf(bytes: Uint8Array, pages?: number[]): Promise<RecognisedText> {
+    const startedAt = Date.now();
+    const read: RecognisedText['pages'] = [];
+    const readPage = async (number: number) => {
+      const output = await ocr.run({
+        task: 'pdf.ocr-page',
+        input: { bytes, page: number, limits },
+      });
+      const page = recognisedPageSchema.parse(output);
+      read.push({ number, text: page.text });
+      return page.pageCount;
+    };
+    // Without a list, the first page tells how many there are.
+    const wanted = pages ?? [1];
+    const pageCount = await readPage(wanted[0] ?? 1);
+    const all = pages ?? Array.from({ length: pageCount }, (_, index) => index + 1);
+    const toRead = all.filter((number) => number >= 1 && number <= pageCount);
+    const planned = toRead.slice(0, OCR_MAX_PAGES);
+    for (const number of planned.slice(1)) {
+      if (Date.now() - startedAt > OCR_DOCUMENT_BUDGET_MS) break;
+      await readPage(number);
+    }
+    return { pageCount, pages: read, pagesNotRead: toRead.length - read.length };
+  }
+
   return {
     async inspectPdf(bytes): Promise<PdfInspection> {
       const output = await interactive.run({ task: 'pdf.inspect', input: { bytes, limits } });
@@ -77,8 +187,32 @@ export function createDocumentProcessing(
       const output = await background.run({ task: 'pdf.extract', input: { bytes, limits } });
       return pdfTextSchema.parse(output);
     },
+    async makeThumbnail(bytes, contentType): Promise<Thumbnail> {
+      const output = await background.run({
+        task: 'thumbnail',
+        input: { bytes, contentType, limits },
+      });
+      return thumbnailSchema.parse(output);
+    },
+    async recognizeText(bytes, contentType, options = {}): Promise<RecognisedText> {
+      if (!isImage(contentType)) return recognizePdf(bytes, options.pages);
+      const output = await ocr.run({ task: 'image.ocr', input: { bytes, limits } });
+      const page = recognisedPageSchema.parse(output);
+      return { pageCount: 1, pages: [{ number: 1, text: page.text }], pagesNotRead: 0 };
+    },
+    async decodeText(bytes, options): Promise<DecodedTextFile> {
+      const output = await background.run({
+        task: 'text.decode',
+        input: { bytes, detectDelimiter: options.detectDelimiter, maxChars: PDF_TEXT_MAX_CHARS },
+      });
+      return decodedTextSchema.parse(output);
+    },
+    async previewCsv(bytes, options): Promise<UploadTable> {
+      const output = await interactive.run({ task: 'csv.preview', input: { bytes, ...options } });
+      return uploadTableSchema.parse(output);
+    },
     async close() {
-      await Promise.all([interactive.close(), background.close()]);
+      await Promise.all([interactive.close(), background.close(), ocr.close()]);
     },
   };
 }

@@ -19,24 +19,31 @@ import {
 
 const PAGE_SEPARATOR = '\f';
 
+const pdfJsFolder = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 /** pdf.js reads the 14 standard fonts' metrics from here when a PDF does not embed them. */
-const standardFontDataUrl = `${path.join(
-  path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
-  'standard_fonts',
-)}${path.sep}`;
+const standardFontDataUrl = `${path.join(pdfJsFolder, 'standard_fonts')}${path.sep}`;
+/** And its image decoders (JPEG 2000, JBIG2: common in scans) from here, never from a CDN. */
+const wasmUrl = `${path.join(pdfJsFolder, 'wasm')}${path.sep}`;
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function withPdfJs<T>(
+/**
+ * Opens the bytes with pdf.js and hands the document to `use`. `maxImagePixels` keeps it from
+ * decoding an image larger than the budget while rendering (it leaves the image out).
+ */
+export async function withPdfJs<T>(
   bytes: Uint8Array,
   use: (document: PDFDocumentProxy) => Promise<T>,
+  maxImagePixels = -1,
 ): Promise<T> {
   const task = getDocument({
     // pdf.js takes ownership of (and may detach) the buffer it gets.
     data: new Uint8Array(bytes),
     standardFontDataUrl,
+    wasmUrl,
+    maxImageSize: maxImagePixels,
     useSystemFonts: false,
     disableFontFace: true,
     isOffscreenCanvasSupported: false,
@@ -54,7 +61,7 @@ async function withPdfJs<T>(
 }
 
 /** pdf-lib's view of every object; undefined where pdf-lib cannot parse what pdf.js can. */
-async function loadObjects(bytes: Uint8Array): Promise<PDFDocument | undefined> {
+export async function loadObjects(bytes: Uint8Array): Promise<PDFDocument | undefined> {
   try {
     return await PDFDocument.load(bytes, {
       ignoreEncryption: true,
@@ -103,7 +110,10 @@ export async function inspectPdf(
   });
 }
 
-export async function extractPdfText(bytes: Uint8Array, limits: DocumentLimits): Promise<PdfText> {
+export async function extractPdfText(
+  bytes: Uint8Array,
+  limits: Pick<DocumentLimits, 'maxPages' | 'maxInflatedBytes' | 'maxTextChars'>,
+): Promise<PdfText> {
   const objects = await loadObjects(bytes);
   if (objects) await assertInflatesWithin(objects.context, limits.maxInflatedBytes);
   const claimedPages = objects ? claimedPageCount(objects) : 0;

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   ProcessingError,
   type FailureReason,
@@ -19,11 +20,25 @@ import {
  */
 
 const WORKER_PATH = path.join(import.meta.dirname, 'worker.ts');
+/** Preloaded in each child and, by Node, in the worker threads it starts: no network. */
+const OFFLINE_GUARD_URL = pathToFileURL(path.join(import.meta.dirname, 'offline-preload.ts')).href;
 /** How often a busy child's resident memory is read; a bomb grows ~250 MB/s, so ~25 MB over. */
 const MEMORY_WATCH_MS = 100;
 /** Children run at lower priority, so the web process keeps its CPU while one is busy. */
 const CHILD_NICENESS = 10;
 const DEFAULT_IDLE_MS = 60_000;
+/**
+ * A child that still holds more than this share of its memory cap after a task is replaced
+ * before the next one: memory a reader grew to (OCR's WebAssembly heap, the allocator's
+ * fragments after a large page) is never given back, and the next document would start
+ * close to the cap.
+ */
+const RETIRE_SHARE = 0.6;
+
+/** Node's options for a child: its heap cap, and no network for it or its threads. */
+export function childExecArgv(heapMb: number): string[] {
+  return [`--max-old-space-size=${heapMb}`, '--import', OFFLINE_GUARD_URL];
+}
 
 export interface PoolLogger {
   warn(details: object, message: string): void;
@@ -88,7 +103,13 @@ async function residentMb(pid: number): Promise<number | undefined> {
 }
 
 function isResponse(message: unknown): message is TaskResponse {
-  return typeof message === 'object' && message !== null && 'id' in message && 'ok' in message;
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    'id' in message &&
+    'ok' in message &&
+    'residentMb' in message
+  );
 }
 
 /** Why a child that nobody killed ended: V8 aborts when it reaches its heap cap. */
@@ -133,6 +154,13 @@ export function createProcessingPool(options: ProcessingPoolOptions): Processing
     slot.child.kill('SIGKILL');
   }
 
+  /** Takes the child out of service; the slot starts a fresh one for its next task. */
+  function retire(slot: Slot, child: ChildProcess): void {
+    if (slot.child !== child) return;
+    slot.child = undefined;
+    child.kill();
+  }
+
   /** An idle child keeps nobody waiting: it does not hold the process open, and exits in time. */
   function rest(slot: Slot, child: ChildProcess): void {
     child.unref();
@@ -148,7 +176,7 @@ export function createProcessingPool(options: ProcessingPoolOptions): Processing
 
   function spawn(slot: Slot): ChildProcess {
     const child = fork(WORKER_PATH, [], {
-      execArgv: [`--max-old-space-size=${heapMb}`],
+      execArgv: childExecArgv(heapMb),
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       // A process that opens hostile files gets no secrets (database URL, API keys).
@@ -163,11 +191,14 @@ export function createProcessingPool(options: ProcessingPoolOptions): Processing
     }
     child.on('message', (message: unknown) => {
       if (!isResponse(message) || slot.running?.request.id !== message.id) return;
+      if (message.residentMb > memoryMb * RETIRE_SHARE) retire(slot, child);
       if (message.ok) settle(slot, { output: message.output });
       else settle(slot, { error: new ProcessingError(message.reason, message.message) });
     });
     child.on('exit', (code, signal) => {
-      if (slot.child === child) slot.child = undefined;
+      // A retired child ends after its task was answered; the slot may run another by now.
+      if (slot.child !== child) return;
+      slot.child = undefined;
       const task = slot.running;
       if (!task) return;
       const reason = task.killedFor ?? reasonOfExit(code, signal);
@@ -182,7 +213,8 @@ export function createProcessingPool(options: ProcessingPoolOptions): Processing
       });
     });
     child.on('error', (error) => {
-      if (slot.child === child) slot.child = undefined;
+      if (slot.child !== child) return;
+      slot.child = undefined;
       settle(slot, { error });
     });
     return child;

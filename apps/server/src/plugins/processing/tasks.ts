@@ -3,6 +3,7 @@
  * each takes and answers, and why one may fail. Imported by both sides; holds no behaviour.
  */
 import type { DocumentTextFailure } from '@kuvert/shared/letters';
+import type { CsvDelimiter, CsvEncoding, UploadTable } from '@kuvert/shared/uploads';
 
 /** Limits a task runs under inside the child; the memory and time limits are the pool's. */
 export interface DocumentLimits {
@@ -12,6 +13,11 @@ export interface DocumentLimits {
   maxInflatedBytes: number;
   /** Extracted text is cut here: enough for search over any real letter. */
   maxTextChars: number;
+  /**
+   * Pixels of one image (a photo, or an image inside a PDF) that may be decoded; checked
+   * from its header before decoding (a PNG claiming 50,000 × 50,000 pixels).
+   */
+  maxPixels: number;
 }
 
 /** Active content Kuvert refuses in a PDF (README, "Hostile documents"). */
@@ -35,11 +41,67 @@ export interface PdfText {
   text: string;
 }
 
+/** Types of image Kuvert reads (judged again by content in the child). */
+export const imageContentTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type ImageContentType = (typeof imageContentTypes)[number];
+export type ThumbnailSourceType = ImageContentType | 'application/pdf';
+
+export interface Thumbnail {
+  bytes: Uint8Array;
+  contentType: 'image/webp';
+  width: number;
+  height: number;
+}
+
+export interface RecognisedPage {
+  /** Pages of the document (1 for an image). */
+  pageCount: number;
+  /** What OCR read on the page. */
+  text: string;
+}
+
+export interface DecodedTextFile {
+  encoding: CsvEncoding;
+  /** Detected for a CSV; null when not asked for. */
+  delimiter: CsvDelimiter | null;
+  /** Cut at `maxChars`. */
+  text: string;
+}
+
 export interface TaskMap {
   /** Does it parse as a PDF, how many pages, and what active content does it carry? */
   'pdf.inspect': { input: { bytes: Uint8Array; limits: DocumentLimits }; output: PdfInspection };
   /** The text of every page, within the limits. */
   'pdf.extract': { input: { bytes: Uint8Array; limits: DocumentLimits }; output: PdfText };
+  /** OCR (German and English) of a photo or scan. */
+  'image.ocr': { input: { bytes: Uint8Array; limits: DocumentLimits }; output: RecognisedPage };
+  /** One page of a PDF rendered as a scan and read by OCR. */
+  'pdf.ocr-page': {
+    input: { bytes: Uint8Array; page: number; limits: DocumentLimits };
+    output: RecognisedPage;
+  };
+  /** A small picture of an image, or of a PDF's first page. */
+  thumbnail: {
+    input: { bytes: Uint8Array; contentType: ThumbnailSourceType; limits: DocumentLimits };
+    output: Thumbnail;
+  };
+  /** A text file's encoding (and, for a CSV, delimiter) and its text. */
+  'text.decode': {
+    input: { bytes: Uint8Array; detectDelimiter: boolean; maxChars: number };
+    output: DecodedTextFile;
+  };
+  /** The first rows of a CSV, as detected or as asked. */
+  'csv.preview': {
+    input: {
+      bytes: Uint8Array;
+      /** False when `bytes` are only the start of the file. */
+      isComplete: boolean;
+      encoding?: CsvEncoding;
+      delimiter?: CsvDelimiter;
+      maxRows: number;
+    };
+    output: UploadTable;
+  };
 }
 export type TaskName = keyof TaskMap;
 
@@ -52,9 +114,10 @@ export type TaskCall = {
 
 export type TaskRequest = TaskCall & { id: number };
 
-export type TaskResponse =
-  | { id: number; ok: true; output: unknown }
-  | { id: number; ok: false; reason: FailureReason; message: string };
+/** `residentMb`: the child's memory once the task is done (see the pool's retiring). */
+export type TaskResponse = { id: number; residentMb: number } & (
+  { ok: true; output: unknown } | { ok: false; reason: FailureReason; message: string }
+);
 
 /**
  * A document broke a limit or could not be read; trying again gives the same answer. Thrown

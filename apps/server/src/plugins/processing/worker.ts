@@ -1,11 +1,15 @@
 import { extractPdfText, inspectPdf } from './pdf-reading.ts';
 import {
   ProcessingError,
+  type DocumentLimits,
+  type RecognisedPage,
   type TaskMap,
   type TaskName,
   type TaskRequest,
   type TaskResponse,
+  type Thumbnail,
 } from './tasks.ts';
+import { decodeTextFile, previewCsv } from './text-reading.ts';
 
 /**
  * The entry point of a processing child (see pool.ts): answers one task at a time over IPC.
@@ -13,14 +17,63 @@ import {
  * child for the limits it cannot see itself (memory, time).
  */
 
-const taskNames: ReadonlySet<string> = new Set<TaskName>(['pdf.inspect', 'pdf.extract']);
+const taskNames: ReadonlySet<string> = new Set<TaskName>([
+  'pdf.inspect',
+  'pdf.extract',
+  'image.ocr',
+  'pdf.ocr-page',
+  'thumbnail',
+  'text.decode',
+  'csv.preview',
+]);
 
-function run(request: TaskRequest): Promise<TaskMap[TaskName]['output']> {
+/*
+ * Images (sharp), rendering (a canvas) and OCR (a WebAssembly engine) load when first needed:
+ * a child that only checks PDFs for a delivery starts quickly and stays small.
+ */
+const loadImageReading = () => import('./image-reading.ts');
+const loadPdfRendering = () => import('./pdf-rendering.ts');
+const loadOcr = () => import('./ocr.ts');
+
+async function recogniseImage(bytes: Uint8Array, limits: DocumentLimits): Promise<RecognisedPage> {
+  const { imageForOcr } = await loadImageReading();
+  const image = await imageForOcr(bytes, limits);
+  const { recognise } = await loadOcr();
+  return { pageCount: 1, text: await recognise(image) };
+}
+
+async function recognisePdfPage(input: TaskMap['pdf.ocr-page']['input']): Promise<RecognisedPage> {
+  const { renderPageForOcr } = await loadPdfRendering();
+  const { pageCount, image } = await renderPageForOcr(input.bytes, input.page, input.limits);
+  const { recognise } = await loadOcr();
+  return { pageCount, text: await recognise(image) };
+}
+
+async function makeThumbnail(input: TaskMap['thumbnail']['input']): Promise<Thumbnail> {
+  if (input.contentType === 'application/pdf') {
+    const { pdfThumbnail } = await loadPdfRendering();
+    return pdfThumbnail(input.bytes, input.limits);
+  }
+  const { imageThumbnail } = await loadImageReading();
+  return imageThumbnail(input.bytes, input.limits);
+}
+
+async function run(request: TaskRequest): Promise<TaskMap[TaskName]['output']> {
   switch (request.task) {
     case 'pdf.inspect':
       return inspectPdf(request.input.bytes, request.input.limits);
     case 'pdf.extract':
       return extractPdfText(request.input.bytes, request.input.limits);
+    case 'image.ocr':
+      return recogniseImage(request.input.bytes, request.input.limits);
+    case 'pdf.ocr-page':
+      return recognisePdfPage(request.input);
+    case 'thumbnail':
+      return makeThumbnail(request.input);
+    case 'text.decode':
+      return decodeTextFile(request.input);
+    case 'csv.preview':
+      return previewCsv(request.input);
   }
 }
 
@@ -35,16 +88,24 @@ function isRequest(message: unknown): message is TaskRequest {
   );
 }
 
-async function answer(request: TaskRequest): Promise<TaskResponse> {
+type Outcome =
+  { ok: true; output: unknown } | { ok: false; reason: ProcessingError['reason']; message: string };
+
+async function outcomeOf(request: TaskRequest): Promise<Outcome> {
   try {
-    return { id: request.id, ok: true, output: await run(request) };
+    return { ok: true, output: await run(request) };
   } catch (error) {
     if (error instanceof ProcessingError) {
-      return { id: request.id, ok: false, reason: error.reason, message: error.message };
+      return { ok: false, reason: error.reason, message: error.message };
     }
     const message = error instanceof Error ? error.message : String(error);
-    return { id: request.id, ok: false, reason: 'unreadable', message };
+    return { ok: false, reason: 'unreadable', message };
   }
+}
+
+async function answer(request: TaskRequest): Promise<TaskResponse> {
+  const outcome = await outcomeOf(request);
+  return { id: request.id, residentMb: process.memoryUsage.rss() / 1024 / 1024, ...outcome };
 }
 
 process.on('message', (message: unknown) => {
