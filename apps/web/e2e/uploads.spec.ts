@@ -97,7 +97,9 @@ test('drop a PDF and a photo of a letter: progress, thumbnails, found by their w
   });
   await scanWithoutHover(page);
   await screenshot(page, 'uploads-grid');
-  await page.getByRole('radio', { name: 'List' }).check({ force: true });
+  // By keyboard: the view is a radio group.
+  await page.getByRole('radio', { name: 'Grid' }).focus();
+  await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('list', { name: 'Uploads' })).toHaveAttribute('data-view', 'list');
   await screenshot(page, 'uploads-list');
   // The choice is remembered.
@@ -133,7 +135,7 @@ test('drop a PDF and a photo of a letter: progress, thumbnails, found by their w
   });
   await expect(page.getByTestId('upload-sha256')).toHaveText(sha256(pdf.file.buffer));
   await page.getByRole('button', { name: 'Show text' }).click();
-  await expect(page.getByLabel('Text in the document')).toContainText(pdf.onlyWord);
+  await expect(page.getByLabel(`Text of ${pdf.file.name}`)).toContainText(pdf.onlyWord);
   await expect(page.getByTestId('upload-text-status')).toHaveText("From the PDF's text layer");
   expect(await downloadFromDetail(page, /^Download$/)).toBe(sha256(pdf.file.buffer));
   await scanWithoutHover(page);
@@ -152,7 +154,7 @@ test('drop a PDF and a photo of a letter: progress, thumbnails, found by their w
   await page.getByRole('button', { name: 'Fit' }).click();
   await expect(page.getByTestId('upload-text-status')).toHaveText('Recognised in the image (OCR)');
   await page.getByRole('button', { name: 'Show text' }).click();
-  await expect(page.getByLabel('Text in the document')).toContainText(photo.onlyWord);
+  await expect(page.getByLabel(`Text of ${photo.file.name}`)).toContainText(photo.onlyWord);
   expect(await downloadFromDetail(page, /^Download$/)).toBe(sha256(photo.file.buffer));
   await scanWithoutHover(page);
   await screenshot(page, 'upload-photo');

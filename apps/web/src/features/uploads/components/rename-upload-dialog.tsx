@@ -40,17 +40,13 @@ export function RenameUploadDialog({ opened, uploadId, name, onClose }: RenameUp
       close();
       return;
     }
-    rename.mutate(
-      { uploadId, name: checked.data },
-      {
-        onSuccess: (upload) => {
-          setError(undefined);
-          onClose();
-          setValue(upload.name);
-          notify({ type: 'positive', message: t('uploads.feedback.renamed') });
-        },
-        onError: (failure) => setError(translateError(t, failure)),
+    // mutateAsync: its promise settles even when the page re-renders with the new name.
+    rename.mutateAsync({ uploadId, name: checked.data }).then(
+      () => {
+        onClose();
+        notify({ type: 'positive', message: t('uploads.feedback.renamed') });
       },
+      (failure: unknown) => setError(translateError(t, failure)),
     );
   };
 

@@ -168,13 +168,15 @@ export function UploadDetailView({
           <UploadFacts upload={upload} />
         </Grid.Col>
       </Grid>
-      <RenameUploadDialog
-        key={upload.name}
-        opened={isRenameOpen}
-        uploadId={upload.id}
-        name={upload.name}
-        onClose={() => setRenameOpen(false)}
-      />
+      {/* Built when opened: it starts from the name as it is now. */}
+      {isRenameOpen ? (
+        <RenameUploadDialog
+          opened
+          uploadId={upload.id}
+          name={upload.name}
+          onClose={() => setRenameOpen(false)}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -13,10 +13,14 @@ export function UploadFacts({ upload }: { upload: UploadDetail }) {
     { label: t('uploads.facts.type'), value: typeLabel(t, upload.content_type) },
     {
       label: t('uploads.facts.size'),
-      value: `${formatFileSize(upload.size)} (${t('uploads.facts.bytes', {
-        count: upload.size,
-        bytes: getNumberFormat(getLanguage(), {}).format(upload.size),
-      })})`,
+      // The exact count next to the rounded one, when they differ.
+      value:
+        upload.size < 1024
+          ? formatFileSize(upload.size)
+          : `${formatFileSize(upload.size)} (${t('uploads.facts.bytes', {
+              count: upload.size,
+              bytes: getNumberFormat(getLanguage(), {}).format(upload.size),
+            })})`,
     },
   ];
   if (upload.page_count !== null) {

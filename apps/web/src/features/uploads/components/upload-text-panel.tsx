@@ -84,7 +84,11 @@ export function UploadTextPanel({ upload }: { upload: UploadDetail }) {
         </Group>
         {hasText ? (
           <Collapse expanded={isOpen} id={contentId}>
-            <pre className={classes.text} tabIndex={0} aria-label={t('uploads.text.title')}>
+            <pre
+              className={classes.text}
+              tabIndex={0}
+              aria-label={t('uploads.preview.textRegion', { name: upload.name })}
+            >
               {text}
             </pre>
           </Collapse>
