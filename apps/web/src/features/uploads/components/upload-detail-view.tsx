@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
@@ -35,12 +35,41 @@ interface UploadDetailViewProps {
   onTrashed: () => void;
 }
 
+/**
+ * A PDF whose text Kuvert could not read waits for a click: what broke a limit on the server
+ * (a million pages, a bomb) may also stall the browser's viewer.
+ */
+function HeldBackPdf({ reason, renderPdf }: { reason: string; renderPdf: () => ReactNode }) {
+  const { t } = useTranslation();
+  const [isShown, setShown] = useState(false);
+  if (isShown) return renderPdf();
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{reason}</Text>
+        <Text size="sm">{t('uploads.preview.heldBack')}</Text>
+        <Button variant="default" size="xs" onClick={() => setShown(true)}>
+          {t('uploads.preview.showAnyway')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
 function UploadPreview({ upload, renderPdf }: Pick<UploadDetailViewProps, 'upload' | 'renderPdf'>) {
+  const { t } = useTranslation();
   const url = uploadContentUrl(upload.id, 'inline');
   const downloadUrl = uploadContentUrl(upload.id, 'attachment');
   switch (upload.kind) {
     case 'pdf':
-      return renderPdf({ url, downloadUrl, filename: upload.name });
+      return upload.text_status === 'failed' ? (
+        <HeldBackPdf
+          reason={t(`uploads.text.failure.${upload.text_failure ?? 'crashed'}`)}
+          renderPdf={() => renderPdf({ url, downloadUrl, filename: upload.name })}
+        />
+      ) : (
+        renderPdf({ url, downloadUrl, filename: upload.name })
+      );
     case 'image':
       return <ImagePreview url={url} name={upload.name} />;
     case 'table':
