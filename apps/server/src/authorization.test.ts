@@ -44,7 +44,7 @@ interface Target {
   documentId: string;
   folderId: string;
   trashedFolderId: string;
-  /** A stored upload with a thumbnail, one in the trash, and one still arriving (tus). */
+  /** A stored CSV upload with a thumbnail, one in the trash, and one still arriving (tus). */
   uploadId: string;
   trashedUploadId: string;
   receivingUploadId: string;
@@ -350,10 +350,11 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       url: `/api/folders/${trashed.json().id}`,
       headers: me.headers,
     });
+    // A table, so routes for any kind of upload (its rows too) have something to show.
     const uploadId = await storeUpload(t.app, me, {
       accountId,
-      name: `${folderName}.png`,
-      bytes: TINY_PNG,
+      name: `${folderName}.csv`,
+      bytes: Buffer.from('item;amount\nrent;900\npower;80\n'),
     });
     const thumbnail = await t.app.documents.put(TINY_PNG, { maxBytes: 1024 });
     await t.app.db

@@ -115,12 +115,16 @@ async function deleteForever(app: FastifyInstance, filter: TrashFilter): Promise
     if (ids.length === 0) break;
     total += await deleteTrashedFolders(app, ids);
   }
+  return total + (await deleteUploadsForever(app, filter));
+}
+
+async function deleteUploadsForever(app: FastifyInstance, filter: TrashFilter): Promise<number> {
+  let total = 0;
   for (;;) {
     const ids = await findUploadsInTrash(app, { ...filter, limit: PURGE_BATCH_SIZE });
-    if (ids.length === 0) break;
+    if (ids.length === 0) return total;
     total += await deleteTrashedUploadsForever(app, ids);
   }
-  return total;
 }
 
 export async function emptyTrash(
@@ -129,10 +133,12 @@ export async function emptyTrash(
   accountId: string,
 ): Promise<number> {
   await assertAccountRole(app.db, userId, accountId, 'member');
+  // Uploads first, so their pages hear of it only when some went.
+  const uploads = await deleteUploadsForever(app, { accountId });
   const deleted = await deleteForever(app, { accountId });
   await announceFolderChange(app, accountId);
-  await announceUploadsChanged(app, accountId);
-  return deleted;
+  if (uploads > 0) await announceUploadsChanged(app, accountId);
+  return deleted + uploads;
 }
 
 /** Deletes everything trashed longer ago than the retention period. */

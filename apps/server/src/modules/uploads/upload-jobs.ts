@@ -1,9 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import { addSeconds } from '../../clock.ts';
-import { removeStaleUploads } from './upload-receiving.service.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { withUploadLock } from './upload-locks.ts';
+import { UPLOAD_EXPIRY_SECONDS } from './upload-receiving.service.ts';
+import { deleteStaleReceivingUpload, findStaleReceivingUploads } from './uploads.repository.ts';
 
 export const UPLOAD_CLEANUP_JOB = 'upload.stale-cleanup';
 const CLEANUP_INTERVAL_SECONDS = 3600;
+
+const STALE_BATCH_SIZE = 100;
+
+/**
+ * Removes uploads in progress that nobody added to for UPLOAD_EXPIRY_SECONDS (their
+ * Upload-Expires passed): the row, so its reserved bytes leave the quota, and the bytes.
+ * One a request is appending to right now is left for the next run.
+ */
+export async function removeStaleUploads(app: FastifyInstance): Promise<number> {
+  const before = addSeconds(app.clock.now(), -UPLOAD_EXPIRY_SECONDS).toISOString();
+  let removed = 0;
+  for (;;) {
+    const stale = await findStaleReceivingUploads(app.db, before, STALE_BATCH_SIZE);
+    for (const upload of stale) {
+      const isRemoved = await withUploadLock(app, upload.id, async (db) => {
+        if (!(await deleteStaleReceivingUpload(db, upload.id, before))) return false;
+        await app.uploadStaging.remove(upload.id);
+        return true;
+      }).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'CONFLICT') return false;
+        throw error;
+      });
+      if (isRemoved) removed += 1;
+    }
+    if (stale.length < STALE_BATCH_SIZE) return removed;
+  }
+}
 
 /** Adds the next run unless one is pending: a partial unique index keeps it to one. */
 async function scheduleUploadCleanup(app: FastifyInstance, runAt?: Date): Promise<void> {

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { tusMetadataSchema } from '@kuvert/shared/uploads';
 import { addSeconds } from '../../clock.ts';
 import { newId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
@@ -20,12 +19,12 @@ import {
   type JudgedType,
 } from './upload-content-type.ts';
 import { UPLOAD_READ_JOB } from './upload-job-types.ts';
+import { parseUploadMetadata } from './upload-metadata.ts';
+import { joined, splitHead } from './upload-stream.ts';
 import { aboutFile, assertFileSize, assertRoomFor } from './upload-limits.ts';
 import { withUploadLock } from './upload-locks.ts';
 import {
-  deleteStaleReceivingUpload,
   deleteUploadRows,
-  findStaleReceivingUploads,
   findUploadForUser,
   insertUpload,
   updateReceivedBytes,
@@ -48,26 +47,6 @@ export interface UploadPosition {
   length: number;
   /** Until when the upload may be continued; null once it is stored. */
   expiresAt: Date | null;
-}
-
-/** `Upload-Metadata`: comma-separated `key base64value` pairs (tus 1.0.0, creation). */
-export function parseUploadMetadata(header: string | undefined): Record<string, string> {
-  const metadata: Record<string, string> = {};
-  for (const pair of (header ?? '').split(',')) {
-    const trimmed = pair.trim();
-    if (trimmed === '') continue;
-    const [key = '', value = '', ...rest] = trimmed.split(/ +/);
-    if (rest.length > 0 || !/^[\x21-\x7e]+$/.test(key) || !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) {
-      throw invalid('Upload-Metadata', 'Send comma-separated pairs of a key and a base64 value');
-    }
-    if (Object.hasOwn(metadata, key)) throw invalid('Upload-Metadata', `${key} appears twice`);
-    metadata[key] = Buffer.from(value, 'base64').toString('utf8');
-  }
-  return metadata;
-}
-
-function invalid(path: string, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', { details: [{ path, message }] });
 }
 
 function expiryOf(row: Pick<UploadRow, 'status' | 'updated_at'>): Date | null {
@@ -93,17 +72,9 @@ export async function createUpload(
   userId: string,
   input: { metadataHeader: string | undefined; length: number },
 ): Promise<{ id: string; expiresAt: Date }> {
-  const parsed = tusMetadataSchema.safeParse(parseUploadMetadata(input.metadataHeader));
-  if (!parsed.success) {
-    throw new AppError('VALIDATION_FAILED', {
-      details: parsed.error.issues.map((issue) => ({
-        path: ['Upload-Metadata', ...issue.path].join('.'),
-        message: issue.message,
-      })),
-    });
-  }
-  const { account_id: accountId } = parsed.data;
-  const name = cleanFilename(parsed.data.filename, 'upload');
+  const metadata = parseUploadMetadata(input.metadataHeader);
+  const { account_id: accountId } = metadata;
+  const name = cleanFilename(metadata.filename, 'upload');
   await assertAccountRole(app.db, userId, accountId, 'member');
   assertFileSize(app, name, input.length);
   if (input.length === 0) {
@@ -199,42 +170,6 @@ export interface AppendInput {
   /** Content-Length of the body, when the client sent one. */
   contentLength: number | undefined;
   body: Readable;
-}
-
-/**
- * The first `wanted` bytes of `source`, and the rest of it: the type of an upload is judged
- * before anything of it is kept. A client that goes away early leaves what it sent.
- */
-async function splitHead(
-  source: Readable,
-  wanted: number,
-): Promise<{ head: Buffer; rest: AsyncIterator<unknown> | undefined }> {
-  const iterator: AsyncIterator<unknown> = source[Symbol.asyncIterator]();
-  const chunks: Buffer[] = [];
-  let length = 0;
-  while (length < wanted) {
-    let next: IteratorResult<unknown>;
-    try {
-      next = await iterator.next();
-    } catch {
-      return { head: Buffer.concat(chunks), rest: undefined };
-    }
-    if (next.done) return { head: Buffer.concat(chunks), rest: undefined };
-    const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(String(next.value));
-    chunks.push(chunk);
-    length += chunk.length;
-  }
-  return { head: Buffer.concat(chunks), rest: iterator };
-}
-
-async function* joined(head: Buffer, rest: AsyncIterator<unknown> | undefined) {
-  if (head.length > 0) yield head;
-  if (!rest) return;
-  for (;;) {
-    const next = await rest.next();
-    if (next.done) return;
-    yield next.value;
-  }
 }
 
 /**
@@ -388,31 +323,4 @@ async function completeUpload(
     account_id: row.account_id,
     upload_id: row.id,
   });
-}
-
-const STALE_BATCH_SIZE = 100;
-
-/**
- * Removes uploads in progress that nobody added to for UPLOAD_EXPIRY_SECONDS (their
- * Upload-Expires passed): the row, so its reserved bytes leave the quota, and the bytes.
- * One a request is appending to right now is left for the next run.
- */
-export async function removeStaleUploads(app: FastifyInstance): Promise<number> {
-  const before = addSeconds(app.clock.now(), -UPLOAD_EXPIRY_SECONDS).toISOString();
-  let removed = 0;
-  for (;;) {
-    const stale = await findStaleReceivingUploads(app.db, before, STALE_BATCH_SIZE);
-    for (const upload of stale) {
-      const isRemoved = await withUploadLock(app, upload.id, async (db) => {
-        if (!(await deleteStaleReceivingUpload(db, upload.id, before))) return false;
-        await app.uploadStaging.remove(upload.id);
-        return true;
-      }).catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'CONFLICT') return false;
-        throw error;
-      });
-      if (isRemoved) removed += 1;
-    }
-    if (stale.length < STALE_BATCH_SIZE) return removed;
-  }
 }

@@ -12,6 +12,14 @@ export interface UploadStaging {
    * Appends the body of one PATCH at `offset` (the bytes kept so far) and answers how many
    * bytes it kept. A request cut off mid-way keeps what arrived, so the client resumes from
    * there; `maxBytes` stops a body longer than the upload announced.
+   *
+   * What the tus route relies on (FileSystemUploadStaging does this):
+   * - `offset` is the offset the uploads table holds; bytes kept beyond it (a request whose
+   *   end never reached the table) are dropped first, fewer than it are a CONFLICT AppError;
+   * - an error of `source` itself (the client went away) ends the append: what arrived is
+   *   kept (durably) and counted, and append resolves;
+   * - more than `maxBytes` bytes: throws AppError('PAYLOAD_TOO_LARGE') (the offset then stays);
+   * - errors of the store itself are thrown.
    */
   append(id: string, offset: number, source: Readable, maxBytes: number): Promise<number>;
   /** Every byte kept so far, in order. */

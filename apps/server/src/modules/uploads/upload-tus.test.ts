@@ -9,6 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
+import {
+  htmlPretendingToBePdf,
+  javaScriptPdf,
+  zipPretendingToBePdf,
+} from '../../test/hostile-pdfs.ts';
 import { personalAccountOf, samplePdf } from '../../test/mailbox.ts';
 import {
   TINY_PNG,
@@ -292,6 +297,31 @@ describe.each(testEngines)('uploads over tus (%s)', (engine) => {
     expect((await headUpload(t.app, me, id)).statusCode).toBe(404);
   });
 
+  it('refuses hostile PDFs: markup carrying %PDF-, a ZIP, active content', async () => {
+    const refusal = async (name: string, bytes: Buffer) => {
+      const { response } = await uploadFile(t.app, me, { accountId: account, name, bytes });
+      return { status: response.statusCode, code: response.json().code };
+    };
+    expect(await refusal('page.pdf', htmlPretendingToBePdf())).toEqual({
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    expect(await refusal('archive.pdf', zipPretendingToBePdf())).toEqual({
+      status: 422,
+      code: 'DOCUMENT_UNREADABLE',
+    });
+    const script = await uploadFile(t.app, me, {
+      accountId: account,
+      name: 'script.pdf',
+      bytes: javaScriptPdf(),
+    });
+    expect(script.response.statusCode).toBe(422);
+    expect(script.response.json()).toMatchObject({
+      code: 'DOCUMENT_ACTIVE_CONTENT',
+      message: expect.stringContaining('“script.pdf” contains JavaScript'),
+    });
+  });
+
   it('answers 409 to a PATCH at the wrong offset, 415 to another body type, 412 without the version', async () => {
     const id = uploadIdOf(
       await createTusUpload(t.app, me, { accountId: account, name: 'o.txt', length: 100 }),
@@ -375,7 +405,7 @@ describe.each(testEngines)('uploads over tus (%s)', (engine) => {
     await patchUpload(t.app, me, id, 0, textOf(400));
     expect(existsSync(path.join(t.config.dataDir, 'uploads-staging', id))).toBe(true);
     t.clock.advanceSeconds(25 * 3600);
-    const { removeStaleUploads } = await import('./upload-receiving.service.ts');
+    const { removeStaleUploads } = await import('./upload-jobs.ts');
     expect(await removeStaleUploads(t.app)).toBeGreaterThanOrEqual(1);
     expect(existsSync(path.join(t.config.dataDir, 'uploads-staging', id))).toBe(false);
     const row = await t.app.db.selectFrom('uploads').select('id').where('id', '=', id).execute();
