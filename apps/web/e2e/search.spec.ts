@@ -131,6 +131,28 @@ test('search shows the inbox rows, sent replies as sent, sorts, understands oper
     await page.getByRole('button', { name: 'Mark read' }).click();
     await expect(invoiceRow).not.toHaveAttribute('data-unread');
 
+    // What the search looks through, in the address: letters only, uploads only, or all.
+    const kindFilter = page.getByRole('radiogroup', { name: 'Show' });
+    await expect(kindFilter.getByRole('radio', { name: 'All' })).toBeChecked();
+    await kindFilter.getByText('Letters', { exact: true }).click();
+    await expect(page).toHaveURL(/[?&]kind=letters/);
+    await expect(page).toHaveURL(/[?&]sort=newest/);
+    await expect(resultStatus(page)).toHaveText(`4 letters found for “${word}”`);
+    await expect(results.locator('li')).toHaveCount(4);
+    await kindFilter.getByText('Uploads', { exact: true }).click();
+    await expect(page).toHaveURL(/[?&]kind=uploads/);
+    await expect(resultStatus(page)).toHaveText(`Nothing found for “${word}”`);
+    await expect(page.getByText('Nothing found', { exact: true })).toBeVisible();
+    await scanWithoutHover(page);
+    await screenshot(page, 'search/kind-uploads-en');
+    // Back returns to the letters; All leaves the address without a filter.
+    await page.goBack();
+    await expect(kindFilter.getByRole('radio', { name: 'Letters' })).toBeChecked();
+    await expect(results.locator('li')).toHaveCount(4);
+    await kindFilter.getByText('All', { exact: true }).click();
+    await expect(page).not.toHaveURL(/[?&]kind=/);
+    await expect(results.locator('li')).toHaveCount(4);
+
     // Operators: "exact phrase" and -word.
     await search(page, `"${word} tariff"`);
     await expect(resultStatus(page)).toHaveText(`1 letter found for “"${word} tariff"”`);
@@ -177,6 +199,15 @@ test('search shows the inbox rows, sent replies as sent, sorts, understands oper
     await search(page, word, 'Briefe durchsuchen');
     await expect(resultStatus(page)).toHaveText(`4 Briefe gefunden für „${word}“`);
     await expect(page.getByRole('radio', { name: 'Relevanz' })).toBeChecked();
+    const germanKindFilter = page.getByRole('radiogroup', { name: 'Anzeigen' });
+    await expect(germanKindFilter.getByRole('radio', { name: 'Alle' })).toBeChecked();
+    await germanKindFilter.getByText('Briefe', { exact: true }).click();
+    await expect(page).toHaveURL(/[?&]kind=letters/);
+    await expect(resultStatus(page)).toHaveText(`4 Briefe gefunden für „${word}“`);
+    await germanKindFilter.getByText('Uploads', { exact: true }).click();
+    await expect(resultStatus(page)).toHaveText(`Nichts gefunden für „${word}“`);
+    await germanKindFilter.getByText('Alle', { exact: true }).click();
+    await expect(page).not.toHaveURL(/[?&]kind=/);
     await expect(row(page, `Re: ${invoiceSubject}`)).toContainText(`An ${provider.name}`);
     await page.getByText('Neueste', { exact: true }).click();
     await expect
