@@ -4,6 +4,7 @@ import { benchLighthouse } from './lighthouse.ts';
 import { benchMailbox } from './mailbox.ts';
 import { benchUpload } from './upload.ts';
 import { benchUploadSearch } from './upload-search.ts';
+import { benchOcr } from './ocr.ts';
 
 const parts: Record<string, () => Promise<boolean>> = {
   'first-load': benchFirstLoad,
@@ -12,13 +13,15 @@ const parts: Record<string, () => Promise<boolean>> = {
   'upload-search': benchUploadSearch,
   'hostile-document': benchHostileDocument,
   upload: benchUpload,
+  ocr: benchOcr,
 };
 
 /**
  * `npm run bench`: measures the budgets of DESIGN §7 and writes docs/benchmarks.md.
  * Expects a built web app (`npm run build`). While iterating, `BENCH_ONLY=mailbox` (or
- * `first-load`, `lighthouse`, `hostile-document`, `upload`, `upload-search`; comma-separated)
- * runs some parts; see also BENCH_SIZES in mailbox.ts and BENCH_UPLOAD_SIZES in upload-search.ts.
+ * `first-load`, `lighthouse`, `hostile-document`, `upload`, `upload-search`, `ocr`;
+ * comma-separated) runs some parts; see also BENCH_SIZES in mailbox.ts and BENCH_UPLOAD_SIZES in
+ * upload-search.ts.
  */
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());

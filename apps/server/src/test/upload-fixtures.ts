@@ -173,9 +173,20 @@ export function convertImage(png: Buffer, format: 'jpeg' | 'webp'): Promise<Buff
     : sharp(png).webp({ quality: 85 }).toBuffer();
 }
 
+/** Fixed dates, so that the same call gives the same bytes. */
+const FIXTURE_DATE = new Date('2025-03-14T09:30:00Z');
+
+async function createPdf(): Promise<PDFDocument> {
+  const document = await PDFDocument.create({ updateMetadata: false });
+  document.setCreationDate(FIXTURE_DATE);
+  document.setModificationDate(FIXTURE_DATE);
+  document.setProducer('Kuvert test fixtures');
+  return document;
+}
+
 /** A scan: each page one image filling an A4 page, and no text layer at all. */
 export async function scannedPdf(pages: Buffer[]): Promise<Uint8Array> {
-  const document = await PDFDocument.create();
+  const document = await createPdf();
   for (const png of pages) {
     const jpeg = await convertImage(png, 'jpeg');
     const image = await document.embedJpg(jpeg);
@@ -187,7 +198,7 @@ export async function scannedPdf(pages: Buffer[]): Promise<Uint8Array> {
 
 /** A PDF with a text layer, one page per entry, lines top to bottom. */
 export async function textPdf(pages: string[][]): Promise<Uint8Array> {
-  const document = await PDFDocument.create();
+  const document = await createPdf();
   document.setTitle('Vertrag');
   const font = await document.embedFont(StandardFonts.Helvetica);
   for (const lines of pages) {

@@ -269,6 +269,8 @@ export function createProcessingPool(options: ProcessingPoolOptions): Processing
         const { child } = slot;
         if (!child || child.exitCode !== null) return Promise.resolve();
         const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        // An idle child no longer holds the process open; its exit must still be awaited.
+        child.ref();
         child.kill('SIGKILL');
         return exited;
       });

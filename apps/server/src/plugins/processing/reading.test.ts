@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -116,6 +118,41 @@ describe('OCR of photos and scans, German and English, offline', () => {
 
     expect(result.pages.map((page) => page.number)).toEqual([2]);
     expect(result.pages[0]?.text).toContain(ENGLISH_WORD);
+  });
+});
+
+describe('the files the browser tests upload', () => {
+  const folder = path.join(import.meta.dirname, '../../../../web/e2e/fixtures');
+
+  it('reads the German word from brief-foto.png, and only there', async () => {
+    const photoText = textOf(
+      await processing.recognizeText(
+        readFileSync(path.join(folder, 'brief-foto.png')),
+        'image/png',
+      ),
+    );
+    const pdfText = (
+      await processing.extractPdfText(readFileSync(path.join(folder, 'vertrag.pdf')))
+    ).text;
+
+    expect(photoText).toContain(PHOTO_WORD);
+    expect(photoText).not.toContain(PDF_WORD);
+    expect(pdfText).toContain(PDF_WORD);
+    expect(pdfText).not.toContain(PHOTO_WORD);
+  });
+
+  it('detects the encodings and delimiters of the CSVs', async () => {
+    const german = readFileSync(path.join(folder, 'adressen-windows1252.csv'));
+    const unicode = readFileSync(path.join(folder, 'adressen-utf16.csv'));
+
+    expect(await processing.decodeText(german, { detectDelimiter: true })).toMatchObject({
+      encoding: 'windows-1252',
+      delimiter: ';',
+    });
+    expect(await processing.decodeText(unicode, { detectDelimiter: true })).toMatchObject({
+      encoding: 'utf-16le',
+      delimiter: '\t',
+    });
   });
 });
 
