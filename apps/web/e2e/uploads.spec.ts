@@ -293,6 +293,46 @@ test('an upload stopped by a reload is offered again and continues where it stop
   await expect(page.getByTestId('upload-sha256')).toHaveText(sha256(longText.buffer));
 });
 
+test('a CSV shows as a table, read with the encoding and delimiter Kuvert detected, both changeable', async ({
+  page,
+  user,
+}) => {
+  test.setTimeout(90_000);
+  const { addresses } = await uploadFixtures();
+  await logIn(page, user);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await page.goto('/uploads');
+  await chooseFiles(page, /Upload files/, [addresses]);
+  await expect(progressRow(page, addresses.name)).toHaveAttribute('data-status', 'done', {
+    timeout: 20_000,
+  });
+  await listItem(page, addresses.name).getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: addresses.name })).toBeVisible();
+  const table = page.getByRole('table', { name: `Table of ${addresses.name}` });
+  await expect(table.getByRole('columnheader', { name: 'Straße', exact: true })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Köln', exact: true })).toBeVisible();
+  await expect(table.getByRole('cell', { name: '12,50 €', exact: true })).toBeVisible();
+  const encoding = page.getByLabel('Encoding');
+  const delimiter = page.getByLabel('Delimiter');
+  await expect(encoding).toHaveValue('windows-1252');
+  await expect(encoding.locator('option:checked')).toHaveText('Windows-1252 (Latin-1) (detected)');
+  await expect(delimiter).toHaveValue(';');
+  await expect(delimiter.locator('option:checked')).toHaveText('Semicolon (;) (detected)');
+  await scanWithoutHover(page);
+  await screenshot(page, 'upload-csv');
+
+  // Read as commas, the rows are no longer split at the semicolons.
+  await delimiter.selectOption(',');
+  await expect(table.getByRole('cell', { name: 'Köln', exact: true })).toHaveCount(0);
+  await expect(table.getByRole('columnheader', { name: /Anrede;Vorname/ })).toBeVisible();
+  await delimiter.selectOption(';');
+  // Read as UTF-8, the umlauts of Windows-1252 are not umlauts.
+  await encoding.selectOption('utf-8');
+  await expect(table.getByRole('cell', { name: 'Köln', exact: true })).toHaveCount(0);
+  await encoding.selectOption('windows-1252');
+  await expect(table.getByRole('cell', { name: 'Köln', exact: true })).toBeVisible();
+});
+
 test('in German at phone width: upload, refusals named, list and preview', async ({
   page,
   user,

@@ -1,6 +1,9 @@
-import { createCanvas } from '@napi-rs/canvas';
-import { makePdf } from './provider.ts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { E2E_UPLOAD_MAX_BYTES } from './environment.ts';
+
+/** Made by the reading helper's generator; their words are listed in fixtures/README.md. */
+const FIXTURES = path.join(import.meta.dirname, '../fixtures');
 
 export interface FilePayload {
   name: string;
@@ -12,18 +15,6 @@ export interface FilePayload {
 export interface WordedFixture {
   file: FilePayload;
   onlyWord: string;
-}
-
-/** A photo-like picture of a German letter: text only OCR can read. */
-function letterPhoto(lines: string[]): Buffer {
-  const canvas = createCanvas(1240, 1400);
-  const context = canvas.getContext('2d');
-  context.fillStyle = '#f4f1ea';
-  context.fillRect(0, 0, canvas.width, canvas.height);
-  context.fillStyle = '#1d1d1d';
-  context.font = '36px sans-serif';
-  lines.forEach((line, index) => context.fillText(line, 110, 160 + index * 64));
-  return canvas.toBuffer('image/png');
 }
 
 /** Readable text lines, many of them: a file of about `bytes`. */
@@ -38,39 +29,22 @@ function textOfSize(bytes: number): Buffer {
   return Buffer.from(lines.join(''));
 }
 
+async function fixture(name: string, mimeType: string): Promise<FilePayload> {
+  return { name, mimeType, buffer: await readFile(path.join(FIXTURES, name)) };
+}
+
 export async function uploadFixtures() {
-  const pdfWord = 'Quittenbaum';
-  const photoWord = 'Zebrafink';
   const pdf: WordedFixture = {
-    onlyWord: pdfWord,
-    file: {
-      name: 'vertrag.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from(
-        await makePdf([
-          [
-            'Mietvertrag',
-            'Zwischen Erika Mustermann und der Hausverwaltung',
-            `Im Garten steht ein ${pdfWord}, der gepflegt wird.`,
-          ],
-        ]),
-      ),
-    },
+    file: await fixture('vertrag.pdf', 'application/pdf'),
+    onlyWord: 'Hausratversicherung',
   };
+  // No text layer: its word is found only through OCR.
   const photo: WordedFixture = {
-    onlyWord: photoWord,
-    file: {
-      name: 'brief-foto.png',
-      mimeType: 'image/png',
-      buffer: letterPhoto([
-        'Stadtverwaltung Musterstadt',
-        'Sehr geehrte Frau Mustermann,',
-        'Ihr Antrag ist bei uns eingegangen.',
-        `Ihr Kennwort lautet ${photoWord}.`,
-        'Mit freundlichen Grüßen',
-      ]),
-    },
+    file: await fixture('brief-foto.png', 'image/png'),
+    onlyWord: 'Grundsteuerbescheid',
   };
+  // Windows-1252, `;` separated, as German Excel saves it.
+  const addresses = await fixture('adressen-windows1252.csv', 'text/csv');
   const htmlAsPdf: FilePayload = {
     name: 'rechnung.pdf',
     mimeType: 'application/pdf',
@@ -87,5 +61,5 @@ export async function uploadFixtures() {
     mimeType: 'text/plain',
     buffer: textOfSize(9 * 1024 * 1024),
   };
-  return { pdf, photo, htmlAsPdf, oversized, longText };
+  return { pdf, photo, addresses, htmlAsPdf, oversized, longText };
 }

@@ -50,7 +50,12 @@ export function TablePreview({
 }: TablePreviewProps) {
   const { t } = useTranslation();
   const [reading, setReading] = useState<TableReading>({ encoding: null, delimiter: null });
-  const table = useUploadTable(uploadId, reading);
+  // What was detected is asked for by name: when reading the file detects better, the
+  // table follows.
+  const table = useUploadTable(uploadId, {
+    encoding: reading.encoding ?? detectedEncoding,
+    delimiter: reading.delimiter ?? detectedDelimiter,
+  });
   const encoding = reading.encoding ?? table.data?.encoding ?? detectedEncoding;
   const delimiter = reading.delimiter ?? table.data?.delimiter ?? detectedDelimiter;
   const detected = (value: string, isDetected: boolean) =>
@@ -92,11 +97,15 @@ export function TablePreview({
           <ErrorState error={table.error} onRetry={() => void table.refetch()} />
         ) : null}
         {header ? (
-          <Table.ScrollContainer
-            minWidth={Math.min(columns * 120, 1200)}
+          <div
             className={classes.scroll}
+            role="region"
+            aria-label={t('uploads.table.scrollRegion', { name })}
+            // Keyboard users scroll a wide or long table too.
+            tabIndex={0}
           >
             <Table
+              miw={Math.min(columns * 120, 1200)}
               striped
               withTableBorder
               withColumnBorders
@@ -121,7 +130,7 @@ export function TablePreview({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </div>
         ) : null}
         {table.data?.truncated ? (
           <Text size="sm" c="dimmed">
