@@ -299,6 +299,60 @@ test('an upload stopped by a reload is offered again and continues where it stop
   await expect(page.getByTestId('upload-sha256')).toHaveText(sha256(longText.buffer));
 });
 
+test('an upload can be paused, resumed and cancelled', async ({ page, user }) => {
+  test.setTimeout(90_000);
+  const { longText } = await uploadFixtures();
+  await logIn(page, user);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await page.goto('/uploads');
+
+  // The second chunk waits until the test lets it through, so there is time to press buttons.
+  let patches = 0;
+  const held = Promise.withResolvers<void>();
+  await page.route('**/api/uploads/tus/**', async (route) => {
+    if (route.request().method() === 'PATCH') {
+      patches += 1;
+      if (patches === 2) await held.promise;
+    }
+    // A request the page gave up on (paused) cannot be continued any more.
+    await route.continue().catch(() => {});
+  });
+  await chooseFiles(page, /Upload files/, [longText]);
+  const row = progressRow(page, longText.name);
+  await expect.poll(() => patches).toBe(2);
+  await row.getByRole('button', { name: `Pause upload of ${longText.name}` }).click();
+  await expect(row).toHaveAttribute('data-status', 'paused');
+  await expect(row).toContainText('Paused');
+  held.resolve();
+  await row.getByRole('button', { name: `Resume upload of ${longText.name}` }).click();
+  await expect(row).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(listItem(page, longText.name)).toBeVisible();
+
+  // Cancelled mid-way: gone from the panel, and the server gives its room back.
+  const second = { ...longText, name: 'entwurf.txt' };
+  patches = 0;
+  const heldAgain = Promise.withResolvers<void>();
+  await page.unroute('**/api/uploads/tus/**');
+  await page.route('**/api/uploads/tus/**', async (route) => {
+    if (route.request().method() === 'PATCH') {
+      patches += 1;
+      if (patches === 2) await heldAgain.promise;
+    }
+    await route.continue().catch(() => {});
+  });
+  await chooseFiles(page, /Upload files/, [second]);
+  await expect.poll(() => patches).toBe(2);
+  const usage = page.getByTestId('upload-usage');
+  await expect(usage).toContainText('18 MB of');
+  await progressRow(page, second.name)
+    .getByRole('button', { name: `Cancel upload of ${second.name}` })
+    .click();
+  heldAgain.resolve();
+  await expect(progressRow(page, second.name)).toHaveCount(0);
+  await expect(usage).toContainText('9 MB of');
+  await expect(listItem(page, second.name)).toHaveCount(0);
+});
+
 test('a CSV shows as a table, read with the encoding and delimiter Kuvert detected, both changeable', async ({
   page,
   user,

@@ -39,15 +39,15 @@ interface Entry {
   upload: Upload | null;
   fingerprint: string;
   samples: ProgressSample[];
-  onUploaded: () => void;
+  onServerChange: () => void;
 }
 
 export interface AddFilesContext {
   accountId: string;
   /** The per-file limit the server told; null while unknown (the server checks anyway). */
   maxFileBytes: number | null;
-  /** After each upload the server kept: refresh the lists. */
-  onUploaded: () => void;
+  /** After the server kept an upload, or let one go: refresh the lists and the usage. */
+  onServerChange: () => void;
 }
 
 /** Tries after a dropped connection: quickly first, then long enough for a server restart. */
@@ -120,7 +120,7 @@ export function addFiles(files: readonly File[], context: AddFilesContext): void
   for (const file of files) startFile(file, context);
 }
 
-function startFile(file: File, { accountId, maxFileBytes, onUploaded }: AddFilesContext): void {
+function startFile(file: File, { accountId, maxFileBytes, onServerChange }: AddFilesContext): void {
   const fingerprint = fingerprintOf(file, accountId);
   // The same file dropped again while it is still on its way is the same upload.
   const running = entries.find(
@@ -148,7 +148,7 @@ function startFile(file: File, { accountId, maxFileBytes, onUploaded }: AddFiles
     upload: null,
     fingerprint,
     samples: [],
-    onUploaded,
+    onServerChange,
   };
   entries = [entry, ...entries];
   if (maxFileBytes !== null && file.size > maxFileBytes) {
@@ -196,7 +196,7 @@ function startFile(file: File, { accountId, maxFileBytes, onUploaded }: AddFiles
         bytesPerSecond: null,
         secondsLeft: null,
       });
-      onUploaded();
+      onServerChange();
     },
     onError: (error) => {
       const failure = toUploadError(error, file.name);
@@ -261,7 +261,11 @@ export function cancelUpload(key: string): void {
   entries = entries.filter((candidate) => candidate !== entry);
   emit();
   if (entry.upload && entry.item.status !== 'done') {
-    void entry.upload.abort(true).catch(() => forgetStoredUploads(entry.fingerprint));
+    // The server counted the bytes received so far; afterwards the usage shows them gone.
+    void entry.upload
+      .abort(true)
+      .catch(() => forgetStoredUploads(entry.fingerprint))
+      .finally(entry.onServerChange);
   }
 }
 

@@ -14,7 +14,7 @@ export function useStartUploads(accountId: string | null) {
       addFiles(files, {
         accountId,
         maxFileBytes,
-        onUploaded: () => void invalidateAreas(queryClient, uploadDependentAreas),
+        onServerChange: () => void invalidateAreas(queryClient, uploadDependentAreas),
       });
     },
     [accountId, maxFileBytes, queryClient],
