@@ -353,6 +353,36 @@ test('an upload can be paused, resumed and cancelled', async ({ page, user }) =>
   await expect(listItem(page, second.name)).toHaveCount(0);
 });
 
+test('an upload waits while the browser is offline and goes on when it is back', async ({
+  page,
+  context,
+  user,
+}) => {
+  test.setTimeout(90_000);
+  const { longText } = await uploadFixtures();
+  await logIn(page, user);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await page.goto('/uploads');
+  let patches = 0;
+  const held = Promise.withResolvers<void>();
+  await page.route('**/api/uploads/tus/**', async (route) => {
+    if (route.request().method() === 'PATCH') {
+      patches += 1;
+      if (patches === 2) await held.promise;
+    }
+    await route.continue().catch(() => {});
+  });
+  await chooseFiles(page, /Upload files/, [longText]);
+  await expect.poll(() => patches).toBe(2);
+  await context.setOffline(true);
+  held.resolve();
+  const row = progressRow(page, longText.name);
+  await expect(row).toHaveAttribute('data-status', 'waiting');
+  await context.setOffline(false);
+  await expect(row).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(listItem(page, longText.name)).toBeVisible();
+});
+
 test('a CSV shows as a table, read with the encoding and delimiter Kuvert detected, both changeable', async ({
   page,
   user,

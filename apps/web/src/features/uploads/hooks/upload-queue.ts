@@ -208,7 +208,10 @@ function startFile(file: File, { accountId, maxFileBytes, onServerChange }: AddF
       }
       update(entry, { status: 'failed', error: failure, bytesPerSecond: null, secondsLeft: null });
       // A refused file cannot continue: its stored address would only be offered again.
-      if (!isConnection) void forgetStoredUploads(fingerprint);
+      if (isConnection) return;
+      void forgetStoredUploads(fingerprint);
+      // What it had sent is let go of: the usage shows it.
+      onServerChange();
     },
   });
   entry.upload = upload;
