@@ -83,7 +83,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['uploads'],
-        summary: 'Rename an upload',
+        summary: 'Rename an upload (not one in the trash)',
         params: uploadIdParamsSchema,
         body: renameUploadRequestSchema,
         response: { 200: uploadDetailSchema, ...errorResponses(400, 401, 403, 404) },

@@ -301,22 +301,29 @@ async function completeUpload(
     pageCount = inspection.pageCount;
   }
   const nowIso = app.clock.now().toISOString();
-  await db.transaction().execute(async (trx) => {
-    await updateUpload(trx, row.id, {
-      status: 'stored',
-      received_bytes: size,
-      content_type: row.content_type,
-      encoding: row.encoding,
-      delimiter: row.delimiter,
-      storage_key: stored.key,
-      sha256: stored.sha256,
-      page_count: pageCount,
-      stored_at: nowIso,
-      updated_at: nowIso,
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await updateUpload(trx, row.id, {
+        status: 'stored',
+        received_bytes: size,
+        content_type: row.content_type,
+        encoding: row.encoding,
+        delimiter: row.delimiter,
+        storage_key: stored.key,
+        sha256: stored.sha256,
+        page_count: pageCount,
+        stored_at: nowIso,
+        updated_at: nowIso,
+      });
+      await app.jobs.enqueue(trx, { type: UPLOAD_READ_JOB, payload: { upload_id: row.id } });
+      await updateUploadSearchIndex(app, trx, row.id);
+    })
+    .catch(async (error: unknown) => {
+      // Nothing refers to the stored copy now; the staged bytes stay for the client's retry.
+      await collectUnreferencedDocuments(app, [stored.key]);
+      throw error;
     });
-    await app.jobs.enqueue(trx, { type: UPLOAD_READ_JOB, payload: { upload_id: row.id } });
-    await updateUploadSearchIndex(app, trx, row.id);
-  });
   await app.uploadStaging.remove(row.id);
   await publishLiveEvent(app, {
     type: 'uploads.changed',

@@ -127,7 +127,7 @@ export async function renameUpload(
   uploadId: string,
   name: string,
 ): Promise<UploadDetail> {
-  const row = await requireUpload(app, userId, uploadId, 'stored');
+  const row = await requireUpload(app, userId, uploadId, 'live');
   assertRole(row.role, 'member');
   const cleaned = cleanFilename(name, row.name);
   await app.db.transaction().execute(async (trx) => {
