@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
-import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import { degrees, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 
 /**
@@ -193,6 +193,25 @@ export async function scannedPdf(pages: Buffer[]): Promise<Uint8Array> {
     const page = document.addPage([595.28, 841.89]);
     page.drawImage(image, { x: 0, y: 0, width: 595.28, height: 841.89 });
   }
+  return document.save();
+}
+
+/**
+ * A 600 dpi colour scan of an A4 page (4960 × 7016 pixels, 35 megapixels, one JPEG), stored
+ * sideways with the page's /Rotate turning it upright, as some scanners file pages.
+ */
+export async function largeSidewaysScanPdf(png: Buffer): Promise<Uint8Array> {
+  const jpeg = await sharp(png)
+    .resize(4960, 7016, { fit: 'fill' })
+    .rotate(-90)
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const document = await createPdf();
+  const image = await document.embedJpg(jpeg);
+  // The page as stored is landscape; turned 90° clockwise it is A4 upright.
+  const page = document.addPage([841.89, 595.28]);
+  page.drawImage(image, { x: 0, y: 0, width: 841.89, height: 595.28 });
+  page.setRotation(degrees(90));
   return document.save();
 }
 

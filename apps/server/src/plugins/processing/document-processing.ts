@@ -165,9 +165,9 @@ export function createDocumentProcessing(
       read.push({ number, text: page.text });
       return page.pageCount;
     };
-    // Without a list, the first page tells how many there are.
-    const wanted = pages ?? [1];
-    const pageCount = await readPage(wanted[0] ?? 1);
+    if (pages?.length === 0) throw new Error('recognizeText: no pages asked for');
+    // The first page read tells how many there are.
+    const pageCount = await readPage(pages?.[0] ?? 1);
     const all = pages ?? Array.from({ length: pageCount }, (_, index) => index + 1);
     const toRead = all.filter((number) => number >= 1 && number <= pageCount);
     const planned = toRead.slice(0, OCR_MAX_PAGES);

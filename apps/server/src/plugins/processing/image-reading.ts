@@ -73,7 +73,11 @@ interface OpenedImage {
  * Only PNG, JPEG and WebP reach libvips (never SVG or TIFF, which it would also read): the
  * signature must say so and the decoder must agree. Turned upright by its EXIF orientation.
  */
-async function openImage(bytes: Uint8Array, limits: DocumentLimits): Promise<OpenedImage> {
+async function openImage(
+  bytes: Uint8Array,
+  limits: DocumentLimits,
+  rotation = 0,
+): Promise<OpenedImage> {
   const signature = signatures.find((candidate) => candidate.matches(bytes));
   if (!signature) throw new ProcessingError('unreadable', 'Not a PNG, JPEG or WebP image.');
   // The header only (sharp's own pixel limit would hide the sizes in a vaguer message).
@@ -87,7 +91,14 @@ async function openImage(bytes: Uint8Array, limits: DocumentLimits): Promise<Ope
   }
   assertPixelsWithin(metadata.width, metadata.height, limits.maxPixels);
   const image = sharp(bytes, { limitInputPixels: limits.maxPixels, autoOrient: true });
-  return { image, width: metadata.autoOrient.width, height: metadata.autoOrient.height };
+  const { width, height } = metadata.autoOrient;
+  if (rotation === 0) return { image, width, height };
+  const isTurned = rotation === 90 || rotation === 270;
+  return {
+    image: image.rotate(rotation),
+    width: isTurned ? height : width,
+    height: isTurned ? width : height,
+  };
 }
 
 /** The scale at which OCR reads an image of this size. */
@@ -99,8 +110,13 @@ export function ocrScale(width: number, height: number): number {
 }
 
 /** The image in grey on white (transparency flattened), at the size OCR reads best. */
-export async function imageForOcr(bytes: Uint8Array, limits: DocumentLimits): Promise<GrayImage> {
-  const { image, width, height } = await openImage(bytes, limits);
+/** `rotation`: degrees clockwise to turn it further (a PDF page's /Rotate). */
+export async function imageForOcr(
+  bytes: Uint8Array,
+  limits: DocumentLimits,
+  rotation = 0,
+): Promise<GrayImage> {
+  const { image, width, height } = await openImage(bytes, limits, rotation);
   const scale = ocrScale(width, height);
   try {
     const { data, info } = await image
@@ -111,8 +127,12 @@ export async function imageForOcr(bytes: Uint8Array, limits: DocumentLimits): Pr
       })
       .flatten({ background: '#ffffff' })
       .toColourspace('b-w')
-      .raw()
+      // 8 bits, also from a 16-bit PNG.
+      .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
+    if (data.length !== info.width * info.height) {
+      throw new ProcessingError('unreadable', 'The image did not decode to one grey channel.');
+    }
     return { width: info.width, height: info.height, data };
   } catch (error) {
     throw unreadable(error);
@@ -131,8 +151,9 @@ export function thumbnailSize(width: number, height: number): { width: number; h
 export async function imageThumbnail(
   bytes: Uint8Array,
   limits: DocumentLimits,
+  rotation = 0,
 ): Promise<Thumbnail> {
-  const { image, width, height } = await openImage(bytes, limits);
+  const { image, width, height } = await openImage(bytes, limits, rotation);
   try {
     const { data, info } = await image
       .resize({ ...thumbnailSize(width, height), fit: 'fill' })

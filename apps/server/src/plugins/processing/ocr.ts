@@ -22,11 +22,11 @@ const require = createRequire(import.meta.url);
 
 /**
  * tesseract.js reads every language from one folder (`langPath`), while each npm package has
- * its own: link both into a private folder of this child, removed when the child exits.
+ * its own: both are linked into a private temporary folder, which is removed as soon as the
+ * engine has read them (even when this child is killed later, nothing is left behind).
  */
 function createLanguageFolder(): string {
   const folder = mkdtempSync(path.join(tmpdir(), 'kuvert-ocr-'));
-  process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
   for (const language of OCR_LANGUAGES) {
     const packageFolder = path.dirname(
       require.resolve(`@tesseract.js-data/${language}/package.json`),
@@ -40,15 +40,19 @@ function createLanguageFolder(): string {
 let engine: Promise<Worker> | undefined;
 
 /** One OCR engine per child, started at the first page and kept for the next ones. */
-function startEngine(): Promise<Worker> {
+async function startEngine(): Promise<Worker> {
   const folder = createLanguageFolder();
-  return createWorker([...OCR_LANGUAGES], OEM.LSTM_ONLY, {
-    langPath: folder,
-    // Read the data from `langPath` every time; never write a cache anywhere.
-    cachePath: folder,
-    cacheMethod: 'none',
-    gzip: true,
-  });
+  try {
+    return await createWorker([...OCR_LANGUAGES], OEM.LSTM_ONLY, {
+      langPath: folder,
+      // Read the data from `langPath`; never write a cache anywhere.
+      cachePath: folder,
+      cacheMethod: 'none',
+      gzip: true,
+    });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** PGM ("P5"): the simplest format Leptonica reads, so the pixels need no encoding. */

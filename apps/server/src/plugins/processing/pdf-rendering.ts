@@ -1,5 +1,13 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import { PDFName, PDFNumber, PDFRawStream, type PDFContext } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  type PDFContext,
+  type PDFDocument,
+} from 'pdf-lib';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import {
   assertPixelsWithin,
@@ -38,17 +46,64 @@ function assertImagesWithin(context: PDFContext, maxPixels: number): void {
   }
 }
 
-async function withCheckedPdf<T>(
+/**
+ * A scan at 600 dpi is one JPEG of some 35 megapixels: pdf.js would hold it decoded several
+ * times over (RGB, RGBA, a canvas of its size) and break the memory cap. Above this size, a
+ * page that is nothing but one JPEG is read from the JPEG itself, which sharp decodes in strips.
+ */
+const LARGE_SCAN_PIXELS = 16_000_000;
+
+/** The page's JPEG and how the page turns it, when the page is one large JPEG and nothing else. */
+export interface LargeScan {
+  jpeg: Uint8Array;
+  /** Degrees clockwise (the page's /Rotate). */
+  rotation: number;
+}
+
+function isOnlyDct(stream: PDFRawStream): boolean {
+  const filter = stream.dict.get(PDFName.of('Filter'));
+  const names = filter instanceof PDFArray ? filter.asArray() : [filter];
+  return names.length === 1 && names[0] instanceof PDFName && names[0].decodeText() === 'DCTDecode';
+}
+
+function largeScanOf(objects: PDFDocument, number: number): LargeScan | undefined {
+  if (number < 1 || number > objects.getPageCount()) return undefined;
+  const page = objects.getPage(number - 1);
+  const xObjects = page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+  const entries = xObjects?.entries() ?? [];
+  const [entry] = entries;
+  if (entries.length !== 1 || !entry) return undefined;
+  const image = objects.context.lookup(entry[1]);
+  if (!(image instanceof PDFRawStream) || !isOnlyDct(image)) return undefined;
+  const subtype = image.dict.get(PDFName.of('Subtype'));
+  if (!(subtype instanceof PDFName) || subtype.decodeText() !== 'Image') return undefined;
+  if (numberIn(image, 'Width') * numberIn(image, 'Height') <= LARGE_SCAN_PIXELS) return undefined;
+  const rotation = ((page.getRotation().angle % 360) + 360) % 360;
+  return { jpeg: image.contents, rotation };
+}
+
+type Rendering =
+  | { kind: 'pdf'; document: PDFDocumentProxy }
+  | { kind: 'scan'; scan: LargeScan; pageCount: number };
+
+/**
+ * Checks the document against the limits, then hands page `number` over: as a large scan's
+ * JPEG when it is one (see LARGE_SCAN_PIXELS), else as the document opened by pdf.js.
+ */
+async function withCheckedPage<T>(
   bytes: Uint8Array,
+  number: number,
   limits: DocumentLimits,
-  use: (document: PDFDocumentProxy) => Promise<T>,
+  use: (rendering: Rendering) => Promise<T>,
 ): Promise<T> {
   const objects = await loadObjects(bytes);
   if (objects) {
     await assertInflatesWithin(objects.context, limits.maxInflatedBytes);
     assertImagesWithin(objects.context, limits.maxPixels);
+    const scan = largeScanOf(objects, number);
+    if (scan) return use({ kind: 'scan', scan, pageCount: objects.getPageCount() });
   }
-  return withPdfJs(bytes, use, limits.maxPixels);
+  return withPdfJs(bytes, (document) => use({ kind: 'pdf', document }), limits.maxPixels);
 }
 
 /** Draws page `number` on white, at `scaleFor(width, height)` of its size in points. */
@@ -105,15 +160,24 @@ export async function renderPageForOcr(
   number: number,
   limits: DocumentLimits,
 ): Promise<{ pageCount: number; image: GrayImage }> {
-  return withCheckedPdf(bytes, limits, async (document) => {
-    const canvas = await renderPage(document, number, ocrPageScale);
-    return { pageCount: document.numPages, image: grayOf(canvas) };
+  return withCheckedPage(bytes, number, limits, async (rendering) => {
+    if (rendering.kind === 'scan') {
+      const { imageForOcr } = await import('./image-reading.ts');
+      const { jpeg, rotation } = rendering.scan;
+      return { pageCount: rendering.pageCount, image: await imageForOcr(jpeg, limits, rotation) };
+    }
+    const canvas = await renderPage(rendering.document, number, ocrPageScale);
+    return { pageCount: rendering.document.numPages, image: grayOf(canvas) };
   });
 }
 
 export async function pdfThumbnail(bytes: Uint8Array, limits: DocumentLimits): Promise<Thumbnail> {
-  return withCheckedPdf(bytes, limits, async (document) => {
-    const canvas = await renderPage(document, 1, (width, height) =>
+  return withCheckedPage(bytes, 1, limits, async (rendering) => {
+    if (rendering.kind === 'scan') {
+      const { imageThumbnail } = await import('./image-reading.ts');
+      return imageThumbnail(rendering.scan.jpeg, limits, rendering.scan.rotation);
+    }
+    const canvas = await renderPage(rendering.document, 1, (width, height) =>
       Math.min(THUMBNAIL_WIDTH / width, THUMBNAIL_MAX_HEIGHT / height),
     );
     const webp = await canvas.encode('webp', THUMBNAIL_QUALITY);

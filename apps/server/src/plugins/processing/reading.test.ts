@@ -10,6 +10,7 @@ import {
   embedImageClaiming,
   ENGLISH_LETTER,
   ENGLISH_WORD,
+  largeSidewaysScanPdf,
   letterPhotoPng,
   PDF_WORD,
   PHOTO_WORD,
@@ -74,12 +75,14 @@ describe('OCR of photos and scans, German and English, offline', () => {
     expect(text).toContain('physiotherapy');
   });
 
-  it('reads JPEG and WebP photos, and one a phone stored sideways', async () => {
+  it('reads JPEG, WebP and 16-bit PNG photos, and one a phone stored sideways', async () => {
     const photo = letterPhotoPng(GERMAN_LETTER_SMALL.letter, GERMAN_LETTER_SMALL.options);
     for (const [bytes, type] of [
       [await convertImage(photo, 'jpeg'), 'image/jpeg'],
       [await convertImage(photo, 'webp'), 'image/webp'],
       [await sidewaysJpeg(photo), 'image/jpeg'],
+      // 16 bits of grey, with an alpha channel.
+      [await sharp(photo).toColourspace('grey16').ensureAlpha(0.9).png().toBuffer(), 'image/png'],
     ] as const) {
       expect(textOf(await processing.recognizeText(bytes, type))).toContain(PHOTO_WORD);
     }
@@ -109,6 +112,17 @@ describe('OCR of photos and scans, German and English, offline', () => {
     expect(result.pages).toHaveLength(OCR_MAX_PAGES);
     expect(result.pages.at(-1)).toEqual({ number: OCR_MAX_PAGES, text: '' });
     expect(result.pagesNotRead).toBe(2);
+  });
+
+  it('reads a 600 dpi scan within the memory cap, turned upright as its page says', async () => {
+    const scan = await largeSidewaysScanPdf(germanPhoto);
+
+    const result = await processing.recognizeText(scan, 'application/pdf');
+    const thumbnail = await processing.makeThumbnail(scan, 'application/pdf');
+
+    expect(textOf(result)).toContain(PHOTO_WORD);
+    expect(thumbnail.width).toBe(400);
+    expect(thumbnail.height).toBeGreaterThan(thumbnail.width);
   });
 
   it('reads only the pages it is asked for', async () => {
