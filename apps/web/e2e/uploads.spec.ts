@@ -343,7 +343,6 @@ test('an upload can be paused, resumed and cancelled', async ({ page, user }) =>
   await chooseFiles(page, /Upload files/, [second]);
   await expect.poll(() => patches).toBe(2);
   const usage = page.getByTestId('upload-usage');
-  await expect(usage).toContainText('18 MB of');
   await progressRow(page, second.name)
     .getByRole('button', { name: `Cancel upload of ${second.name}` })
     .click();
@@ -351,6 +350,11 @@ test('an upload can be paused, resumed and cancelled', async ({ page, user }) =>
   await expect(progressRow(page, second.name)).toHaveCount(0);
   await expect(usage).toContainText('9 MB of');
   await expect(listItem(page, second.name)).toHaveCount(0);
+  // Nothing of it is left to continue after a reload either.
+  await page.reload();
+  await expect(listItem(page, longText.name)).toBeVisible();
+  await expect(usage).toContainText('9 MB of');
+  await expect(page.getByText('An upload did not finish')).toHaveCount(0);
 });
 
 test('an upload waits while the browser is offline and goes on when it is back', async ({
