@@ -382,6 +382,7 @@ test('an upload waits while the browser is offline and goes on when it is back',
   held.resolve();
   const row = progressRow(page, longText.name);
   await expect(row).toHaveAttribute('data-status', 'waiting');
+  await expect(row).toContainText('No connection: it goes on when you are back online');
   await context.setOffline(false);
   await expect(row).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
   await expect(listItem(page, longText.name)).toBeVisible();

@@ -59,7 +59,8 @@ function statusLine(t: TFunction, item: QueuedUpload): string {
       return parts.join(' · ');
     }
     case 'waiting':
-      return `${sizes} · ${t('uploads.progress.waiting')}`;
+      // Offline it waits for the connection; online tus tries again by itself.
+      return `${sizes} · ${navigator.onLine ? t('uploads.progress.waiting') : t('uploads.progress.offline')}`;
     case 'paused':
       return `${sizes} · ${t('uploads.progress.paused')}`;
     case 'checking':
