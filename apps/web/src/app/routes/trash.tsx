@@ -4,7 +4,6 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { EmptyTrashButton } from '../../features/trash/components/empty-trash-button.tsx';
 import { useTrash } from '../../features/trash/api/get-trash.ts';
 import { TrashedFolders } from '../../features/trash/components/trashed-folders.tsx';
-import { TrashedUploads } from '../../features/uploads/components/trashed-uploads.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSelectedAccount } from '../../lib/selected-account.ts';
 import { LetterListPage } from '../mailbox/letter-list-page.tsx';
@@ -13,7 +12,7 @@ export function Component() {
   const { t } = useTranslation();
   const { accountId } = useSelectedAccount();
   const trash = useTrash(accountId).data;
-  const hasFolders = (trash?.folders.length ?? 0) + (trash?.uploads.length ?? 0) > 0;
+  const hasFolders = (trash?.folders.length ?? 0) > 0;
   return (
     <LetterListPage
       title={t('pages.trash')}
@@ -32,7 +31,6 @@ export function Component() {
             </Alert>
           ) : null}
           <TrashedFolders />
-          <TrashedUploads uploads={trash?.uploads ?? []} />
         </Stack>
       }
       emptyState={
