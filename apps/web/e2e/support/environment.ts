@@ -12,6 +12,8 @@ export const E2E_ROOT = path.join(tmpdir(), `kuvert-e2e-${E2E_PORT}`);
 export const E2E_DATA_DIR = path.join(E2E_ROOT, 'data');
 export const E2E_MAIL_DIR = path.join(E2E_ROOT, 'mail');
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+/** Small, so a file over the limit is quick to make; above one tus chunk (8 MiB). */
+export const E2E_UPLOAD_MAX_BYTES = 12 * 1024 * 1024;
 
 export function serverEnvironment(): Record<string, string> {
   return {
@@ -23,6 +25,7 @@ export function serverEnvironment(): Record<string, string> {
     KUVERT_DEMO: 'false',
     // The test's webhook receiver listens on 127.0.0.1.
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    UPLOAD_MAX_BYTES: String(E2E_UPLOAD_MAX_BYTES),
     // Errors only: providers whose webhook nobody answers fill the log with retry warnings.
     LOG_LEVEL: 'error',
   };

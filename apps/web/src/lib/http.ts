@@ -172,7 +172,8 @@ function toRequestBody(body: unknown): BodyInit | null {
   return JSON.stringify(body);
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** The error of a failed answer, for callers that read the body themselves (downloads). */
+export async function toApiError(response: Response): Promise<ApiError> {
   let body: unknown;
   try {
     body = await response.json();

@@ -59,6 +59,7 @@ describe('storage keys (SPEC §3)', () => {
       loginExpiry: 'kuvert.loginExpiry',
       selectedAccount: 'kuvert.selectedAccount',
       paymentIds: 'kuvert.paymentIds',
+      uploadsView: 'kuvert.uploadsView',
     });
   });
 });

@@ -7,6 +7,7 @@ export const storageKeys = {
   loginExpiry: 'kuvert.loginExpiry',
   selectedAccount: 'kuvert.selectedAccount',
   paymentIds: 'kuvert.paymentIds',
+  uploadsView: 'kuvert.uploadsView',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

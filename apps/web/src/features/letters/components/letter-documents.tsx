@@ -33,7 +33,7 @@ interface DeferredPdfViewerProps {
  * The letter's text and facts paint first; pdf.js (a large download and a long script) is
  * fetched once the browser is idle. Until then the viewer's frame holds the page's place.
  */
-function DeferredPdfViewer(props: DeferredPdfViewerProps) {
+export function DeferredPdfViewer(props: DeferredPdfViewerProps) {
   const isIdle = useWhenIdle();
   const placeholder = (
     <PdfViewerPlaceholder

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/http.ts';
+import { invalidateAreas, uploadDependentAreas } from '../../../lib/mailbox-keys.ts';
+
+/** Brings an upload back from the trash. */
+export function restoreUpload(uploadId: string): Promise<void> {
+  return apiRequest(`/api/trash/uploads/${encodeURIComponent(uploadId)}/restore`, {
+    method: 'POST',
+  });
+}
+
+/** Several at once (the undo of a trashed selection); each is its own request. */
+export async function restoreUploads(uploadIds: readonly string[]): Promise<void> {
+  await Promise.all(uploadIds.map((uploadId) => restoreUpload(uploadId)));
+}
+
+export function useRestoreUploads() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreUploads,
+    onSettled: () => invalidateAreas(queryClient, uploadDependentAreas),
+  });
+}

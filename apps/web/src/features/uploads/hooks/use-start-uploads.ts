@@ -1,0 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { invalidateAreas, uploadDependentAreas } from '../../../lib/mailbox-keys.ts';
+import { useUploadUsage } from '../api/get-upload-usage.ts';
+import { addFiles } from './upload-queue.ts';
+
+/** Starts uploading files into the mailbox; the lists refresh as each one is kept. */
+export function useStartUploads(accountId: string | null) {
+  const queryClient = useQueryClient();
+  const maxFileBytes = useUploadUsage(accountId).data?.max_file_bytes ?? null;
+  return useCallback(
+    (files: readonly File[]) => {
+      if (accountId === null || files.length === 0) return;
+      addFiles(files, {
+        accountId,
+        maxFileBytes,
+        onServerChange: () => void invalidateAreas(queryClient, uploadDependentAreas),
+      });
+    },
+    [accountId, maxFileBytes, queryClient],
+  );
+}
