@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
 import { uploadListSchema } from '@kuvert/shared/uploads';
 import type { UploadList, UploadSummary } from '@kuvert/shared/uploads';
@@ -35,9 +35,13 @@ export const uploadChoicesQueryOptions = (accountId: string, name: string) =>
     getNextPageParam: (lastPage: UploadList) => lastPage.next_cursor,
   });
 
-/** The uploads a picker offers, for as long as it is open. */
+/** The uploads a picker offers; while a new filter loads, the last list stays. */
 export function useUploadChoices(accountId: string, name: string, enabled: boolean) {
-  return useInfiniteQuery({ ...uploadChoicesQueryOptions(accountId, name), enabled });
+  return useInfiniteQuery({
+    ...uploadChoicesQueryOptions(accountId, name),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** Loaded uploads in order, each once (an upload may shift between pages). */

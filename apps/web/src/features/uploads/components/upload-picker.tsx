@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { UploadSummary } from '@kuvert/shared/uploads';
 import { AppModal } from '../../../components/ui/app-modal.tsx';
 import { ErrorState } from '../../../components/ui/query-status.tsx';
@@ -60,7 +60,6 @@ function UploadPickerBody({
   attachedIds = [],
 }: UploadPickerBodyProps) {
   const { t } = useTranslation();
-  const listLabelId = useId();
   const [filter, setFilter] = useState('');
   const [name] = useDebouncedValue(filter.trim(), 250);
   // Kept whole: what was ticked stays chosen while the filter hides it.
@@ -93,7 +92,7 @@ function UploadPickerBody({
       <Text size="sm" c="dimmed">
         {t('uploadReuse.picker.onlyUsable')}
       </Text>
-      <Text id={listLabelId} size="sm" fw={600} role="status">
+      <Text size="sm" fw={600} role="status">
         {maxCount === Number.POSITIVE_INFINITY
           ? t('uploadReuse.picker.chosen', { count: chosen.size })
           : t('uploadReuse.picker.chosenOf', { count: chosen.size, max: maxCount })}
@@ -114,7 +113,7 @@ function UploadPickerBody({
         <Stack
           component="ul"
           gap={4}
-          aria-labelledby={listLabelId}
+          aria-label={t('uploadReuse.picker.listLabel')}
           style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: '50vh', overflowY: 'auto' }}
         >
           {uploads.map((upload) => {
