@@ -162,7 +162,7 @@ for (const language of ['en', 'de'] as const) {
 
     // The file from the computer is an upload now, beside the one that was attached.
     const uploads = await listUploads(page, word);
-    expect(uploads.map(({ name }) => name).sort()).toEqual([kept, fromComputer].sort());
+    expect(uploads.map(({ name }) => name).toSorted()).toEqual([kept, fromComputer].toSorted());
   });
 
   test(`[${language}] "use in a letter" opens the chosen letter's reply with the upload attached`, async ({
