@@ -191,7 +191,11 @@ export function ReplyDialog({
                     variant="default"
                     size="xs"
                     leftSection={<IconFiles size={16} aria-hidden="true" />}
-                    onClick={() => setIsPickerOpen(true)}
+                    onClick={() => {
+                      // Full already: say so, rather than a picker where nothing can be ticked.
+                      if (room > 0) setIsPickerOpen(true);
+                      else setFileError(t('letters.reply.tooManyFiles', { max: MAX_ATTACHMENTS }));
+                    }}
                     aria-haspopup="dialog"
                   >
                     {t('letters.reply.attachFromUploads')}
