@@ -25,6 +25,8 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { FileSystemDocumentStore, type DocumentStore } from './plugins/storage.ts';
+import { FileSystemUploadStaging } from './modules/uploads/file-system-upload-staging.ts';
+import type { UploadStaging } from './modules/uploads/upload-staging.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +36,8 @@ declare module 'fastify' {
     clock: Clock;
     mailer: Mailer;
     documents: DocumentStore;
+    /** The bytes of uploads in progress (tus), until the last one arrived. */
+    uploadStaging: UploadStaging;
     events: EventBus;
     jobs: JobRunner;
     /** The only place untrusted documents are opened (DESIGN §4). */
@@ -48,6 +52,7 @@ export interface AppDependencies {
   clock?: Clock;
   mailer?: Mailer;
   documents?: DocumentStore;
+  uploadStaging?: UploadStaging;
   /** A pool shared by several apps (tests); the app closes only a pool it created itself. */
   processing?: DocumentProcessing;
   /** Pino options; tests pass `false` to keep their output readable. */
@@ -89,6 +94,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     'documents',
     dependencies.documents ??
       new FileSystemDocumentStore(path.join(config.dataDir, 'documents'), app.clock),
+  );
+  app.decorate(
+    'uploadStaging',
+    dependencies.uploadStaging ??
+      new FileSystemUploadStaging(path.join(config.dataDir, 'uploads-staging')),
   );
   app.decorate(
     'events',

@@ -17,6 +17,7 @@ import { providerRoutes } from './providers/index.ts';
 import { searchRoutes } from './search/index.ts';
 import { senderApiRoutes } from './sender-api/index.ts';
 import { trashRoutes } from './trash/index.ts';
+import { uploadRoutes } from './uploads/index.ts';
 import { registerStorageMaintenance } from '../plugins/storage-maintenance.ts';
 
 /** Every API area, mounted under /api. */
@@ -43,4 +44,6 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   // Invoices (issue 4).
   registerInvoiceJobs(app);
   await app.register(invoiceRoutes);
+  // Uploads (issue 9).
+  await app.register(uploadRoutes);
 };

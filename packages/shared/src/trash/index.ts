@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { trashedFolderSchema } from '../folders/index.ts';
+import { uploadSummarySchema } from '../uploads/index.ts';
 
 export const emptyTrashRequestSchema = z.object({ account_id: z.string().min(1) });
 export type EmptyTrashRequest = z.infer<typeof emptyTrashRequestSchema>;
@@ -9,6 +10,8 @@ export const trashSummarySchema = z
   .object({
     letter_count: z.number().int(),
     folders: z.array(trashedFolderSchema),
+    /** Trashed uploads, most recently trashed first. */
+    uploads: z.array(uploadSummarySchema),
     /** Days after which the trash is emptied by itself (TRASH_RETENTION_DAYS). */
     retention_days: z.number().int().positive(),
   })

@@ -19,7 +19,8 @@ const activeContentNames: Record<ActiveContentKind, string> = {
   rich_media: 'rich media',
 };
 
-function listOf(kinds: ActiveContentKind[]): string {
+/** The active content of a PDF in words: "JavaScript and embedded files". */
+export function describeActiveContent(kinds: ActiveContentKind[]): string {
   const names = kinds.map((kind) => activeContentNames[kind]);
   return names.length > 1
     ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
@@ -53,7 +54,7 @@ export async function inspectUploadedDocuments(
     });
     if (inspection.activeContent.length > 0) {
       throw new AppError('DOCUMENT_ACTIVE_CONTENT', {
-        message: `“${file.filename}” contains ${listOf(inspection.activeContent)}, which Kuvert does not accept. Send the PDF without active content.`,
+        message: `“${file.filename}” contains ${describeActiveContent(inspection.activeContent)}, which Kuvert does not accept. Send the PDF without active content.`,
         details: [{ path, filename: file.filename, active_content: inspection.activeContent }],
       });
     }

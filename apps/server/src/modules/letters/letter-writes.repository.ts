@@ -209,7 +209,7 @@ export async function countTrashedLetters(
   return Number(row?.count ?? 0);
 }
 
-/** Keys no letter document and no provider logo points at any more. */
+/** Keys no letter document, provider logo, upload or upload thumbnail points at any more. */
 export async function findUnreferencedKeys(
   db: Kysely<Database>,
   keys: string[],
@@ -225,7 +225,20 @@ export async function findUnreferencedKeys(
     .select('logo_key as key')
     .where('logo_key', 'in', keys)
     .execute();
-  const referenced = new Set([...documents, ...logos].map((row) => row.key));
+  // Uploads share the store: their files, and the thumbnails made of them.
+  const uploads = await db
+    .selectFrom('uploads')
+    .select('storage_key as key')
+    .where('storage_key', 'in', keys)
+    .execute();
+  const thumbnails = await db
+    .selectFrom('uploads')
+    .select('thumbnail_key as key')
+    .where('thumbnail_key', 'in', keys)
+    .execute();
+  const referenced = new Set(
+    [...documents, ...logos, ...uploads, ...thumbnails].map((row) => row.key),
+  );
   return keys.filter((key) => !referenced.has(key));
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { folderIdParamsSchema, folderSchema } from '@kuvert/shared/folders';
 import { accountQuerySchema } from '@kuvert/shared/home';
 import { emptyTrashRequestSchema, trashSummarySchema } from '@kuvert/shared/trash';
+import { uploadIdParamsSchema, uploadSummarySchema } from '@kuvert/shared/uploads';
 import { errorResponses, noContentSchema } from '../../plugins/openapi.ts';
 import { requireSession } from '../../plugins/session.ts';
 import {
@@ -11,6 +12,7 @@ import {
   registerTrashJobs,
   restoreFolder,
 } from './trash.service.ts';
+import { deleteUploadForever, restoreUpload } from '../uploads/uploads.service.ts';
 
 export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   registerTrashJobs(app);
@@ -20,7 +22,8 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['trash'],
-        summary: "What the account's trash holds: the number of letters and the folders",
+        summary:
+          "What the account's trash holds: the number of letters, the folders and the uploads",
         querystring: accountQuerySchema,
         response: { 200: trashSummarySchema, ...errorResponses(400, 401, 404) },
       },
@@ -34,7 +37,7 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['trash'],
-        summary: "Delete every letter and folder in the account's trash for good",
+        summary: "Delete every letter, folder and upload in the account's trash for good",
         body: emptyTrashRequestSchema,
         response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -71,6 +74,36 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await deleteFolderForever(app, requireSession(request).userId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/trash/uploads/:id/restore',
+    {
+      schema: {
+        tags: ['trash'],
+        summary: 'Restore a trashed upload',
+        params: uploadIdParamsSchema,
+        response: { 200: uploadSummarySchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => restoreUpload(app, requireSession(request).userId, request.params.id),
+  );
+
+  app.delete(
+    '/trash/uploads/:id',
+    {
+      schema: {
+        tags: ['trash'],
+        summary:
+          'Delete a trashed upload for good (its file too, unless a letter uses the same bytes)',
+        params: uploadIdParamsSchema,
+        response: { 204: noContentSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteUploadForever(app, requireSession(request).userId, request.params.id);
       return reply.status(204).send();
     },
   );

@@ -22,6 +22,12 @@ import {
   restoreLettersWithFolder,
   trashLettersWithFolder,
 } from '../letters/letter-removal.service.ts';
+import {
+  announceUploadsChanged,
+  deleteTrashedUploadsForever,
+  findUploadsInTrash,
+  listTrashedUploads,
+} from '../uploads/uploads.service.ts';
 
 /**
  * The trash: what is in it, folders going in and coming back, deleting for good by hand and
@@ -42,6 +48,7 @@ export async function getTrashSummary(
   return {
     letter_count: await countLettersInTrash(app, accountId),
     folders: await listTrashedFolders(app, accountId),
+    uploads: await listTrashedUploads(app, accountId),
     retention_days: app.config.trashRetentionDays,
   };
 }
@@ -92,7 +99,10 @@ export async function deleteFolderForever(
 
 type TrashFilter = { accountId: string } | { trashedBefore: string };
 
-/** Letters first: a folder's letters are deleted with their rows' files, then the folders. */
+/**
+ * Letters first: a folder's letters are deleted with their rows' files, then the folders,
+ * then the uploads with their files.
+ */
 async function deleteForever(app: FastifyInstance, filter: TrashFilter): Promise<number> {
   let total = 0;
   for (;;) {
@@ -105,6 +115,11 @@ async function deleteForever(app: FastifyInstance, filter: TrashFilter): Promise
     if (ids.length === 0) break;
     total += await deleteTrashedFolders(app, ids);
   }
+  for (;;) {
+    const ids = await findUploadsInTrash(app, { ...filter, limit: PURGE_BATCH_SIZE });
+    if (ids.length === 0) break;
+    total += await deleteTrashedUploadsForever(app, ids);
+  }
   return total;
 }
 
@@ -116,6 +131,7 @@ export async function emptyTrash(
   await assertAccountRole(app.db, userId, accountId, 'member');
   const deleted = await deleteForever(app, { accountId });
   await announceFolderChange(app, accountId);
+  await announceUploadsChanged(app, accountId);
   return deleted;
 }
 

@@ -1,0 +1,418 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { tusMetadataSchema } from '@kuvert/shared/uploads';
+import { addSeconds } from '../../clock.ts';
+import { newId } from '../../db/ids.ts';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { ProcessingError } from '../../plugins/processing/document-processing.ts';
+import { cleanFilename } from '../../plugins/uploads.ts';
+import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
+import { publishLiveEvent } from '../events/events.service.ts';
+import { describeActiveContent } from '../letters/document-inspection.ts';
+import { collectUnreferencedDocuments } from '../letters/letter-removal.service.ts';
+import { updateUploadSearchIndex } from '../search/search-index.service.ts';
+import {
+  UPLOAD_SNIFF_BYTES,
+  judgeUploadType,
+  refusalMessage,
+  type JudgedType,
+} from './upload-content-type.ts';
+import { UPLOAD_READ_JOB } from './upload-job-types.ts';
+import { aboutFile, assertFileSize, assertRoomFor } from './upload-limits.ts';
+import { withUploadLock } from './upload-locks.ts';
+import {
+  deleteStaleReceivingUpload,
+  deleteUploadRows,
+  findStaleReceivingUploads,
+  findUploadForUser,
+  insertUpload,
+  updateReceivedBytes,
+  updateUpload,
+  type UploadRow,
+  type UploadRowWithRole,
+} from './uploads.repository.ts';
+
+/** An upload nobody added to for this long is abandoned: its row and bytes are removed. */
+export const UPLOAD_EXPIRY_SECONDS = 24 * 3600;
+/**
+ * PDFs up to this size are opened in the processing pool before they are kept. The whole file
+ * travels to the child in memory, so larger ones are kept unopened (their reading job still
+ * treats them as hostile, in the pool).
+ */
+export const PDF_INSPECTION_MAX_BYTES = 32 * 1024 * 1024;
+
+export interface UploadPosition {
+  offset: number;
+  length: number;
+  /** Until when the upload may be continued; null once it is stored. */
+  expiresAt: Date | null;
+}
+
+/** `Upload-Metadata`: comma-separated `key base64value` pairs (tus 1.0.0, creation). */
+export function parseUploadMetadata(header: string | undefined): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const pair of (header ?? '').split(',')) {
+    const trimmed = pair.trim();
+    if (trimmed === '') continue;
+    const [key = '', value = '', ...rest] = trimmed.split(/ +/);
+    if (rest.length > 0 || !/^[\x21-\x7e]+$/.test(key) || !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) {
+      throw invalid('Upload-Metadata', 'Send comma-separated pairs of a key and a base64 value');
+    }
+    if (Object.hasOwn(metadata, key)) throw invalid('Upload-Metadata', `${key} appears twice`);
+    metadata[key] = Buffer.from(value, 'base64').toString('utf8');
+  }
+  return metadata;
+}
+
+function invalid(path: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', { details: [{ path, message }] });
+}
+
+function expiryOf(row: Pick<UploadRow, 'status' | 'updated_at'>): Date | null {
+  if (row.status !== 'receiving') return null;
+  return addSeconds(new Date(row.updated_at), UPLOAD_EXPIRY_SECONDS);
+}
+
+function positionOf(row: UploadRow): UploadPosition {
+  const length = Number(row.size);
+  return {
+    offset: row.status === 'stored' ? length : Number(row.received_bytes),
+    length,
+    expiresAt: expiryOf(row),
+  };
+}
+
+/**
+ * tus creation: checks the metadata, the caller's role (member or owner), the size limit and
+ * the quota, then records the upload as receiving. Nothing is stored yet.
+ */
+export async function createUpload(
+  app: FastifyInstance,
+  userId: string,
+  input: { metadataHeader: string | undefined; length: number },
+): Promise<{ id: string; expiresAt: Date }> {
+  const parsed = tusMetadataSchema.safeParse(parseUploadMetadata(input.metadataHeader));
+  if (!parsed.success) {
+    throw new AppError('VALIDATION_FAILED', {
+      details: parsed.error.issues.map((issue) => ({
+        path: ['Upload-Metadata', ...issue.path].join('.'),
+        message: issue.message,
+      })),
+    });
+  }
+  const { account_id: accountId } = parsed.data;
+  const name = cleanFilename(parsed.data.filename, 'upload');
+  await assertAccountRole(app.db, userId, accountId, 'member');
+  assertFileSize(app, name, input.length);
+  if (input.length === 0) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
+      message: `“${name}” is empty.`,
+      details: aboutFile(name),
+    });
+  }
+  const now = app.clock.now();
+  const nowIso = now.toISOString();
+  const id = newId(now.getTime());
+  await app.db.transaction().execute(async (trx) => {
+    await assertRoomFor(app, trx, accountId, name, input.length);
+    await insertUpload(trx, {
+      id,
+      account_id: accountId,
+      created_by_user_id: userId,
+      name,
+      status: 'receiving',
+      content_type: null,
+      size: input.length,
+      storage_key: null,
+      sha256: null,
+      text_failure: null,
+      text_source: null,
+      text: null,
+      page_count: null,
+      thumbnail_key: null,
+      thumbnail_type: null,
+      encoding: null,
+      delimiter: null,
+      created_at: nowIso,
+      updated_at: nowIso,
+      stored_at: null,
+      trashed_at: null,
+    });
+  });
+  return { id, expiresAt: addSeconds(now, UPLOAD_EXPIRY_SECONDS) };
+}
+
+/**
+ * The caller's own upload, in progress or just completed (a client whose last answer was lost
+ * asks again). Members of other accounts get 404, viewers 403, and another member of the
+ * account 404 too: an upload in progress belongs to whoever started it.
+ */
+async function requireOwnUpload(
+  db: Kysely<Database>,
+  userId: string,
+  uploadId: string,
+): Promise<UploadRowWithRole> {
+  const row = await findUploadForUser(db, userId, uploadId, 'any');
+  if (!row || row.trashed_at !== null) throw new AppError('NOT_FOUND');
+  assertRole(row.role, 'member');
+  if (row.created_by_user_id !== userId) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** tus HEAD: how many bytes arrived (the whole length once stored). */
+export async function getUploadPosition(
+  app: FastifyInstance,
+  userId: string,
+  uploadId: string,
+): Promise<UploadPosition> {
+  return positionOf(await requireOwnUpload(app.db, userId, uploadId));
+}
+
+/** tus termination: the upload in progress is cancelled; its row and bytes go. */
+export async function cancelUpload(
+  app: FastifyInstance,
+  userId: string,
+  uploadId: string,
+): Promise<void> {
+  await withUploadLock(app, uploadId, async (db) => {
+    const row = await requireOwnUpload(db, userId, uploadId);
+    // Once stored it is managed in the portal (trash), not by the upload protocol.
+    if (row.status !== 'receiving') throw new AppError('NOT_FOUND');
+    await discardReceivingUpload(app, db, uploadId);
+  });
+}
+
+async function discardReceivingUpload(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  uploadId: string,
+): Promise<void> {
+  await deleteUploadRows(db, [uploadId]);
+  await app.uploadStaging.remove(uploadId);
+}
+
+export interface AppendInput {
+  /** The client's Upload-Offset. */
+  offset: number;
+  /** Content-Length of the body, when the client sent one. */
+  contentLength: number | undefined;
+  body: Readable;
+}
+
+/**
+ * The first `wanted` bytes of `source`, and the rest of it: the type of an upload is judged
+ * before anything of it is kept. A client that goes away early leaves what it sent.
+ */
+async function splitHead(
+  source: Readable,
+  wanted: number,
+): Promise<{ head: Buffer; rest: AsyncIterator<unknown> | undefined }> {
+  const iterator: AsyncIterator<unknown> = source[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < wanted) {
+    let next: IteratorResult<unknown>;
+    try {
+      next = await iterator.next();
+    } catch {
+      return { head: Buffer.concat(chunks), rest: undefined };
+    }
+    if (next.done) return { head: Buffer.concat(chunks), rest: undefined };
+    const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(String(next.value));
+    chunks.push(chunk);
+    length += chunk.length;
+  }
+  return { head: Buffer.concat(chunks), rest: iterator };
+}
+
+async function* joined(head: Buffer, rest: AsyncIterator<unknown> | undefined) {
+  if (head.length > 0) yield head;
+  if (!rest) return;
+  for (;;) {
+    const next = await rest.next();
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+/**
+ * tus PATCH: appends the body at the offset, one request per upload at a time. The first
+ * bytes decide the type (anything else is refused at once, and forgotten). When the last
+ * byte arrived, the file goes into the document store (a PDF is opened in the processing
+ * pool first) and is queued to be read. A request cut off mid-way keeps what arrived.
+ */
+export async function appendToUpload(
+  app: FastifyInstance,
+  userId: string,
+  uploadId: string,
+  input: AppendInput,
+): Promise<UploadPosition> {
+  return withUploadLock(app, uploadId, async (db) => {
+    const row = await requireOwnUpload(db, userId, uploadId);
+    const position = positionOf(row);
+    if (input.offset !== position.offset) {
+      throw new AppError('CONFLICT', {
+        message: `The upload of “${row.name}” is at byte ${position.offset}, not ${input.offset}.`,
+        details: [{ path: 'Upload-Offset', filename: row.name, offset: position.offset }],
+      });
+    }
+    if (row.status === 'stored') return position;
+    const remaining = position.length - position.offset;
+    if (input.contentLength !== undefined && input.contentLength > remaining) {
+      throw new AppError('PAYLOAD_TOO_LARGE', {
+        message: `The request carries more of “${row.name}” than its announced length.`,
+        details: aboutFile(row.name),
+      });
+    }
+    let source = input.body;
+    let judged: JudgedType | undefined;
+    if (row.content_type === null) {
+      const needed = Math.min(UPLOAD_SNIFF_BYTES, position.length);
+      const earlier =
+        position.offset > 0
+          ? await app.uploadStaging.head(uploadId, Math.min(position.offset, needed))
+          : Buffer.alloc(0);
+      const { head, rest } = await splitHead(input.body, needed - earlier.length);
+      const sample = Buffer.concat([earlier, head]);
+      if (sample.length >= needed) {
+        const judgement = judgeUploadType(
+          sample.subarray(0, needed),
+          row.name,
+          position.length > needed,
+        );
+        if (!judgement.isAccepted) {
+          await discardReceivingUpload(app, db, uploadId);
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
+            message: refusalMessage(row.name, judgement.reason),
+            details: aboutFile(row.name),
+          });
+        }
+        judged = judgement;
+      }
+      source = Readable.from(joined(head, rest));
+    }
+    const kept = await app.uploadStaging.append(uploadId, position.offset, source, remaining);
+    const offset = position.offset + kept;
+    const typeChanges = judged
+      ? { content_type: judged.contentType, encoding: judged.encoding, delimiter: judged.delimiter }
+      : {};
+    if (offset < position.length) {
+      const nowIso = app.clock.now().toISOString();
+      await updateReceivedBytes(db, uploadId, position.offset, {
+        received_bytes: offset,
+        updated_at: nowIso,
+        ...typeChanges,
+      });
+      return {
+        ...position,
+        offset,
+        expiresAt: expiryOf({ status: 'receiving', updated_at: nowIso }),
+      };
+    }
+    await completeUpload(app, db, { ...row, ...typeChanges });
+    return { offset, length: position.length, expiresAt: null };
+  });
+}
+
+/**
+ * The last byte arrived: into the document store (content-addressed), a PDF opened in the
+ * processing pool, then stored. The offset is recorded only here, with the rest, so a failure
+ * on the way leaves the client to send the last piece again.
+ */
+async function completeUpload(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  row: UploadRow,
+): Promise<void> {
+  if (row.content_type === null) throw new Error('An upload completed without a judged type');
+  const size = Number(row.size);
+  const stored = await app.documents.put(await app.uploadStaging.open(row.id), { maxBytes: size });
+  const refuse = async (error: AppError): Promise<never> => {
+    await discardReceivingUpload(app, db, row.id);
+    await collectUnreferencedDocuments(app, [stored.key]);
+    throw error;
+  };
+  if (stored.size !== size) {
+    await refuse(
+      new AppError('CONFLICT', {
+        message: `The bytes of “${row.name}” did not arrive whole; upload it again.`,
+        details: aboutFile(row.name),
+      }),
+    );
+  }
+  let pageCount: number | null = null;
+  if (row.content_type === 'application/pdf' && size <= PDF_INSPECTION_MAX_BYTES) {
+    const inspection = await app.processing
+      .inspectPdf(await app.documents.read(stored.key))
+      .catch(async (error: unknown) => {
+        if (!(error instanceof ProcessingError)) throw error;
+        return refuse(
+          new AppError('DOCUMENT_UNREADABLE', {
+            message: `“${row.name}” is not a PDF Kuvert can read (${error.reason}).`,
+            details: [{ path: 'file', filename: row.name, message: error.message }],
+          }),
+        );
+      });
+    if (inspection.activeContent.length > 0) {
+      await refuse(
+        new AppError('DOCUMENT_ACTIVE_CONTENT', {
+          message: `“${row.name}” contains ${describeActiveContent(inspection.activeContent)}, which Kuvert does not accept. Upload the PDF without active content.`,
+          details: [{ path: 'file', filename: row.name, active_content: inspection.activeContent }],
+        }),
+      );
+    }
+    pageCount = inspection.pageCount;
+  }
+  const nowIso = app.clock.now().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await updateUpload(trx, row.id, {
+      status: 'stored',
+      received_bytes: size,
+      content_type: row.content_type,
+      encoding: row.encoding,
+      delimiter: row.delimiter,
+      storage_key: stored.key,
+      sha256: stored.sha256,
+      page_count: pageCount,
+      stored_at: nowIso,
+      updated_at: nowIso,
+    });
+    await app.jobs.enqueue(trx, { type: UPLOAD_READ_JOB, payload: { upload_id: row.id } });
+    await updateUploadSearchIndex(app, trx, row.id);
+  });
+  await app.uploadStaging.remove(row.id);
+  await publishLiveEvent(app, {
+    type: 'uploads.changed',
+    account_id: row.account_id,
+    upload_id: row.id,
+  });
+}
+
+const STALE_BATCH_SIZE = 100;
+
+/**
+ * Removes uploads in progress that nobody added to for UPLOAD_EXPIRY_SECONDS (their
+ * Upload-Expires passed): the row, so its reserved bytes leave the quota, and the bytes.
+ * One a request is appending to right now is left for the next run.
+ */
+export async function removeStaleUploads(app: FastifyInstance): Promise<number> {
+  const before = addSeconds(app.clock.now(), -UPLOAD_EXPIRY_SECONDS).toISOString();
+  let removed = 0;
+  for (;;) {
+    const stale = await findStaleReceivingUploads(app.db, before, STALE_BATCH_SIZE);
+    for (const upload of stale) {
+      const isRemoved = await withUploadLock(app, upload.id, async (db) => {
+        if (!(await deleteStaleReceivingUpload(db, upload.id, before))) return false;
+        await app.uploadStaging.remove(upload.id);
+        return true;
+      }).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'CONFLICT') return false;
+        throw error;
+      });
+      if (isRemoved) removed += 1;
+    }
+    if (stale.length < STALE_BATCH_SIZE) return removed;
+  }
+}

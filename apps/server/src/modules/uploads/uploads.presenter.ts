@@ -1,0 +1,46 @@
+import {
+  uploadContentTypeSchema,
+  uploadKindOf,
+  type UploadDetail,
+  type UploadSummary,
+} from '@kuvert/shared/uploads';
+import { AppError } from '../../plugins/app-error.ts';
+import type { UploadDetailRow, UploadRow } from './uploads.repository.ts';
+
+/** Only stored uploads are shown, and those always have a type, a key and a digest. */
+export function toUploadSummary(row: UploadRow): UploadSummary {
+  const contentType = uploadContentTypeSchema.safeParse(row.content_type);
+  if (!contentType.success) throw new AppError('NOT_FOUND');
+  return {
+    id: row.id,
+    account_id: row.account_id,
+    name: row.name,
+    content_type: contentType.data,
+    kind: uploadKindOf(contentType.data),
+    size: Number(row.size),
+    page_count: row.page_count,
+    text_status: row.text_status,
+    text_failure: row.text_failure,
+    has_thumbnail: row.thumbnail_key !== null,
+    created_at: row.created_at,
+    trashed_at: row.trashed_at,
+  };
+}
+
+export function toUploadDetail(row: UploadDetailRow): UploadDetail {
+  const uploaderName = [row.uploader_first_name, row.uploader_last_name]
+    .filter((part): part is string => Boolean(part))
+    .join(' ');
+  return {
+    ...toUploadSummary(row),
+    sha256: row.sha256 ?? '',
+    text_source: row.text_source,
+    text: row.text,
+    encoding: row.encoding,
+    delimiter: row.delimiter,
+    uploaded_by:
+      row.created_by_user_id && uploaderName
+        ? { id: row.created_by_user_id, name: uploaderName }
+        : null,
+  };
+}
