@@ -203,7 +203,8 @@ export function ReplyDialog({
                 ) : null}
               </Group>
               <Text size="xs" c="dimmed">
-                {t('letters.reply.attachHint', { max: formatFileSize(MAX_ATTACHMENT_BYTES) })}{' '}
+                {t('letters.reply.attachHint', { max: formatFileSize(MAX_ATTACHMENT_BYTES) })}
+                <br />
                 {t('letters.reply.keptInUploads')}
               </Text>
               {fileError ? (

@@ -152,7 +152,8 @@ function UploadPickerBody({
                       borderRadius: 'var(--mantine-radius-md)',
                       border: '1px solid var(--mantine-color-default-border)',
                     },
-                    description: { paddingLeft: 52 },
+                    // Under the name, past the thumbnail (40 px and the gap).
+                    description: { paddingInlineStart: 'calc(var(--mantine-spacing-sm) + 52px)' },
                   }}
                 />
               </li>
