@@ -2,18 +2,20 @@ import { benchFirstLoad } from './first-load.ts';
 import { benchHostileDocument } from './hostile-document.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchMailbox } from './mailbox.ts';
+import { benchUpload } from './upload.ts';
 
 const parts: Record<string, () => Promise<boolean>> = {
   'first-load': benchFirstLoad,
   lighthouse: benchLighthouse,
   mailbox: benchMailbox,
   'hostile-document': benchHostileDocument,
+  upload: benchUpload,
 };
 
 /**
  * `npm run bench`: measures the budgets of DESIGN §7 and writes docs/benchmarks.md.
  * Expects a built web app (`npm run build`). While iterating, `BENCH_ONLY=mailbox` (or
- * `first-load`, `lighthouse`, `hostile-document`; comma-separated) runs some parts; see also BENCH_SIZES in
+ * `first-load`, `lighthouse`, `hostile-document`, `upload`; comma-separated) runs some parts; see also BENCH_SIZES in
  * mailbox.ts.
  */
 async function main(): Promise<void> {

@@ -13,6 +13,14 @@ import {
   personalAccountOf,
 } from './test/mailbox.ts';
 import { deliverTestInvoice } from './test/invoices.ts';
+import {
+  TINY_PNG,
+  createTusUpload,
+  headUpload,
+  storeUpload,
+  tusMetadata,
+  uploadIdOf,
+} from './test/uploads.ts';
 import { newIdempotencyKey, PAYABLE_INVOICE, startPaymentAs } from './test/payments.ts';
 
 /** The mailbox routes (issue 3): every one must be in the matrix below. */
@@ -27,6 +35,7 @@ const MAILBOX_PREFIXES = [
   '/api/sender/v1',
   '/api/profile/notifications',
   '/api/invoices',
+  '/api/uploads',
 ];
 
 interface Target {
@@ -35,6 +44,10 @@ interface Target {
   documentId: string;
   folderId: string;
   trashedFolderId: string;
+  /** A stored upload with a thumbnail, one in the trash, and one still arriving (tus). */
+  uploadId: string;
+  trashedUploadId: string;
+  receivingUploadId: string;
 }
 
 interface SessionCase {
@@ -54,6 +67,8 @@ const reply = multipart([
   { name: 'subject', value: 'Re' },
   { name: 'body', value: 'Answer' },
 ]);
+
+const tusHeaders = { 'tus-resumable': '1.0.0' };
 
 const sessionCases: Record<string, SessionCase> = {
   'GET /api/letters': {
@@ -186,6 +201,93 @@ const sessionCases: Record<string, SessionCase> = {
     write: true,
     request: (x) => ({ method: 'POST', url: `/api/invoices/${x.letterId}/mark-paid`, payload: {} }),
   },
+  'GET /api/uploads': {
+    write: false,
+    request: (x) => ({ url: `/api/uploads?account_id=${x.accountId}` }),
+  },
+  'GET /api/uploads/usage': {
+    write: false,
+    request: (x) => ({ url: `/api/uploads/usage?account_id=${x.accountId}` }),
+  },
+  'GET /api/uploads/:id': { write: false, request: (x) => ({ url: `/api/uploads/${x.uploadId}` }) },
+  'PATCH /api/uploads/:id': {
+    write: true,
+    request: (x) => ({
+      method: 'PATCH',
+      url: `/api/uploads/${x.uploadId}`,
+      payload: { name: 'Renamed.pdf' },
+    }),
+  },
+  'GET /api/uploads/:id/content': {
+    write: false,
+    request: (x) => ({ url: `/api/uploads/${x.uploadId}/content` }),
+  },
+  'GET /api/uploads/:id/thumbnail': {
+    write: false,
+    request: (x) => ({ url: `/api/uploads/${x.uploadId}/thumbnail` }),
+  },
+  'POST /api/uploads/trash': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: '/api/uploads/trash',
+      payload: { account_id: x.accountId, ids: [x.uploadId] },
+    }),
+  },
+  'POST /api/uploads/download': {
+    write: false,
+    request: (x) => ({
+      method: 'POST',
+      url: '/api/uploads/download',
+      payload: { account_id: x.accountId, ids: [x.uploadId] },
+    }),
+  },
+  'OPTIONS /api/uploads/tus': {
+    write: false,
+    exempt: "the protocol's capabilities: no account data",
+    request: () => ({ method: 'OPTIONS', url: '/api/uploads/tus' }),
+  },
+  'POST /api/uploads/tus': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: '/api/uploads/tus',
+      headers: {
+        ...tusHeaders,
+        'upload-length': '100',
+        'upload-metadata': tusMetadata({ filename: 'new.txt', account_id: x.accountId }),
+      },
+    }),
+  },
+  'PATCH /api/uploads/tus/:id': {
+    write: true,
+    request: (x) => ({
+      method: 'PATCH',
+      url: `/api/uploads/tus/${x.receivingUploadId}`,
+      headers: {
+        ...tusHeaders,
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': '0',
+      },
+      payload: Buffer.from('Some words of a text file.'),
+    }),
+  },
+  'DELETE /api/uploads/tus/:id': {
+    write: true,
+    request: (x) => ({
+      method: 'DELETE',
+      url: `/api/uploads/tus/${x.receivingUploadId}`,
+      headers: tusHeaders,
+    }),
+  },
+  'POST /api/trash/uploads/:id/restore': {
+    write: true,
+    request: (x) => ({ method: 'POST', url: `/api/trash/uploads/${x.trashedUploadId}/restore` }),
+  },
+  'DELETE /api/trash/uploads/:id': {
+    write: true,
+    request: (x) => ({ method: 'DELETE', url: `/api/trash/uploads/${x.trashedUploadId}` }),
+  },
 };
 
 const senderRoutes = [
@@ -248,12 +350,42 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       url: `/api/folders/${trashed.json().id}`,
       headers: me.headers,
     });
+    const uploadId = await storeUpload(t.app, me, {
+      accountId,
+      name: `${folderName}.png`,
+      bytes: TINY_PNG,
+    });
+    const thumbnail = await t.app.documents.put(TINY_PNG, { maxBytes: 1024 });
+    await t.app.db
+      .updateTable('uploads')
+      .set({ thumbnail_key: thumbnail.key, thumbnail_type: 'image/png' })
+      .where('id', '=', uploadId)
+      .execute();
+    const trashedUploadId = await storeUpload(t.app, me, {
+      accountId,
+      name: `${folderName} (old).txt`,
+      bytes: Buffer.from(`Old notes of ${folderName}`),
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/trash',
+      headers: me.headers,
+      payload: { account_id: accountId, ids: [trashedUploadId] },
+    });
+    const receiving = await createTusUpload(t.app, me, {
+      accountId,
+      name: `${folderName} (arriving).txt`,
+      length: 100,
+    });
     return {
       accountId,
       letterId,
       documentId: detail.json().documents[0].id,
       folderId: folder.json().id,
       trashedFolderId: trashed.json().id,
+      uploadId,
+      trashedUploadId,
+      receivingUploadId: uploadIdOf(receiving),
     };
   }
 
@@ -297,6 +429,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
     const routes = t.app.routeTable
       .filter(
         (route) =>
+          // Fastify adds a HEAD beside each GET; the tus HEAD has its own test below.
           route.method !== 'HEAD' &&
           MAILBOX_PREFIXES.some((prefix) => route.url.startsWith(prefix)) &&
           // The payment routes under /api/invoices have their own matrix below.
@@ -342,6 +475,31 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
     expect(letter.json().is_read).toBe(false);
   });
 
+  it('answers the tus HEAD of an upload in progress only to whoever began it', async () => {
+    const heads = t.app.routeTable.filter(
+      (route) => route.method === 'HEAD' && route.url.startsWith('/api/uploads/tus'),
+    );
+    expect(heads.map((route) => route.url)).toEqual(['/api/uploads/tus/:id']);
+    const statusOf = async (target: Target, user: LoggedIn | undefined) =>
+      (
+        await t.app.inject(
+          withUser(
+            {
+              method: 'HEAD',
+              url: `/api/uploads/tus/${target.receivingUploadId}`,
+              headers: { 'tus-resumable': '1.0.0' },
+            },
+            user,
+          ),
+        )
+      ).statusCode;
+    expect(await statusOf(mine, undefined)).toBe(401);
+    expect(await statusOf(mine, loggedOut)).toBe(401);
+    expect(await statusOf(mine, stranger)).toBe(404);
+    expect(await statusOf(shared, viewer)).toBe(403);
+    expect((await headUpload(t.app, me, shared.receivingUploadId)).statusCode).toBe(200);
+  });
+
   it('keeps two accounts of the same user apart in lists, counts, search and filing', async () => {
     const get = async (url: string) =>
       (await t.app.inject({ url, headers: { cookie: me.cookie } })).json();
@@ -385,6 +543,8 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       await get(`/api/home?account_id=${account}`),
       await get(`/api/folders?account_id=${account}`),
       await get(`/api/invoices?account_id=${account}`),
+      await get(`/api/uploads?account_id=${account}`),
+      await get(`/api/trash?account_id=${account}`),
     ];
     for (const body of bodies) {
       for (const foreign of [
@@ -393,6 +553,9 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
         mine.folderId,
         mine.accountId,
         replyId,
+        mine.uploadId,
+        mine.trashedUploadId,
+        shared.uploadId,
       ]) {
         expect(body).not.toContain(foreign);
       }

@@ -22,12 +22,18 @@ export interface MultipartSpec {
   /** Text parts that may come; a file part with one of these names is read as text too. */
   textFields: readonly string[];
   maxTextBytes: number;
+  /** Text parts that may come several times (such as ids), each collected into a list. */
+  listFields?: readonly string[];
+  /** Parts of the list fields together, at most. */
+  maxListItems?: number;
   /** Removes stored files again when the request fails (unless something else uses them). */
   discard(keys: string[]): Promise<void>;
 }
 
 export interface MultipartContent {
   fields: Record<string, string>;
+  /** The values of each list field that came, in order. */
+  lists: Record<string, string[]>;
   files: UploadedFile[];
 }
 
@@ -122,6 +128,10 @@ export async function readMultipart(
       ? invalid(spec.fileField, `At most ${spec.maxFiles} files`)
       : asClientError(error);
   const fields: Record<string, string> = {};
+  const lists: Record<string, string[]> = {};
+  const listFields = spec.listFields ?? [];
+  const maxListItems = spec.maxListItems ?? 0;
+  let listItems = 0;
   const files: UploadedFile[] = [];
   try {
     const parts = request.parts({
@@ -130,7 +140,7 @@ export async function readMultipart(
       limits: {
         // One byte over, so the store's own limit (a clean 413) is what trips first.
         fileSize: spec.maxFileBytes + 1,
-        files: spec.maxFiles + spec.textFields.length,
+        files: spec.maxFiles + spec.textFields.length + maxListItems,
       },
     });
     for await (const part of fromClient(parts, mapError)) {
@@ -144,10 +154,16 @@ export async function readMultipart(
         fields[name] = text;
         continue;
       }
+      if (listFields.includes(name)) {
+        listItems += 1;
+        if (listItems > maxListItems) throw invalid(name, `At most ${maxListItems} values`);
+        (lists[name] ??= []).push(await readText(content, spec.maxTextBytes));
+        continue;
+      }
       if (name !== spec.fileField) {
         throw invalid(
           name,
-          `Unexpected part; send ${spec.fileField} files and ${spec.textFields.join(', ')}`,
+          `Unexpected part; send ${spec.fileField} files and ${[...spec.textFields, ...listFields].join(', ')}`,
         );
       }
       if (files.length >= spec.maxFiles) {
@@ -172,7 +188,7 @@ export async function readMultipart(
     }
     if (files.length < spec.minFiles)
       throw invalid(spec.fileField, `At least ${spec.minFiles} file needed`);
-    return { fields, files };
+    return { fields, lists, files };
   } catch (error) {
     await spec.discard(files.map((file) => file.key));
     throw error;

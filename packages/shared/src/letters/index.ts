@@ -165,15 +165,22 @@ export type BulkLetterRequest = z.infer<typeof bulkLetterRequestSchema>;
 export const bulkLetterResultSchema = z.object({ updated: z.number().int() });
 export type BulkLetterResult = z.infer<typeof bulkLetterResultSchema>;
 
-/** A reply goes as multipart: fields `subject`, `body`, and zero or more `attachment` files. */
+export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
+/** Files and uploads together. */
+export const MAX_ATTACHMENTS = 10;
+
+/**
+ * A reply goes as multipart: fields `subject`, `body`, zero or more `attachment` files (each
+ * also becomes an upload of the account), and zero or more `upload_ids` parts, each the id of
+ * a stored upload of the letter's account to attach.
+ */
 export const replyFieldsSchema = z.object({
   subject: z.string().trim().min(1).max(LETTER_SUBJECT_MAX_LENGTH),
   body: z.string().trim().min(1).max(LETTER_BODY_MAX_LENGTH),
+  upload_ids: z.array(z.string().min(1).max(64)).max(MAX_ATTACHMENTS).default([]),
 });
 export type ReplyFields = z.infer<typeof replyFieldsSchema>;
 
-export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
-export const MAX_ATTACHMENTS = 10;
 /** What a reply may attach; the server checks the bytes, the browser the file's type. */
 export const REPLY_ATTACHMENT_TYPES = [
   'application/pdf',

@@ -30,7 +30,14 @@ const replyBodySchema = z
   .object({
     subject: z.string().describe('1–200 characters'),
     body: z.string().describe('1–20000 characters'),
-    attachment: z.array(z.file()).optional().describe('Up to 10 PDFs or images, 25 MB each'),
+    attachment: z
+      .array(z.file())
+      .optional()
+      .describe('PDFs or images, 25 MB each; each also becomes an upload of the account'),
+    upload_ids: z
+      .array(z.string())
+      .optional()
+      .describe('One part per stored upload of the account to attach (PDFs and images)'),
   })
   .describe('multipart/form-data');
 
@@ -111,7 +118,8 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['letters'],
-        summary: 'Reply to a provider: multipart with subject, body and attachment files',
+        summary:
+          'Reply to a provider: multipart with subject, body, attachment files and upload_ids (10 attachments at most)',
         consumes: ['multipart/form-data'],
         params: letterParamsSchema,
         body: replyBodySchema,

@@ -176,6 +176,7 @@ describe.each(testEngines)('trash (%s)', (engine) => {
     expect(await trashSummary()).toEqual({
       letter_count: 2,
       folders: [expect.objectContaining({ id: taxes, name: 'Taxes', letter_count: 1 })],
+      uploads: [],
       retention_days: 30,
     });
     // A trashed folder takes no letters.
@@ -186,7 +187,12 @@ describe.each(testEngines)('trash (%s)', (engine) => {
     expect(await listed('folder', taxes)).toEqual([kept]);
     // The letter trashed on its own before stays in the trash.
     expect(await listed('trash')).toEqual([alone]);
-    expect(await trashSummary()).toEqual({ letter_count: 1, folders: [], retention_days: 30 });
+    expect(await trashSummary()).toEqual({
+      letter_count: 1,
+      folders: [],
+      uploads: [],
+      retention_days: 30,
+    });
   });
 
   it('restores under a free name when a live folder took the old one meanwhile', async () => {
@@ -221,7 +227,12 @@ describe.each(testEngines)('trash (%s)', (engine) => {
     });
     expect(forever.statusCode).toBe(204);
     expect(await letterIds()).toEqual([back]);
-    expect(await trashSummary()).toEqual({ letter_count: 0, folders: [], retention_days: 30 });
+    expect(await trashSummary()).toEqual({
+      letter_count: 0,
+      folders: [],
+      uploads: [],
+      retention_days: 30,
+    });
   });
 
   it('empties and purges trashed folders with the letters', async () => {
@@ -247,7 +258,12 @@ describe.each(testEngines)('trash (%s)', (engine) => {
       payload: { account_id: accountId() },
     });
     expect(empty.statusCode).toBe(204);
-    expect(await trashSummary()).toEqual({ letter_count: 0, folders: [], retention_days: 30 });
+    expect(await trashSummary()).toEqual({
+      letter_count: 0,
+      folders: [],
+      uploads: [],
+      retention_days: 30,
+    });
   });
 
   /**
