@@ -8,8 +8,6 @@ export interface ReplyInput extends ReplyFields {
   letterId: string;
   /** Files from the computer: each also becomes an upload of the account. */
   attachments: readonly File[];
-  /** Uploads of the account, attached as they are. */
-  uploadIds: readonly string[];
 }
 
 /**
@@ -21,7 +19,7 @@ export function sendReply({
   subject,
   body,
   attachments,
-  uploadIds,
+  upload_ids: uploadIds,
 }: ReplyInput): Promise<LetterDetail> {
   const form = new FormData();
   form.set('subject', subject);

@@ -16,6 +16,7 @@ import type { UploadSummary } from '@kuvert/shared/uploads';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { formatFileSize } from '../../../lib/dates.ts';
 import { translateError } from '../../../lib/errors.ts';
+import { ApiError } from '../../../lib/http.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
 import { serverFieldErrors, validateFields } from '../../../lib/validation.ts';
@@ -110,16 +111,19 @@ export function ReplyDialog({
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const errors = validateFields(t, replyFieldsSchema, { subject, body });
-    setFieldErrors(errors);
-    const parsed = replyFieldsSchema.safeParse({ subject, body });
+    setFieldErrors(validateFields(t, replyFieldsSchema, { subject, body }));
+    // At most MAX_ATTACHMENTS uploads: the dialog never holds more.
+    const parsed = replyFieldsSchema.safeParse({
+      subject,
+      body,
+      upload_ids: uploads.map(({ id }) => id),
+    });
     if (!parsed.success) return;
     sendReply.mutate(
       {
         letterId: letter.id,
         ...parsed.data,
         attachments: files,
-        uploadIds: uploads.map(({ id }) => id),
       },
       {
         onSuccess: (reply) => {
@@ -144,7 +148,7 @@ export function ReplyDialog({
         <form onSubmit={handleSubmit} noValidate aria-label={t('letters.reply.formLabel')}>
           <Stack gap="md">
             {sendReply.isError ? (
-              <FormAlert tone="error">{translateError(t, sendReply.error)}</FormAlert>
+              <FormAlert tone="error">{replyErrorMessage(t, sendReply.error)}</FormAlert>
             ) : null}
             <TextInput
               label={t('letters.reply.subject')}
@@ -271,6 +275,15 @@ export function ReplyDialog({
       })}
     </>
   );
+}
+
+/** An attached upload gone meanwhile (trashed in another tab, say) is named as such. */
+function replyErrorMessage(t: TFunction, error: unknown): string {
+  const isUploadGone =
+    error instanceof ApiError &&
+    error.code === 'NOT_FOUND' &&
+    error.fieldIssues.some(({ path }) => path === 'upload_ids');
+  return isUploadGone ? t('letters.reply.uploadGone') : translateError(t, error);
 }
 
 /** Uploads that were not attached, each with why; null when all were. */
