@@ -229,7 +229,14 @@ export function ReplyDialog({
                       name={upload.name}
                       size={upload.size}
                       badge={
-                        <Badge variant="light" color="gray" radius="sm" tt="none" size="sm">
+                        <Badge
+                          variant="light"
+                          color="gray"
+                          radius="sm"
+                          tt="none"
+                          size="sm"
+                          style={{ flex: 'none' }}
+                        >
                           {t('letters.reply.fromUploads')}
                         </Badge>
                       }
