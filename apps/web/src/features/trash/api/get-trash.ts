@@ -1,15 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { trashSummarySchema } from '@kuvert/shared/trash';
-import { uploadSummarySchema } from '@kuvert/shared/uploads';
+import type { TrashSummary } from '@kuvert/shared/trash';
 import { apiRequest } from '../../../lib/http.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
-
-// TEMPORARY until the server's trash summary lists uploads (branch i9-server).
-const trashWithUploadsSchema = trashSummarySchema.extend({
-  uploads: z.array(uploadSummarySchema).default([]),
-});
-type TrashSummary = z.infer<typeof trashWithUploadsSchema>;
 
 /**
  * What the trash holds: how many letters (listed by the letter list), which folders and which
@@ -17,7 +10,7 @@ type TrashSummary = z.infer<typeof trashWithUploadsSchema>;
  */
 export function getTrash(accountId: string, signal?: AbortSignal): Promise<TrashSummary> {
   return apiRequest(`/api/trash?${new URLSearchParams({ account_id: accountId }).toString()}`, {
-    schema: trashWithUploadsSchema,
+    schema: trashSummarySchema,
     ...(signal ? { signal } : {}),
   });
 }
