@@ -39,6 +39,8 @@ const words = {
     deleteForeverLabel: (name: string) => `Delete forever: upload ${name}`,
     deleteForever: 'Delete forever',
     deletedForever: (name: string) => `Upload “${name}” deleted for good.`,
+    emptyTrash: 'Empty trash',
+    emptied: 'The trash has been emptied.',
   },
   de: {
     home: 'Start',
@@ -66,9 +68,14 @@ const words = {
     deleteForeverLabel: (name: string) => `Upload ${name} endgültig löschen`,
     deleteForever: 'Endgültig löschen',
     deletedForever: (name: string) => `Upload „${name}“ endgültig gelöscht.`,
+    emptyTrash: 'Papierkorb leeren',
+    emptied: 'Der Papierkorb wurde geleert.',
   },
 } as const;
 type Language = keyof typeof words;
+
+const selectedAccount = async (page: Page) =>
+  (await page.evaluate(() => localStorage.getItem('kuvert.selectedAccount'))) ?? '';
 
 const notification = (page: Page, type: string) =>
   page.locator(`[data-notification-type="${type}"]`);
@@ -203,7 +210,7 @@ for (const language of ['en', 'de'] as const) {
     await expect(attached).toContainText(w.fromUploads);
   });
 
-  test(`[${language}] an upload in the trash comes back, and another goes for good`, async ({
+  test(`[${language}] an upload in the trash comes back, another goes for good, and emptying takes the rest`, async ({
     page,
     user,
   }) => {
@@ -244,5 +251,17 @@ for (const language of ['en', 'de'] as const) {
     await expect(trashed).toBeHidden();
 
     expect((await listUploads(page, word)).map(({ name }) => name)).toEqual([back]);
+
+    // Emptying the trash takes uploads too.
+    await trashUploads(page, [backId]);
+    await expect(trashed.getByRole('listitem')).toHaveCount(1);
+    await page.getByRole('button', { name: w.emptyTrash }).click();
+    await page.getByRole('dialog').getByRole('button', { name: w.emptyTrash }).click();
+    await expect(notification(page, 'positive').filter({ hasText: w.emptied })).toBeVisible();
+    await expect(trashed).toBeHidden();
+    const trash = await page.request.get(
+      `/api/trash?${new URLSearchParams({ account_id: await selectedAccount(page) }).toString()}`,
+    );
+    expect(((await trash.json()) as { uploads: unknown[] }).uploads).toEqual([]);
   });
 }
