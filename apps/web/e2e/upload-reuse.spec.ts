@@ -132,11 +132,22 @@ for (const language of ['en', 'de'] as const) {
     await replyForm.getByLabel(w.message).fill('Here is the signed contract, and a photo.');
     await expect(page.getByText(w.keptInUploads)).toBeVisible();
 
-    // From my uploads: the picker, filtered by name, one ticked.
-    await page.getByRole('button', { name: w.attachFromUploads }).click();
+    // From my uploads: the picker, by keyboard. Escape closes the picker, not the reply.
+    const openPicker = page.getByRole('button', { name: w.attachFromUploads });
+    await openPicker.click();
     const picker = page.getByRole('dialog', { name: w.attachFromUploads });
-    await picker.getByRole('searchbox', { name: w.filter }).fill(word);
-    await picker.getByRole('checkbox', { name: kept }).check();
+    await expect(picker.getByRole('searchbox', { name: w.filter })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(picker).toBeHidden();
+    await expect(replyForm).toBeVisible();
+    await expect(openPicker).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(word);
+    const choice = picker.getByRole('checkbox', { name: kept });
+    await expect(picker.getByRole('checkbox')).toHaveCount(1);
+    await choice.focus();
+    await page.keyboard.press('Space');
+    await expect(choice).toBeChecked();
     await scanWithoutHover(page);
     if (language === 'en') await screenshot(page, 'upload-picker', picker);
     await picker.getByRole('button', { name: w.attachOne }).click();

@@ -144,6 +144,8 @@ export function ReplyDialog({
         onClose={onClose}
         title={t('letters.reply.title', { name: letter.provider.name })}
         size="lg"
+        // Mantine closes every open dialog on Escape: the picker on top goes alone.
+        closeOnEscape={!isPickerOpen}
       >
         <form onSubmit={handleSubmit} noValidate aria-label={t('letters.reply.formLabel')}>
           <Stack gap="md">
