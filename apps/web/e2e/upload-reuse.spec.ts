@@ -201,7 +201,10 @@ for (const language of ['en', 'de'] as const) {
     });
 
     await page.goto(`/uploads/${uploadId}`);
-    await page.getByRole('button', { name: w.useInLetter }).click();
+    const useInLetter = page.getByRole('button', { name: w.useInLetter });
+    await expect(useInLetter).toBeVisible();
+    if (language === 'en') await screenshot(page, 'upload-page-use-in-letter');
+    await useInLetter.click();
     const chooser = page.getByRole('dialog');
     await chooser.getByRole('searchbox', { name: w.searchLetters }).fill(word);
     const letter = chooser.getByRole('button', { name: new RegExp(subject) });
