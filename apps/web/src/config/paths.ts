@@ -1,11 +1,16 @@
 /** Href builders for every screen (SPEC §2). Route patterns live in app/router.tsx. */
 const segment = (value: string) => encodeURIComponent(value);
 
+/** On a letter's page: open its reply with this upload attached ("use in a letter"). */
+export const REPLY_WITH_PARAM = 'reply_with';
+
 export const paths = {
   home: () => '/',
   inbox: () => '/inbox',
   inboxByProvider: (providerId: string) => `/inbox/by-tenant/${segment(providerId)}`,
   letter: (letterId: string) => `/inbox/${segment(letterId)}`,
+  replyWithUpload: (letterId: string, uploadId: string) =>
+    `/inbox/${segment(letterId)}?${new URLSearchParams({ [REPLY_WITH_PARAM]: uploadId }).toString()}`,
   outbox: () => '/outbox',
   sentLetter: (letterId: string) => `/outbox/${segment(letterId)}`,
   compose: () => '/outbox/compose',

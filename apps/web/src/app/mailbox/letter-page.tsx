@@ -15,7 +15,9 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { useSelectedAccount } from '../../lib/selected-account.ts';
 import { useDeferredData } from '../../lib/use-deferred-data.ts';
 import { renderInvoicePayment } from '../invoice-payments.tsx';
+import { renderReplyUploadPicker } from '../upload-attachments.tsx';
 import { useMoveTargets } from './use-move-targets.ts';
+import { useReplyWithUpload } from './use-reply-with-upload.ts';
 
 /** A received or sent letter; `listHref` is where "back" goes when there is no history. */
 export function LetterPage({ listHref }: { listHref: string }) {
@@ -26,6 +28,7 @@ export function LetterPage({ listHref }: { listHref: string }) {
   const letter = useDeferredData(letterQuery.data, id);
   const { role, canWrite } = useSelectedAccount();
   const folders = useMoveTargets();
+  const replyWith = useReplyWithUpload();
 
   // Stable, so the memoised letter view does not render again for every refetch.
   const goBack = useCallback(() => {
@@ -92,6 +95,9 @@ export function LetterPage({ listHref }: { listHref: string }) {
       folders={folders}
       onBack={goBack}
       onOpenSent={openSent}
+      renderUploadPicker={renderReplyUploadPicker}
+      replyWithUpload={replyWith.upload}
+      onReplyWithTaken={replyWith.onTaken}
     />
   );
 }

@@ -4,6 +4,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { EmptyTrashButton } from '../../features/trash/components/empty-trash-button.tsx';
 import { useTrash } from '../../features/trash/api/get-trash.ts';
 import { TrashedFolders } from '../../features/trash/components/trashed-folders.tsx';
+import { TrashedUploads } from '../../features/trash/components/trashed-uploads.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSelectedAccount } from '../../lib/selected-account.ts';
 import { LetterListPage } from '../mailbox/letter-list-page.tsx';
@@ -12,7 +13,7 @@ export function Component() {
   const { t } = useTranslation();
   const { accountId } = useSelectedAccount();
   const trash = useTrash(accountId).data;
-  const hasFolders = (trash?.folders.length ?? 0) > 0;
+  const hasOthers = (trash?.folders.length ?? 0) + (trash?.uploads.length ?? 0) > 0;
   return (
     <LetterListPage
       title={t('pages.trash')}
@@ -31,12 +32,13 @@ export function Component() {
             </Alert>
           ) : null}
           <TrashedFolders />
+          <TrashedUploads />
         </Stack>
       }
       emptyState={
         <EmptyState
           icon={<IconTrash size={32} />}
-          title={hasFolders ? t('trash.emptyState.noLetters') : t('trash.emptyState.title')}
+          title={hasOthers ? t('trash.emptyState.noLetters') : t('trash.emptyState.title')}
           text={trash ? t('trash.emptyState.text', { count: trash.retention_days }) : undefined}
         />
       }

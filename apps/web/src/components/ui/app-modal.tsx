@@ -9,6 +9,8 @@ interface AppModalProps {
   onClose: () => void;
   title: string;
   size?: MantineSize;
+  /** False while a dialog opened from this one is on top: Escape closes that one only. */
+  closeOnEscape?: boolean;
   children: ReactNode;
 }
 
@@ -16,7 +18,14 @@ interface AppModalProps {
  * Mantine's modal, accessible as a dialog should be: its header is a plain element (a
  * `<header>` would be a second banner landmark) and its close button has a name.
  */
-export function AppModal({ opened, onClose, title, size = 'md', children }: AppModalProps) {
+export function AppModal({
+  opened,
+  onClose,
+  title,
+  size = 'md',
+  closeOnEscape = true,
+  children,
+}: AppModalProps) {
   const { t } = useTranslation();
   // A page holds several dialogs that are rarely opened: none is built (portal, transitions,
   // focus trap) before its first opening; after that it stays, so closing still animates.
@@ -31,6 +40,7 @@ export function AppModal({ opened, onClose, title, size = 'md', children }: AppM
       size={size}
       radius="lg"
       centered
+      closeOnEscape={closeOnEscape}
       returnFocus={false}
     >
       <Modal.Overlay />

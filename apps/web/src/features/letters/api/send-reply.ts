@@ -2,23 +2,29 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { letterDetailSchema } from '@kuvert/shared/letters';
 import type { LetterDetail, ReplyFields } from '@kuvert/shared/letters';
 import { apiRequest } from '../../../lib/http.ts';
-import { invalidateMailbox } from './invalidate-mailbox.ts';
+import { invalidateAreas, letterDependentAreas } from '../../../lib/mailbox-keys.ts';
 
 export interface ReplyInput extends ReplyFields {
   letterId: string;
+  /** Files from the computer: each also becomes an upload of the account. */
   attachments: readonly File[];
 }
 
-/** Multipart: `subject`, `body` and one `attachment` part per file. */
+/**
+ * Multipart: `subject`, `body`, one `upload_ids` part per upload (before the files, so the
+ * server can check them before it stores any bytes), and one `attachment` part per file.
+ */
 export function sendReply({
   letterId,
   subject,
   body,
   attachments,
+  upload_ids: uploadIds,
 }: ReplyInput): Promise<LetterDetail> {
   const form = new FormData();
   form.set('subject', subject);
   form.set('body', body);
+  for (const uploadId of uploadIds) form.append('upload_ids', uploadId);
   for (const file of attachments) form.append('attachment', file, file.name);
   return apiRequest(`/api/letters/${encodeURIComponent(letterId)}/replies`, {
     method: 'POST',
@@ -31,6 +37,7 @@ export function useSendReply() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendReply,
-    onSuccess: () => invalidateMailbox(queryClient),
+    // The reply's files from the computer are new uploads.
+    onSuccess: () => invalidateAreas(queryClient, [...letterDependentAreas, 'uploads']),
   });
 }

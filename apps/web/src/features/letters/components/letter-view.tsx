@@ -4,8 +4,10 @@ import { memo, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LetterDetail } from '@kuvert/shared/letters';
+import type { UploadSummary } from '@kuvert/shared/uploads';
 import { ProviderAvatar } from '../../../components/ui/provider-avatar.tsx';
 import { paths } from '../../../config/paths.ts';
+import { formatFileSize } from '../../../lib/dates.ts';
 import { formatDateTime, useTranslation } from '../../../lib/i18n.ts';
 import { useKeyboardShortcuts } from '../../../lib/keyboard.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -20,7 +22,9 @@ import type { MoveTarget } from './move-menu.tsx';
 import { drawAllForPrint, printPages, PrintSourcesContext } from './pdf-print.ts';
 import type { PrintSource } from './pdf-print.ts';
 import { RepliesList } from './replies-list.tsx';
-import { ReplyDialog } from './reply-dialog.tsx';
+import { REPLY_ATTACHMENT_LIMITS, ReplyDialog } from './reply-dialog.tsx';
+import type { RenderReplyUploadPicker } from './reply-dialog.tsx';
+import { uploadRefusal } from './reply-rules.ts';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 
 interface LetterViewProps {
@@ -32,6 +36,11 @@ interface LetterViewProps {
   onOpenSent: (letterId: string) => void;
   /** An invoice's amount, status and payment, from the invoices area; null for other letters. */
   invoicePanel?: ReactNode;
+  /** The reply's "attach from my uploads" (from app/, where letters and uploads meet). */
+  renderUploadPicker?: RenderReplyUploadPicker;
+  /** "Use in a letter": the reply opens with this upload attached; then `onReplyWithTaken`. */
+  replyWithUpload?: UploadSummary | null;
+  onReplyWithTaken?: () => void;
 }
 
 /**
@@ -45,10 +54,18 @@ export const LetterView = memo(function LetterView({
   onBack,
   onOpenSent,
   invoicePanel = null,
+  renderUploadPicker,
+  replyWithUpload = null,
+  onReplyWithTaken,
 }: LetterViewProps) {
   const { t } = useTranslation();
   const actions = useLetterActions();
   const [isReplyOpen, setIsReplyOpen] = useState(false);
+  // A reply started with an upload is a fresh dialog (a new key) holding that upload.
+  const [replyStart, setReplyStart] = useState<{ key: number; uploads: UploadSummary[] }>({
+    key: 0,
+    uploads: [],
+  });
   const [isHelpOpen, setIsHelpOpen] = useState(false);
   // The viewers shown register here; printing the letter prints their pages after it.
   const [printSources] = useState(() => new Set<PrintSource>());
@@ -68,6 +85,24 @@ export const LetterView = memo(function LetterView({
   }, [letter.subject]);
   const isInbound = letter.direction === 'inbound';
   const isTrashed = letter.trashed_at !== null;
+  const canReply = isInbound && !isTrashed && canWrite;
+
+  useEffect(() => {
+    if (replyWithUpload === null) return;
+    onReplyWithTaken?.();
+    const name = replyWithUpload.name;
+    if (!canReply) {
+      notify({ type: 'negative', message: t('letters.reply.replyWith.cannotReply', { name }) });
+      return;
+    }
+    if (uploadRefusal(replyWithUpload, REPLY_ATTACHMENT_LIMITS) !== null) {
+      const max = formatFileSize(REPLY_ATTACHMENT_LIMITS.maxBytes);
+      notify({ type: 'negative', message: t('letters.reply.replyWith.refused', { name, max }) });
+      return;
+    }
+    setReplyStart((current) => ({ key: current.key + 1, uploads: [replyWithUpload] }));
+    setIsReplyOpen(true);
+  }, [replyWithUpload, onReplyWithTaken, canReply, t]);
 
   const trash = () => actions.run('trash', [letter.id], { onDone: onBack });
   useKeyboardShortcuts({
@@ -188,7 +223,10 @@ export const LetterView = memo(function LetterView({
         ) : null}
         {isInbound && canWrite ? (
           <ReplyDialog
+            key={replyStart.key}
             letter={letter}
+            renderUploadPicker={renderUploadPicker}
+            initialUploads={replyStart.uploads}
             opened={isReplyOpen}
             onClose={() => setIsReplyOpen(false)}
             onSent={(reply) => {

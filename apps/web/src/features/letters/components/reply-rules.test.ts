@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAttachments, replySubject } from './reply-rules.ts';
+import { addUploads, checkAttachments, replySubject, uploadRefusal } from './reply-rules.ts';
+import type { AttachableUpload } from './reply-rules.ts';
 
 describe('replySubject', () => {
   it('adds "Re:" once', () => {
@@ -41,6 +42,74 @@ describe('checkAttachments', () => {
   it('drops files beyond the count limit', () => {
     const result = checkAttachments([file('1', 1), file('2', 1), file('3', 1)], limits(100, 2));
     expect(result.accepted).toHaveLength(2);
+    expect(result.overLimit).toBe(true);
+  });
+});
+
+const upload = (id: string, overrides: Partial<AttachableUpload> = {}): AttachableUpload => ({
+  id,
+  name: `${id}.pdf`,
+  content_type: 'application/pdf',
+  size: 10,
+  trashed_at: null,
+  ...overrides,
+});
+
+describe('checkAttachments beside uploads', () => {
+  it('counts the uploads already attached towards the limit', () => {
+    const result = checkAttachments([file('1', 1), file('2', 1)], limits(100, 3), 2);
+    expect(result.accepted.map(({ name }) => name)).toEqual(['1']);
+    expect(result.overLimit).toBe(true);
+  });
+});
+
+describe('uploadRefusal', () => {
+  it('says why an upload cannot go with a reply', () => {
+    expect(uploadRefusal(upload('a'), limits(100, 10))).toBeNull();
+    expect(uploadRefusal(upload('a', { content_type: 'text/csv' }), limits(100, 10))).toBe('type');
+    expect(uploadRefusal(upload('a', { size: 101 }), limits(100, 10))).toBe('size');
+    expect(
+      uploadRefusal(upload('a', { trashed_at: '2026-11-01T10:00:00.000Z' }), limits(100, 10)),
+    ).toBe('trashed');
+  });
+});
+
+describe('addUploads', () => {
+  it('adds chosen uploads after those attached, each once', () => {
+    const result = addUploads(
+      [upload('a')],
+      [upload('b'), upload('a'), upload('b')],
+      limits(100, 10),
+    );
+    expect(result.uploads.map(({ id }) => id)).toEqual(['a', 'b']);
+    expect(result.refused).toEqual([]);
+    expect(result.overLimit).toBe(false);
+  });
+
+  it('names the uploads that cannot be sent and leaves them out', () => {
+    const result = addUploads(
+      [],
+      [
+        upload('table', { name: 'list.csv', content_type: 'text/csv' }),
+        upload('big', { size: 500 }),
+      ],
+      limits(100, 10),
+    );
+    expect(result.uploads).toEqual([]);
+    expect(result.refused).toEqual([
+      { name: 'list.csv', reason: 'type' },
+      { name: 'big.pdf', reason: 'size' },
+    ]);
+  });
+
+  it('stops at the limit, counting the files from the computer', () => {
+    const result = addUploads(
+      [upload('a')],
+      [upload('b'), upload('c'), upload('d')],
+      limits(100, 4),
+      1,
+    );
+    expect(result.uploads.map(({ id }) => id)).toEqual(['a', 'b', 'c']);
     expect(result.overLimit).toBe(true);
   });
 });

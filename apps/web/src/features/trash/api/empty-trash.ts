@@ -10,6 +10,7 @@ export function useEmptyTrash() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: emptyTrash,
-    onSettled: () => invalidateAreas(queryClient, letterDependentAreas),
+    // Letters, folders and uploads: every list and count of any of them.
+    onSettled: () => invalidateAreas(queryClient, [...letterDependentAreas, 'uploads']),
   });
 }

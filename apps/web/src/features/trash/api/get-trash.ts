@@ -4,7 +4,10 @@ import type { TrashSummary } from '@kuvert/shared/trash';
 import { apiRequest } from '../../../lib/http.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
-/** What the trash holds: how many letters (listed by the letter list) and which folders. */
+/**
+ * What the trash holds: how many letters (listed by the letter list), which folders and which
+ * uploads.
+ */
 export function getTrash(accountId: string, signal?: AbortSignal): Promise<TrashSummary> {
   return apiRequest(`/api/trash?${new URLSearchParams({ account_id: accountId }).toString()}`, {
     schema: trashSummarySchema,

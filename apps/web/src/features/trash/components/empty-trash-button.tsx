@@ -16,7 +16,11 @@ export function EmptyTrashButton() {
   const trash = useTrash(accountId).data;
   const emptyTrash = useEmptyTrash();
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
-  const isEmpty = trash !== undefined && trash.letter_count === 0 && trash.folders.length === 0;
+  const isEmpty =
+    trash !== undefined &&
+    trash.letter_count === 0 &&
+    trash.folders.length === 0 &&
+    trash.uploads.length === 0;
   const reason = canWrite ? (isEmpty ? t('trash.isEmpty') : null) : t('letters.readOnly.tooltip');
 
   const confirm = () => {
