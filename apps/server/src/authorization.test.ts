@@ -226,6 +226,10 @@ const sessionCases: Record<string, SessionCase> = {
     write: false,
     request: (x) => ({ url: `/api/uploads/${x.uploadId}/thumbnail` }),
   },
+  'GET /api/uploads/:id/table': {
+    write: false,
+    request: (x) => ({ url: `/api/uploads/${x.uploadId}/table` }),
+  },
   'POST /api/uploads/trash': {
     write: true,
     request: (x) => ({

@@ -3,29 +3,11 @@ import type { UploadContentType } from '@kuvert/shared/uploads';
 import { newId } from '../db/ids.ts';
 import type { Engine } from '../db/migrations/context.ts';
 import { UPLOAD_READ_JOB } from '../modules/uploads/upload-job-types.ts';
-import { registerUploadReading } from '../modules/uploads/upload-reading.ts';
-import { registerUploadTableRoute } from '../modules/uploads/upload-table.routes.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 
-const TABLE_ROUTE = { method: 'GET' as const, url: '/api/uploads/:id/table' };
-
-/**
- * A test app that reads uploads and answers their tables, whether or not the uploads module
- * registers both yet (it does once merged; then this adds nothing).
- */
+/** A test app that reads uploads (the upload.read job) and answers their tables. */
 export function createUploadReadingTestApp(engine: Engine): Promise<TestApp> {
-  return createTestApp(
-    engine,
-    {},
-    {
-      beforeReady: async (app) => {
-        if (!app.hasRoute(TABLE_ROUTE)) {
-          await app.register(async (api) => registerUploadTableRoute(api), { prefix: '/api' });
-        }
-        registerUploadReading(app);
-      },
-    },
-  );
+  return createTestApp(engine);
 }
 
 export interface StoredUploadInput {

@@ -15,6 +15,8 @@ import { errorResponses, noContentSchema } from '../../plugins/openapi.ts';
 import { sendDocument, sendRangeNotSatisfiable } from '../../plugins/send-document.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { registerUploadJobs } from './upload-jobs.ts';
+import { registerUploadReading } from './upload-reading.ts';
+import { registerUploadTableRoute } from './upload-table.routes.ts';
 import { uploadTusRoutes } from './upload-tus.routes.ts';
 import { zipUploads } from './upload-zip.ts';
 import {
@@ -35,6 +37,8 @@ const contentQuerySchema = z.object({
 /** A user's own documents: the tus endpoint, the list, one upload, its bytes, trash, ZIP. */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   registerUploadJobs(app);
+  registerUploadReading(app);
+  registerUploadTableRoute(app);
   await app.register(uploadTusRoutes);
 
   app.get(

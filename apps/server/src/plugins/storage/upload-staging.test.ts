@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { externalS3Store, startS3Server, type S3TestServer } from '../../test/s3-server.ts';
+import { FileSystemUploadStaging } from '../../modules/uploads/file-system-upload-staging.ts';
 import { createS3Client } from './s3-client.ts';
 import { S3UploadStaging } from './s3-upload-staging.ts';
 import { describeUploadStagingContract } from './upload-staging.contract.ts';
@@ -32,6 +36,16 @@ function s3Contract(name: string, server: () => S3TestServer): void {
 }
 
 s3Contract('S3UploadStaging on s3rver', () => s3);
+
+// Two instances sharing one folder, as two processes sharing DATA_DIR would.
+describeUploadStagingContract('FileSystemUploadStaging', async () => {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'kuvert-staging-'));
+  return {
+    staging: new FileSystemUploadStaging(root),
+    another: () => new FileSystemUploadStaging(root),
+    close: () => rm(root, { recursive: true, force: true }),
+  };
+});
 
 // The real store, when TEST_S3_* name one (see the README): what production must pass.
 const external = externalS3Store();

@@ -6,6 +6,7 @@ import { DeferredPdfViewer } from '../../features/letters/components/letter-docu
 import { useUpload } from '../../features/uploads/api/get-upload.ts';
 import { UploadDetailView } from '../../features/uploads/components/upload-detail-view.tsx';
 import type { PdfPreviewProps } from '../../features/uploads/components/upload-detail-view.tsx';
+import { UseInLetterButton } from '../../features/uploads/components/use-in-letter-button.tsx';
 import { hasErrorCode } from '../../lib/errors.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSelectedAccount } from '../../lib/selected-account.ts';
@@ -43,8 +44,7 @@ export function Component() {
       upload={upload}
       canWrite={canWrite}
       renderPdf={renderPdf}
-      // "Use in a letter" (reply/compose) and "add to a case file" go here:
-      // renderActions={(upload) => <UseInLetterButton upload={upload} />}
+      renderActions={(shown) => <UseInLetterButton upload={shown} />}
       onTrashed={() => void navigate(paths.uploads())}
     />
   );
