@@ -1,5 +1,5 @@
 import { ThemeIcon } from '@mantine/core';
-import { IconFileTypeCsv, IconFileTypePdf, IconFileTypeTxt, IconPhoto } from '@tabler/icons-react';
+import { IconFileText, IconFileTypePdf, IconPhoto, IconTable } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { UploadKind } from '@kuvert/shared/uploads';
 import { env } from '../../config/env.ts';
@@ -7,9 +7,23 @@ import { env } from '../../config/env.ts';
 const kindIcons = {
   pdf: IconFileTypePdf,
   image: IconPhoto,
-  table: IconFileTypeCsv,
-  text: IconFileTypeTxt,
+  table: IconTable,
+  text: IconFileText,
 } as const satisfies Record<UploadKind, unknown>;
+
+/** The icon of an upload's kind, for where there is no thumbnail (yet). Decorative. */
+export function UploadKindIcon({
+  kind,
+  size,
+  stroke,
+}: {
+  kind: UploadKind;
+  size: number;
+  stroke?: number;
+}) {
+  const Icon = kindIcons[kind];
+  return <Icon size={size} stroke={stroke} aria-hidden="true" />;
+}
 
 /** The small picture Kuvert made of an upload's first page or image. */
 export function uploadThumbnailUrl(uploadId: string): string {
@@ -46,10 +60,9 @@ export function UploadThumbnail({ upload, size = 40 }: UploadThumbnailProps) {
       />
     );
   }
-  const Icon = kindIcons[upload.kind];
   return (
     <ThemeIcon variant="light" color="gray" radius="sm" size={size} aria-hidden="true">
-      <Icon size={Math.round(size * 0.55)} />
+      <UploadKindIcon kind={upload.kind} size={Math.round(size * 0.55)} />
     </ThemeIcon>
   );
 }

@@ -1,38 +1,29 @@
 import { Text } from '@mantine/core';
-import { IconFileText, IconFileTypePdf, IconPhoto, IconTable } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import type { UploadSearchHit } from '@kuvert/shared/search';
-import type { UploadKind, UploadSummary } from '@kuvert/shared/uploads';
-import { env } from '../../../config/env.ts';
+import type { UploadSummary } from '@kuvert/shared/uploads';
+import { UploadKindIcon, uploadThumbnailUrl } from '../../../components/ui/upload-thumbnail.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatFileSize, formatListDate } from '../../../lib/dates.ts';
 import { formatDateTime, useTranslation } from '../../../lib/i18n.ts';
 import { SearchHitDetail } from './search-hit-detail.tsx';
 import classes from './upload-hit-row.module.css';
 
-const kindIcons = {
-  pdf: IconFileTypePdf,
-  image: IconPhoto,
-  table: IconTable,
-  text: IconFileText,
-} satisfies Record<UploadKind, unknown>;
-
 /** The upload's thumbnail, or its type's icon when it has none (yet) or the image fails. */
 function UploadPreview({ upload }: { upload: UploadSummary }) {
   const [hasFailed, setHasFailed] = useState(false);
-  const Icon = kindIcons[upload.kind];
   return (
     <div className={classes.preview} aria-hidden="true">
       {upload.has_thumbnail && !hasFailed ? (
         <img
-          src={`${env.apiBaseUrl}/api/uploads/${encodeURIComponent(upload.id)}/thumbnail`}
+          src={uploadThumbnailUrl(upload.id)}
           alt=""
           loading="lazy"
           onError={() => setHasFailed(true)}
         />
       ) : (
-        <Icon size={22} stroke={1.6} />
+        <UploadKindIcon kind={upload.kind} size={22} stroke={1.6} />
       )}
     </div>
   );

@@ -7,7 +7,4 @@ export function uploadContentUrl(uploadId: string, disposition: 'inline' | 'atta
   return `${base(uploadId)}/content?disposition=${disposition}`;
 }
 
-/** The small picture of the first page or of the image (when `has_thumbnail`). */
-export function uploadThumbnailUrl(uploadId: string): string {
-  return `${base(uploadId)}/thumbnail`;
-}
+export { uploadThumbnailUrl } from '../../../components/ui/upload-thumbnail.tsx';

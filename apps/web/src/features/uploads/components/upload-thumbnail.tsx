@@ -1,16 +1,8 @@
 import { ThemeIcon } from '@mantine/core';
-import { IconFileText, IconFileTypePdf, IconPhoto, IconTable } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { UploadKind, UploadSummary } from '@kuvert/shared/uploads';
-import { uploadThumbnailUrl } from '../api/upload-urls.ts';
+import type { UploadSummary } from '@kuvert/shared/uploads';
+import { UploadKindIcon, uploadThumbnailUrl } from '../../../components/ui/upload-thumbnail.tsx';
 import classes from './upload-thumbnail.module.css';
-
-export function KindIcon({ kind, size }: { kind: UploadKind; size: number }) {
-  if (kind === 'pdf') return <IconFileTypePdf size={size} aria-hidden="true" />;
-  if (kind === 'image') return <IconPhoto size={size} aria-hidden="true" />;
-  if (kind === 'table') return <IconTable size={size} aria-hidden="true" />;
-  return <IconFileText size={size} aria-hidden="true" />;
-}
 
 interface UploadThumbnailProps {
   upload: Pick<UploadSummary, 'id' | 'kind' | 'has_thumbnail'>;
@@ -44,7 +36,7 @@ export function UploadThumbnail({ upload, variant }: UploadThumbnailProps) {
           radius="md"
           aria-hidden="true"
         >
-          <KindIcon kind={upload.kind} size={variant === 'card' ? 34 : 18} />
+          <UploadKindIcon kind={upload.kind} size={variant === 'card' ? 34 : 18} />
         </ThemeIcon>
       )}
     </div>
