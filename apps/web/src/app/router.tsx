@@ -30,13 +30,32 @@ function withinLayout(children: RouteObject[]): RouteObject[] {
   return [{ errorElement: <RouteErrorPage withinLayout />, children }];
 }
 
+/** Waits before loading a chunk again while the browser says it is online. */
+const CHUNK_RETRY_DELAYS_MS = [300, 1200];
+
+/**
+ * Loads a page's code; when it fails while the browser believes it is online (just back
+ * online, the network not quite there yet), tries again a little later before giving up.
+ */
+async function loadWithRetries<T>(load: () => Promise<T>): Promise<T> {
+  for (const delayMs of CHUNK_RETRY_DELAYS_MS) {
+    try {
+      return await load();
+    } catch {
+      if (!navigator.onLine) break;
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+  return load();
+}
+
 /** A chunk that did not arrive is told apart from a page that broke: it can be retried. */
 function markLoadFailures(routes: RouteObject[]): RouteObject[] {
   for (const route of routes) {
     const { lazy } = route;
     if (typeof lazy === 'function') {
       route.lazy = () =>
-        lazy().catch((error: unknown) => {
+        loadWithRetries(lazy).catch((error: unknown) => {
           throw new PageLoadError(error);
         });
     }
