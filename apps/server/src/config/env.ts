@@ -121,6 +121,10 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFromString
     .default(true)
     .describe('Bucket in the path rather than the host name (most S3-compatible stores)'),
+  SIGNING_P12_PATH: optionalString.describe(
+    "The operator's PKCS#12 seal certificate; Kuvert creates a self-issued one in DATA_DIR when unset",
+  ),
+  SIGNING_P12_PASSWORD: z.string().default('').describe('Password of SIGNING_P12_PATH'),
   PROCESSING_WORKERS: z.coerce
     .number()
     .int()
@@ -187,6 +191,14 @@ export interface Config {
   uploads: UploadSettings;
   /** Where documents live: files in DATA_DIR, or an S3-compatible store. */
   storage: StorageSettings;
+  /** The seal certificate for signature requests: the operator's, or one made in DATA_DIR. */
+  signing: SigningSettings;
+}
+
+export interface SigningSettings {
+  /** Unset: Kuvert creates (once) and uses a self-issued CA and seal certificate in DATA_DIR. */
+  p12Path: string | undefined;
+  p12Password: string;
 }
 
 export interface UploadSettings {
@@ -270,6 +282,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     uploads: { maxBytes: env.UPLOAD_MAX_BYTES, accountQuotaBytes: env.ACCOUNT_QUOTA_BYTES },
     storage: parseStorageSettings(env),
+    signing: {
+      p12Path: env.SIGNING_P12_PATH ? path.resolve(env.SIGNING_P12_PATH) : undefined,
+      p12Password: env.SIGNING_P12_PASSWORD,
+    },
   };
 }
 

@@ -1,5 +1,15 @@
 import type { Generated } from 'kysely';
-import type { DocumentTextFailure, DocumentTextStatus } from '@kuvert/shared/letters';
+import type {
+  DocumentTextFailure,
+  DocumentTextStatus,
+  LetterDocumentRole,
+} from '@kuvert/shared/letters';
+import type {
+  SealStatus,
+  SignatureMethod,
+  SignatureRequestStatus,
+  SignerStatus,
+} from '@kuvert/shared/signatures';
 import type {
   CsvDelimiter,
   CsvEncoding,
@@ -32,6 +42,8 @@ export interface Database {
   payments: PaymentsTable;
   sandbox_bank_payments: SandboxBankPaymentsTable;
   uploads: UploadsTable;
+  signature_requests: SignatureRequestsTable;
+  signature_signers: SignatureSignersTable;
 }
 
 export interface UsersTable {
@@ -190,6 +202,8 @@ export interface LettersTable {
   invoice_bic: string | null;
   invoice_reference: string | null;
   signature_due_date: string | null;
+  /** Ties the signers' copies of one signature request together. */
+  signature_request_id: Generated<string | null>;
   /** open | payment_pending | paid | failed | cancelled for invoices; null otherwise. */
   invoice_status: Generated<string | null>;
   invoice_paid_at: Generated<string | null>;
@@ -219,6 +233,8 @@ export interface LetterDocumentsTable {
   text_status: DocumentTextStatus;
   /** Which limit the document broke, when text_status is failed. */
   text_failure: DocumentTextFailure | null;
+  /** original | sealed (the sealed copy of a signature request). */
+  role: Generated<LetterDocumentRole>;
   created_at: string;
 }
 
@@ -305,4 +321,53 @@ export interface UploadsTable {
   updated_at: string;
   stored_at: string | null;
   trashed_at: string | null;
+}
+
+export interface SignatureRequestsTable {
+  id: string;
+  /** The letter the provider got back from the Sender API (the recipient's copy). */
+  letter_id: string;
+  provider_id: string;
+  status: SignatureRequestStatus;
+  /** YYYY-MM-DD in the server's time zone; the request expires after this day. */
+  due_date: string;
+  completed_at: string | null;
+  declined_at: string | null;
+  expired_at: string | null;
+  cancelled_at: string | null;
+  /** Null until completed or declined. */
+  seal_status: SealStatus | null;
+  seal_failure: string | null;
+  sealed_at: string | null;
+  sealed_storage_key: string | null;
+  /** SHA-256 (hex) of the whole sealed file: the verify page finds the request by it. */
+  sealed_sha256: string | null;
+  sealed_size: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SignatureSignersTable {
+  id: string;
+  request_id: string;
+  position: number;
+  email: string;
+  user_id: string;
+  /** This signer's copy of the letter. */
+  letter_id: string;
+  status: SignerStatus;
+  method: SignatureMethod | null;
+  typed_name: string | null;
+  /** JSON of `SignatureStrokes` (shared schema) when drawn. */
+  strokes: string | null;
+  /** The signer's name when they signed or declined. */
+  signer_name: string | null;
+  signed_at: string | null;
+  declined_at: string | null;
+  declined_reason: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  /** How Kuvert knew it was them: `password` (logged in, password confirmed). */
+  identified_by: string | null;
+  created_at: string;
 }

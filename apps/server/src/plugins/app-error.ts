@@ -25,6 +25,8 @@ const statusByCode: Record<ErrorCode, number> = {
   RANGE_NOT_SATISFIABLE: 416,
   QUOTA_EXCEEDED: 413,
   DOCUMENT_UNREADABLE: 422,
+  SIGNATURE_PENDING: 409,
+  SIGNATURE_CLOSED: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -55,6 +57,9 @@ const defaultMessages: Record<ErrorCode, string> = {
   RANGE_NOT_SATISFIABLE: 'The requested range is not satisfiable.',
   QUOTA_EXCEEDED: 'The account has no room left for this upload.',
   DOCUMENT_UNREADABLE: 'The document cannot be read.',
+  SIGNATURE_PENDING:
+    'The signature request is not completed or declined yet, or is still being sealed.',
+  SIGNATURE_CLOSED: 'This signature request can no longer be signed or declined.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   INTERNAL: 'Something went wrong on our side.',
 };

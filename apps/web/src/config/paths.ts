@@ -32,6 +32,8 @@ export const paths = {
   },
   unreadLetters: () => '/unread-letters',
   openSignatureRequests: () => '/open-signature-requests',
+  /** Public: check any PDF's signatures against Kuvert's seal. */
+  verifyDocument: () => '/verify-document',
   folders: () => '/folders',
   folderAdd: () => '/folders/add',
   folder: (folderId: string) => `/folders/${segment(folderId)}`,

@@ -14,6 +14,7 @@ export const mailboxKeys = {
   invoices: ['invoices'],
   trash: ['trash'],
   uploads: ['uploads'],
+  signatures: ['signatures'],
 } as const;
 
 export type MailboxArea = keyof typeof mailboxKeys;
@@ -33,6 +34,9 @@ export const letterDependentAreas: readonly MailboxArea[] = [
 export const invoiceDependentAreas: readonly MailboxArea[] = ['invoices', 'letters', 'home'];
 
 /** Everything that shows uploads: their list and pages, search hits, the trash. */
+/** A signer signed or declined, a request was sealed, expired or cancelled. */
+export const signatureDependentAreas: readonly MailboxArea[] = ['signatures', 'letters', 'home'];
+
 export const uploadDependentAreas: readonly MailboxArea[] = ['uploads', 'search', 'trash'];
 
 /** Refetches everything under the given areas (after a change that touches them). */

@@ -35,4 +35,6 @@ export const errorCodes = [
   'RANGE_NOT_SATISFIABLE',
   'QUOTA_EXCEEDED',
   'DOCUMENT_UNREADABLE',
+  'SIGNATURE_PENDING',
+  'SIGNATURE_CLOSED',
 ] as const;

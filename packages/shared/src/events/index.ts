@@ -21,5 +21,11 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     account_id: z.string(),
     upload_id: z.string().nullable(),
   }),
+  /** A signer signed or declined, or the request was sealed, expired or cancelled. */
+  z.object({
+    type: z.literal('signatures.changed'),
+    account_id: z.string(),
+    letter_id: z.string(),
+  }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

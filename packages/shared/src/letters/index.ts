@@ -1,6 +1,7 @@
 import { z } from 'zod';
 // Not '../invoices/index.ts': that one imports this file.
 import { invoiceStatusSchema } from '../invoices/status.ts';
+import { letterSignatureSchema } from '../signatures/letter-signature.ts';
 
 export const letterKinds = ['letter', 'invoice', 'signature_request'] as const;
 export const letterKindSchema = z.enum(letterKinds);
@@ -93,9 +94,15 @@ export const documentTextFailures = [
 export const documentTextFailureSchema = z.enum(documentTextFailures);
 export type DocumentTextFailure = z.infer<typeof documentTextFailureSchema>;
 
+/** original: as the provider or user sent it; sealed: Kuvert's sealed copy of a signature request. */
+export const letterDocumentRoles = ['original', 'sealed'] as const;
+export const letterDocumentRoleSchema = z.enum(letterDocumentRoles);
+export type LetterDocumentRole = z.infer<typeof letterDocumentRoleSchema>;
+
 export const letterDocumentSchema = z
   .object({
     id: z.string(),
+    role: letterDocumentRoleSchema,
     filename: z.string(),
     content_type: z.string(),
     size: z.number().int(),
@@ -116,6 +123,9 @@ export const letterDetailSchema = letterSummarySchema
     read_at: z.iso.datetime().nullable(),
     delivery_failure_reason: z.string().nullable(),
     replies: z.array(letterSummarySchema),
+    signature: letterSignatureSchema
+      .nullable()
+      .describe('The signature request and its signers; null unless kind is signature_request'),
   })
   .meta({ id: 'LetterDetail' });
 export type LetterDetail = z.infer<typeof letterDetailSchema>;

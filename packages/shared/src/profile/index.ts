@@ -69,6 +69,8 @@ export const auditEventTypes = [
   'profile_updated',
   'payment_started',
   'invoice_marked_paid',
+  'document_signed',
+  'signature_declined',
 ] as const;
 export const auditEventSchema = z
   .object({

@@ -8,6 +8,11 @@ import {
   LETTER_SUBJECT_MAX_LENGTH,
   letterKindSchema,
 } from '../letters/index.ts';
+import {
+  SIGNATURE_MAX_SIGNERS,
+  signatureRequestStatusSchema,
+  signerStatusSchema,
+} from '../signatures/index.ts';
 
 /**
  * The Sender API (/api/sender/v1) is a public contract for providers: fields may be added,
@@ -30,6 +35,24 @@ export const invoiceMetadataSchema = z.object({
 });
 export type InvoiceMetadata = z.infer<typeof invoiceMetadataSchema>;
 
+export const senderSignatureMetadataSchema = z
+  .object({
+    due_date: z.iso.date().describe('The last day to sign; the request expires after it'),
+    signers: z
+      .array(z.object({ email: z.string().trim().toLowerCase().pipe(z.email()) }))
+      .min(1)
+      .max(SIGNATURE_MAX_SIGNERS)
+      .refine(
+        (signers) => new Set(signers.map((signer) => signer.email)).size === signers.length,
+        'Each signer once',
+      )
+      .optional()
+      .describe(
+        'Kuvert users by e-mail, each gets the request in their own inbox; default: the recipient alone',
+      ),
+  })
+  .meta({ id: 'SenderSignatureMetadata' });
+
 export const letterMetadataSchema = z
   .object({
     recipient: z.object({ email: z.string().trim().toLowerCase().pipe(z.email()) }),
@@ -37,7 +60,7 @@ export const letterMetadataSchema = z
     body: z.string().max(LETTER_BODY_MAX_LENGTH).default(''),
     kind: letterKindSchema.default('letter'),
     invoice: invoiceMetadataSchema.optional(),
-    signature: z.object({ due_date: z.iso.date() }).optional(),
+    signature: senderSignatureMetadataSchema.optional(),
     external_id: z.string().max(200).optional().describe("The provider's own reference"),
   })
   .meta({ id: 'SenderLetterMetadata' });
@@ -66,6 +89,33 @@ export const senderInvoiceStatusSchema = z
   .meta({ id: 'SenderInvoiceStatus' });
 export type SenderInvoiceStatus = z.infer<typeof senderInvoiceStatusSchema>;
 
+export const senderSignerStatusSchema = z
+  .object({
+    email: z.string(),
+    status: signerStatusSchema,
+    signed_at: z.iso.datetime().nullable(),
+    declined_at: z.iso.datetime().nullable(),
+    declined_reason: z.string().nullable(),
+  })
+  .meta({ id: 'SenderSignerStatus' });
+export type SenderSignerStatus = z.infer<typeof senderSignerStatusSchema>;
+
+export const senderSignatureStatusSchema = z
+  .object({
+    status: signatureRequestStatusSchema.describe(
+      '`cancelled`: you withdrew it; `expired`: the due date passed before everyone signed',
+    ),
+    due_date: z.iso.date(),
+    completed_at: z.iso.datetime().nullable(),
+    declined_at: z.iso.datetime().nullable(),
+    expired_at: z.iso.datetime().nullable(),
+    cancelled_at: z.iso.datetime().nullable(),
+    sealed_at: z.iso.datetime().nullable().describe('When signed-document became available'),
+    signers: z.array(senderSignerStatusSchema),
+  })
+  .meta({ id: 'SenderSignatureStatus' });
+export type SenderSignatureStatus = z.infer<typeof senderSignatureStatusSchema>;
+
 export const senderLetterStatusSchema = z
   .object({
     id: z.string(),
@@ -80,6 +130,9 @@ export const senderLetterStatusSchema = z
     invoice: senderInvoiceStatusSchema
       .nullable()
       .describe('Payment status; null unless an invoice'),
+    signature: senderSignatureStatusSchema
+      .nullable()
+      .describe('Signing status; null unless a signature request'),
     documents: z.array(
       z.object({
         id: z.string(),
@@ -133,6 +186,7 @@ export const webhookEventTypes = [
   'invoice.paid',
   'signature.completed',
   'signature.declined',
+  'signature.expired',
   'form.submitted',
   'message.received',
 ] as const;
@@ -169,3 +223,24 @@ export const invoicePaidWebhookDataSchema = z
   })
   .meta({ id: 'SenderWebhookInvoicePaid' });
 export type InvoicePaidWebhookData = z.infer<typeof invoicePaidWebhookDataSchema>;
+
+/**
+ * `data` of `signature.completed`, `signature.declined` and `signature.expired`. Completed
+ * and declined are sent once the sealed document is ready: fetch it from `signed_document_url`
+ * with your API key. Expired has nothing sealed (`signed_document_url` is null).
+ */
+export const signatureWebhookDataSchema = z
+  .object({
+    letter_id: z.string(),
+    external_id: z.string().nullable().describe('Your external_id from the delivery'),
+    status: signatureRequestStatusSchema,
+    completed_at: z.iso.datetime().nullable(),
+    declined_at: z.iso.datetime().nullable(),
+    expired_at: z.iso.datetime().nullable(),
+    declined_reason: z.string().nullable().describe('The reason the declining signer gave'),
+    signers: z.array(senderSignerStatusSchema),
+    signed_document_url: z.string().nullable(),
+    signed_document_sha256: z.string().nullable(),
+  })
+  .meta({ id: 'SenderWebhookSignature' });
+export type SignatureWebhookData = z.infer<typeof signatureWebhookDataSchema>;

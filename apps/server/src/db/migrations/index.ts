@@ -11,6 +11,7 @@ import * as documentProcessing from './0007-document-processing.ts';
 import * as folderTrash from './0008-folder-trash.ts';
 import * as uploads from './0009-uploads.ts';
 import * as uploadSearch from './0010-upload-search.ts';
+import * as signatures from './0011-signatures.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -28,6 +29,7 @@ const migrations: Record<string, MigrationModule> = {
   '0008-folder-trash': folderTrash,
   '0009-uploads': uploads,
   '0010-upload-search': uploadSearch,
+  '0011-signatures': signatures,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

@@ -160,6 +160,7 @@ export async function insertDocumentsForReading(
       extracted_at: null,
       text_status: textStatus,
       text_failure: null,
+      role: 'original' as const,
       created_at: nowIso,
     };
   });

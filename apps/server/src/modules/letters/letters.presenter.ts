@@ -85,6 +85,7 @@ export function toLetterSummary(row: LetterSummaryRow, today: string): LetterSum
 export function toLetterDocument(row: LetterDocumentRow): LetterDocument {
   return {
     id: row.id,
+    role: row.role,
     filename: row.filename,
     content_type: row.content_type,
     size: Number(row.size),
@@ -109,5 +110,6 @@ export function toLetterDetail(
     read_at: letter.read_at,
     delivery_failure_reason: letter.delivery_failure_reason,
     replies: replies.map((reply) => toLetterSummary(reply, today)),
+    signature: null,
   };
 }

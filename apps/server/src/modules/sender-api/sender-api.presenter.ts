@@ -45,6 +45,7 @@ export function toSenderLetterStatus(
     delivered_at: status === 'delivered' ? row.created_at : null,
     read_at: row.read_at,
     invoice: row.kind === 'invoice' ? toSenderInvoiceStatus(row, today) : null,
+    signature: null,
     documents: documents.map((document) => ({
       id: document.id,
       filename: document.filename,

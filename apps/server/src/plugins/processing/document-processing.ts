@@ -14,6 +14,9 @@ import {
   type ImageContentType,
   type PdfInspection,
   type PdfText,
+  type SealedDocument,
+  type SealInput,
+  type SignatureInspection,
   type Thumbnail,
   type ThumbnailSourceType,
 } from './tasks.ts';
@@ -27,6 +30,12 @@ export type {
   ImageContentType,
   PdfInspection,
   PdfText,
+  InspectedSignature,
+  SealedDocument,
+  SealInput,
+  SealKey,
+  SealSigner,
+  SignatureInspection,
   Thumbnail,
   ThumbnailSourceType,
 } from './tasks.ts';
@@ -76,6 +85,10 @@ export interface DocumentProcessing {
   decodeText(bytes: Uint8Array, options: { detectDelimiter: boolean }): Promise<DecodedTextFile>;
   /** The first rows of a CSV (or the start of one, `isComplete: false`), while a request waits. */
   previewCsv(bytes: Uint8Array, options: CsvPreviewOptions): Promise<UploadTable>;
+  /** Seals a completed or declined signature request (see SealInput). */
+  sealDocuments(input: SealInput): Promise<SealedDocument>;
+  /** Every signature in any PDF, checked (the verify page); ProcessingError when not a PDF. */
+  inspectSignatures(bytes: Uint8Array): Promise<SignatureInspection>;
   close(): Promise<void>;
 }
 
@@ -210,6 +223,15 @@ export function createDocumentProcessing(
     async previewCsv(bytes, options): Promise<UploadTable> {
       const output = await interactive.run({ task: 'csv.preview', input: { bytes, ...options } });
       return uploadTableSchema.parse(output);
+    },
+    async sealDocuments(input): Promise<SealedDocument> {
+      // The output is checked where it is used: its bytes are Kuvert's own, not a user's.
+      const output = await background.run({ task: 'pdf.seal', input: { ...input, limits } });
+      return output as SealedDocument;
+    },
+    async inspectSignatures(bytes): Promise<SignatureInspection> {
+      const output = await interactive.run({ task: 'pdf.signatures', input: { bytes, limits } });
+      return output as SignatureInspection;
     },
     async close() {
       await Promise.all([interactive.close(), background.close(), ocr.close()]);

@@ -3,6 +3,7 @@
  * each takes and answers, and why one may fail. Imported by both sides; holds no behaviour.
  */
 import type { DocumentTextFailure } from '@kuvert/shared/letters';
+import type { SignatureMethod, SignatureStrokes, SignerStatus } from '@kuvert/shared/signatures';
 import type { CsvDelimiter, CsvEncoding, UploadTable } from '@kuvert/shared/uploads';
 
 /** Limits a task runs under inside the child; the memory and time limits are the pool's. */
@@ -68,6 +69,88 @@ export interface DecodedTextFile {
   text: string;
 }
 
+/** One signer as the sealed document shows them (stamp and audit-trail page). */
+export interface SealSigner {
+  name: string;
+  email: string;
+  status: SignerStatus;
+  method: SignatureMethod | null;
+  typedName: string | null;
+  strokes: SignatureStrokes | null;
+  signedAt: string | null;
+  declinedAt: string | null;
+  declinedReason: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  /** How Kuvert knew it was them, e.g. `password`. */
+  identifiedBy: string | null;
+}
+
+/** The seal certificate and its private key (PEM), with its issuers nearest first. */
+export interface SealKey {
+  privateKeyPem: string;
+  certificatePem: string;
+  chainPems: string[];
+}
+
+/**
+ * Seal a completed or declined signature request: the documents (PDFs, in order) become one
+ * PDF with each signature (or a "declined: reason" stamp) drawn on it and an audit-trail page
+ * appended, signed once as PAdES (ETSI.CAdES.detached) with the seal key.
+ */
+export interface SealInput {
+  documents: Array<{ filename: string; bytes: Uint8Array }>;
+  outcome: 'completed' | 'declined';
+  request: {
+    id: string;
+    subject: string;
+    providerName: string;
+    createdAt: string;
+    dueDate: string;
+  };
+  signers: SealSigner[];
+  /** ISO time written into the signature and the audit page. */
+  sealedAt: string;
+  seal: SealKey;
+}
+
+export interface SealedDocument {
+  bytes: Uint8Array;
+  /** Hex SHA-256 of `bytes`. */
+  sha256: string;
+  pageCount: number;
+  /** Hex SHA-256 of each original document, in order (as printed on the audit page). */
+  originalSha256: string[];
+}
+
+/** One signature found in a PDF, as checked inside the processing child. */
+export interface InspectedSignature {
+  /** The signature dictionary's /SubFilter, e.g. ETSI.CAdES.detached. */
+  subFilter: string | null;
+  /** The signing certificate (PEM) and any certificates the CMS carried, when readable. */
+  certificatePem: string | null;
+  chainPems: string[];
+  /** From the certificate's subject. */
+  commonName: string | null;
+  organisation: string | null;
+  /** From the signature dictionary's /M or the CMS signing time. */
+  signedAt: string | null;
+  /** The CMS messageDigest equals the digest of the /ByteRange bytes. */
+  isDigestValid: boolean;
+  /** The CMS signature over its signed attributes verifies with the signing certificate. */
+  isSignatureValid: boolean;
+  /** The /ByteRange reaches the end of the file: nothing was appended after signing. */
+  coversWholeFile: boolean;
+  /** Hex SHA-256 of the file up to the end of the /ByteRange (the signed revision). */
+  signedRevisionSha256: string;
+  /** Why the signature could not be read at all, in English for logs; null when read. */
+  problem: string | null;
+}
+
+export interface SignatureInspection {
+  signatures: InspectedSignature[];
+}
+
 export interface TaskMap {
   /** Does it parse as a PDF, how many pages, and what active content does it carry? */
   'pdf.inspect': { input: { bytes: Uint8Array; limits: DocumentLimits }; output: PdfInspection };
@@ -101,6 +184,13 @@ export interface TaskMap {
       maxRows: number;
     };
     output: UploadTable;
+  };
+  /** Draw, append the audit trail, sign (see SealInput). */
+  'pdf.seal': { input: SealInput & { limits: DocumentLimits }; output: SealedDocument };
+  /** Find and check every signature of any PDF (the verify page). */
+  'pdf.signatures': {
+    input: { bytes: Uint8Array; limits: DocumentLimits };
+    output: SignatureInspection;
   };
 }
 export type TaskName = keyof TaskMap;

@@ -25,6 +25,8 @@ const taskNames: ReadonlySet<string> = new Set<TaskName>([
   'thumbnail',
   'text.decode',
   'csv.preview',
+  'pdf.seal',
+  'pdf.signatures',
 ]);
 
 /*
@@ -74,6 +76,9 @@ async function run(request: TaskRequest): Promise<TaskMap[TaskName]['output']> {
       return decodeTextFile(request.input);
     case 'csv.preview':
       return previewCsv(request.input);
+    case 'pdf.seal':
+    case 'pdf.signatures':
+      throw new Error(`${request.task}: not built yet (issue 10, helper "sealing")`);
   }
 }
 

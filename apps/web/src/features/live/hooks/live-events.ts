@@ -3,6 +3,7 @@ import { liveEventSchema } from '@kuvert/shared/events';
 import {
   invoiceDependentAreas,
   letterDependentAreas,
+  signatureDependentAreas,
   uploadDependentAreas,
 } from '../../../lib/mailbox-keys.ts';
 import type { MailboxArea } from '../../../lib/mailbox-keys.ts';
@@ -13,6 +14,7 @@ export const liveEventTypes: readonly LiveEvent['type'][] = [
   'folders.changed',
   'invoices.changed',
   'uploads.changed',
+  'signatures.changed',
 ];
 
 /** Parses one SSE message; anything unknown or malformed is ignored (null). */
@@ -38,6 +40,8 @@ export function areasToRefresh(event: LiveEvent): readonly MailboxArea[] {
       return invoiceDependentAreas;
     case 'uploads.changed':
       return uploadDependentAreas;
+    case 'signatures.changed':
+      return signatureDependentAreas;
   }
 }
 
