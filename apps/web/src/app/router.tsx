@@ -158,7 +158,7 @@ export const routes: RouteObject[] = markLoadFailures([
               { path: 'unread-letters', lazy: () => import('./routes/unread-letters.tsx') },
               {
                 path: 'open-signature-requests',
-                lazy: () => import('./routes/pending/open-signature-requests.tsx'),
+                lazy: () => import('./routes/open-signature-requests.tsx'),
               },
               { path: 'inbox/:id', lazy: () => import('./routes/letter.tsx') },
               { path: 'outbox/:id', lazy: () => import('./routes/sent-letter.tsx') },

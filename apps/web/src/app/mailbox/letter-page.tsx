@@ -15,6 +15,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { useSelectedAccount } from '../../lib/selected-account.ts';
 import { useDeferredData } from '../../lib/use-deferred-data.ts';
 import { renderInvoicePayment } from '../invoice-payments.tsx';
+import { renderSignaturePanel } from '../signature-panel.tsx';
 import { renderReplyUploadPicker } from '../upload-attachments.tsx';
 import { useMoveTargets } from './use-move-targets.ts';
 import { useReplyWithUpload } from './use-reply-with-upload.ts';
@@ -47,6 +48,11 @@ export function LetterPage({ listHref }: { listHref: string }) {
         <InvoicePanel letterId={letterId} renderPayment={renderInvoicePayment} />
       ) : null,
     [isInvoice, letterId],
+  );
+
+  const signaturePanel = useMemo(
+    () => (letter === undefined ? null : renderSignaturePanel(letter)),
+    [letter],
   );
 
   if (letterQuery.isError) {
@@ -91,6 +97,7 @@ export function LetterPage({ listHref }: { listHref: string }) {
       key={letter.id}
       letter={letter}
       invoicePanel={invoicePanel}
+      signaturePanel={signaturePanel}
       canWrite={canWrite}
       folders={folders}
       onBack={goBack}

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Anchor,
+  Badge,
   Group,
   Image,
   Paper,
@@ -9,7 +10,7 @@ import {
   ThemeIcon,
   Tooltip,
 } from '@mantine/core';
-import { IconDownload, IconFileText, IconPhoto } from '@tabler/icons-react';
+import { IconDownload, IconFileText, IconPhoto, IconShieldCheck } from '@tabler/icons-react';
 import { Suspense, lazy, useState } from 'react';
 import type { LetterDocument } from '@kuvert/shared/letters';
 import { formatFileSize } from '../../../lib/dates.ts';
@@ -120,22 +121,48 @@ export function LetterDocuments({ letterId, documents }: LetterDocumentsProps) {
         {documents.map((document) => {
           const downloadUrl = documentContentUrl(letterId, document.id, 'attachment');
           const label = t('pdf.download', { name: document.filename });
+          const isSealed = document.role === 'sealed';
           return (
             <Group component="li" key={document.id} gap="sm" wrap="nowrap" justify="space-between">
               <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                <ThemeIcon variant="light" color="gray" radius="md" aria-hidden="true">
-                  {isImage(document) ? <IconPhoto size={18} /> : <IconFileText size={18} />}
+                <ThemeIcon
+                  variant="light"
+                  color={isSealed ? 'teal' : 'gray'}
+                  radius="md"
+                  aria-hidden="true"
+                >
+                  {isSealed ? (
+                    <IconShieldCheck size={18} />
+                  ) : isImage(document) ? (
+                    <IconPhoto size={18} />
+                  ) : (
+                    <IconFileText size={18} />
+                  )}
                 </ThemeIcon>
                 <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Anchor
-                    href={downloadUrl}
-                    download={document.filename}
-                    fw={600}
-                    size="sm"
-                    truncate
-                  >
-                    {document.filename}
-                  </Anchor>
+                  <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                    <Anchor
+                      href={downloadUrl}
+                      download={document.filename}
+                      fw={600}
+                      size="sm"
+                      truncate
+                    >
+                      {document.filename}
+                    </Anchor>
+                    {isSealed ? (
+                      <Badge
+                        variant="light"
+                        color="teal"
+                        c="var(--kuvert-color-success-text)"
+                        radius="sm"
+                        tt="none"
+                        style={{ flexShrink: 0 }}
+                      >
+                        {t('letters.detail.sealedCopy')}
+                      </Badge>
+                    ) : null}
+                  </Group>
                   <Text size="xs" c="dimmed">
                     {[
                       formatFileSize(document.size),

@@ -9,10 +9,16 @@ interface LetterFactsProps {
   letter: LetterDetail;
   /** Off where the invoice panel shows the invoice with its payment. */
   showInvoice?: boolean;
+  /** Off where the signature panel shows the request with its signers. */
+  showSignature?: boolean;
 }
 
-/** The facts of an invoice or signature request. Signing comes with its release. */
-export function LetterFacts({ letter, showInvoice = true }: LetterFactsProps) {
+/** The facts of an invoice or signature request, where no panel of their own shows them. */
+export function LetterFacts({
+  letter,
+  showInvoice = true,
+  showSignature = true,
+}: LetterFactsProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -45,7 +51,7 @@ export function LetterFacts({ letter, showInvoice = true }: LetterFactsProps) {
           </Group>
         </Alert>
       ) : null}
-      {letter.kind === 'signature_request' ? (
+      {showSignature && letter.kind === 'signature_request' ? (
         <Alert
           variant="light"
           color="grape"

@@ -36,6 +36,8 @@ interface LetterViewProps {
   onOpenSent: (letterId: string) => void;
   /** An invoice's amount, status and payment, from the invoices area; null for other letters. */
   invoicePanel?: ReactNode;
+  /** A signature request's status, signers and signing, from the signatures area. */
+  signaturePanel?: ReactNode;
   /** The reply's "attach from my uploads" (from app/, where letters and uploads meet). */
   renderUploadPicker?: RenderReplyUploadPicker;
   /** "Use in a letter": the reply opens with this upload attached; then `onReplyWithTaken`. */
@@ -54,6 +56,7 @@ export const LetterView = memo(function LetterView({
   onBack,
   onOpenSent,
   invoicePanel = null,
+  signaturePanel = null,
   renderUploadPicker,
   replyWithUpload = null,
   onReplyWithTaken,
@@ -187,7 +190,12 @@ export const LetterView = memo(function LetterView({
               </Text>
             ) : null}
             {invoicePanel}
-            <LetterFacts letter={letter} showInvoice={invoicePanel === null} />
+            {signaturePanel}
+            <LetterFacts
+              letter={letter}
+              showInvoice={invoicePanel === null}
+              showSignature={signaturePanel === null}
+            />
             {letter.body.trim() !== '' ? (
               <>
                 <Divider />

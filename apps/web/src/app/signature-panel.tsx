@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import type { LetterDetail } from '@kuvert/shared/letters';
+import { documentContentUrl } from '../features/letters/api/get-letter.ts';
+import { SignaturePanel } from '../features/signatures/components/signature-panel.tsx';
+
+/**
+ * A signature request's panel on its letter's page: the signatures area shows it, the letters
+ * area knows where the sealed copy's bytes are. Null for every other letter.
+ */
+export function renderSignaturePanel(letter: LetterDetail): ReactNode {
+  const { signature } = letter;
+  if (letter.kind !== 'signature_request' || signature === null) return null;
+  const sealed = letter.documents.find(
+    (document) => document.id === signature.sealed_document_id || document.role === 'sealed',
+  );
+  return (
+    <SignaturePanel
+      letterId={letter.id}
+      signature={signature}
+      providerName={letter.provider.name}
+      sealedDocument={
+        sealed === undefined
+          ? null
+          : {
+              filename: sealed.filename,
+              size: sealed.size,
+              downloadUrl: documentContentUrl(letter.id, sealed.id, 'attachment'),
+            }
+      }
+    />
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SignRequest } from '@kuvert/shared/signatures';
+import { apiRequest } from '../../../lib/http.ts';
+import { invalidateSignatures } from './invalidate-signatures.ts';
+
+interface SignLetterInput extends SignRequest {
+  letterId: string;
+}
+
+export const signaturePath = (letterId: string) =>
+  `/api/letters/${encodeURIComponent(letterId)}/signature`;
+
+/** Signs the letter's documents; the password is asked again (a step-up). */
+export function signLetter({ letterId, ...body }: SignLetterInput): Promise<void> {
+  return apiRequest(`${signaturePath(letterId)}/sign`, { method: 'POST', body });
+}
+
+export function useSignLetter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signLetter,
+    // Pending until the letter is fetched again, so the panel shows the outcome as it closes.
+    onSuccess: () => invalidateSignatures(queryClient),
+  });
+}
