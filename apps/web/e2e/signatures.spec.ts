@@ -297,8 +297,13 @@ test('an expired request cannot be signed', async ({ page, user }) => {
     password: user.password,
   });
   expect(attempt).toEqual({ status: 409, code: 'SIGNATURE_CLOSED' });
+  // Until the hourly expiry job has run, the open list still has it, marked overdue.
   await page.goto('/open-signature-requests');
-  await expect(page.getByRole('heading', { name: 'Nothing to sign' })).toBeVisible();
+  const row = page.locator(`[data-letter-id="${letterId}"]`);
+  await expect(row).toHaveAttribute('data-overdue', 'true');
+  await expect(row.getByText(/^Overdue since /)).toBeVisible();
+  await scanWithoutHover(page);
+  await screenshot(page, 'signatures-open-list-overdue');
 });
 
 test('a viewer of a shared account sees the request but cannot sign it', async ({ page, user }) => {

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ProviderAvatar } from '../../../components/ui/provider-avatar.tsx';
 import { ErrorState } from '../../../components/ui/query-status.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatCalendarDate } from '../../../lib/dates.ts';
+import { formatCalendarDate, localIsoDate } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useOpenSignatureRequests } from '../api/get-open-signature-requests.ts';
 import classes from './open-signature-requests-view.module.css';
@@ -67,11 +67,14 @@ function OpenRequestRow({
 }) {
   const { t } = useTranslation();
   const date = formatCalendarDate(request.due_date);
+  // Past due is overdue (the expiry job is hourly); the last day itself is marked too.
+  const isUrgent = request.is_overdue || request.due_date === localIsoDate();
   return (
     <li
       className={classes.row}
       data-letter-id={request.letter_id}
       data-overdue={request.is_overdue || undefined}
+      data-urgent={isUrgent || undefined}
     >
       <div className={classes.avatar}>
         <ProviderAvatar
@@ -106,11 +109,13 @@ function OpenRequestRow({
         </Text>
       </div>
       <div className={classes.when}>
-        {request.is_overdue ? (
+        {isUrgent ? (
           <Group gap={4} wrap="nowrap">
             <IconAlertTriangle size={16} aria-hidden="true" color="var(--mantine-color-red-9)" />
             <Text size="sm" fw={700} c="var(--kuvert-color-alert-text)">
-              {t('signatures.panel.overdueSince', { date })}
+              {request.is_overdue
+                ? t('signatures.panel.overdueSince', { date })
+                : t('signatures.panel.dueToday')}
             </Text>
           </Group>
         ) : (

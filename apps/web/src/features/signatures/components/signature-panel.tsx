@@ -15,14 +15,14 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { LetterSignature } from '@kuvert/shared/signatures';
 import { paths } from '../../../config/paths.ts';
-import { formatCalendarDate } from '../../../lib/dates.ts';
+import { formatCalendarDate, localIsoDate } from '../../../lib/dates.ts';
 import { formatDateTime, useTranslation } from '../../../lib/i18n.ts';
 import { DeclineDialog } from './decline-dialog.tsx';
 import { SealedCopy } from './sealed-copy.tsx';
 import type { SealedDocumentLink } from './sealed-copy.tsx';
 import { SignDialog } from './sign-dialog.tsx';
 import { SignerList } from './signer-list.tsx';
-import { countSigned, declinedBy, signatureStanding } from './signature-rules.ts';
+import { countSigned, declinedBy, isExpiredNow, signatureStanding } from './signature-rules.ts';
 import type { SignatureStanding } from './signature-rules.ts';
 
 export type { SealedDocumentLink } from './sealed-copy.tsx';
@@ -58,7 +58,7 @@ export function SignaturePanel({
   const [isSignOpen, setIsSignOpen] = useState(false);
   const [isDeclineOpen, setIsDeclineOpen] = useState(false);
   const standing = signatureStanding(signature);
-  const isOverdue = signature.is_overdue && signature.status === 'pending';
+  const isExpired = isExpiredNow(signature);
   const me = signature.signers.find((signer) => signer.is_me);
   return (
     <Paper
@@ -71,8 +71,8 @@ export function SignaturePanel({
       data-testid="signature-panel"
       data-status={signature.status}
       style={{
-        borderColor: isOverdue ? 'var(--mantine-color-red-6)' : undefined,
-        borderLeftWidth: isOverdue ? 4 : undefined,
+        borderColor: isDueToday(signature) ? 'var(--mantine-color-red-6)' : undefined,
+        borderLeftWidth: isDueToday(signature) ? 4 : undefined,
       }}
     >
       <Stack gap="md">
@@ -94,7 +94,7 @@ export function SignaturePanel({
           </Badge>
         </Group>
         <Outcome signature={signature} providerName={providerName} />
-        <DueLine signature={signature} isOverdue={isOverdue} />
+        <DueLine signature={signature} isExpired={isExpired} />
         <Divider />
         <Stack gap="xs">
           <Text size="sm" fw={600}>
@@ -172,10 +172,15 @@ function Outcome({
   return null;
 }
 
-function DueLine({ signature, isOverdue }: { signature: LetterSignature; isOverdue: boolean }) {
+/** Pending, and today is the last day to sign: marked, as an overdue invoice is. */
+function isDueToday(signature: LetterSignature): boolean {
+  return signature.status === 'pending' && signature.due_date === localIsoDate();
+}
+
+function DueLine({ signature, isExpired }: { signature: LetterSignature; isExpired: boolean }) {
   const { t } = useTranslation();
   const date = formatCalendarDate(signature.due_date);
-  if (signature.status === 'expired') {
+  if (isExpired) {
     return (
       <Text fw={600} c="var(--kuvert-color-alert-text)">
         {t('signatures.panel.expiredOn', { date })}
@@ -189,7 +194,7 @@ function DueLine({ signature, isOverdue }: { signature: LetterSignature; isOverd
       </Text>
     );
   }
-  if (isOverdue) {
+  if (isDueToday(signature)) {
     return (
       <Group gap={6} wrap="nowrap" align="flex-start">
         <IconAlertTriangle
@@ -199,7 +204,7 @@ function DueLine({ signature, isOverdue }: { signature: LetterSignature; isOverd
           style={{ flexShrink: 0, marginTop: 2 }}
         />
         <Text fw={700} c="var(--kuvert-color-alert-text)">
-          {t('signatures.panel.overdueSince', { date })}
+          {t('signatures.panel.dueToday')}
         </Text>
       </Group>
     );

@@ -15,6 +15,8 @@ export type SignatureStanding =
 
 export function signatureStanding(signature: LetterSignature): SignatureStanding {
   if (signature.status !== 'pending') return signature.status;
+  // Past its last day nobody may sign, even before the hourly expiry job has marked it.
+  if (isExpiredNow(signature)) return 'expired';
   if (signature.my_status === 'pending') return 'waitingForYou';
   if (signature.my_status === 'signed') return 'waitingForOthersAfterYou';
   return 'waitingForOthers';
@@ -27,4 +29,9 @@ export function declinedBy(signature: LetterSignature) {
 
 export function countSigned(signature: LetterSignature): number {
   return signature.signers.filter((signer) => signer.status === 'signed').length;
+}
+
+/** Expired, or pending past its due date (the server refuses signing it already). */
+export function isExpiredNow(signature: LetterSignature): boolean {
+  return signature.status === 'expired' || (signature.status === 'pending' && signature.is_overdue);
 }
