@@ -31,6 +31,7 @@ const texts = {
     dialog: 'Sign the document',
     name: 'Your name',
     drawTab: 'Draw',
+    padDrawn: 'Signature drawing area, with your drawn signature',
     consent: /^I agree that this is my signature/,
     password: 'Your password',
     submit: 'Sign now',
@@ -49,6 +50,7 @@ const texts = {
     dialog: 'Dokument unterschreiben',
     name: 'Ihr Name',
     drawTab: 'Zeichnen',
+    padDrawn: 'Feld zum Zeichnen der Unterschrift, mit Ihrer gezeichneten Unterschrift',
     consent: /^Ich stimme zu, dass dies meine Unterschrift/,
     password: 'Ihr Passwort',
     submit: 'Jetzt unterschreiben',
@@ -149,7 +151,9 @@ async function signTogether(browser: Browser, language: Language, shots: string)
     await secondPanel.getByRole('button', { name: t.sign, exact: true }).click();
     const secondDialog = secondPage.getByRole('dialog', { name: t.dialog });
     await secondDialog.getByRole('tab', { name: t.drawTab }).click();
-    await drawSignature(secondPage, secondDialog.getByTestId('signature-pad'));
+    const pad = secondDialog.getByTestId('signature-pad');
+    await drawSignature(secondPage, pad);
+    await expect(pad).toHaveAttribute('aria-label', t.padDrawn);
     await secondDialog.getByRole('checkbox', { name: t.consent }).check();
     await secondDialog
       .getByRole('textbox', { name: t.password, exact: true })

@@ -24,10 +24,12 @@ interface PdfFindBarProps {
   /** Absent while pdf.js loads: the field waits. */
   find?: PdfFindState;
   inputRef?: Ref<HTMLInputElement>;
+  /** Names the search landmark: a letter may show several documents, each with its own. */
+  filename: string;
 }
 
 /** Find in document: a field, "2 of 5", previous and next; Enter and Shift+Enter step. */
-export function PdfFindBar({ find, inputRef }: PdfFindBarProps) {
+export function PdfFindBar({ find, inputRef, filename }: PdfFindBarProps) {
   const { t } = useTranslation();
   const hasQuery = find !== undefined && find.query.trim() !== '';
   const hasMatches = hasQuery && (find.matchCount ?? 0) > 0;
@@ -45,7 +47,12 @@ export function PdfFindBar({ find, inputRef }: PdfFindBarProps) {
   };
 
   return (
-    <Group gap={4} wrap="nowrap" role="search" aria-label={t('pdf.find.label')}>
+    <Group
+      gap={4}
+      wrap="nowrap"
+      role="search"
+      aria-label={t('pdf.find.landmark', { name: filename })}
+    >
       <TextInput
         ref={inputRef}
         type="search"

@@ -129,7 +129,7 @@ export function PdfViewerFrame({
             </ActionIcon>,
           )}
         </Group>
-        <PdfFindBar find={toolbar.find} inputRef={findInputRef} />
+        <PdfFindBar find={toolbar.find} inputRef={findInputRef} filename={filename} />
         <Group gap={4} wrap="wrap">
           {labelled(
             t('pdf.zoomOut'),

@@ -78,7 +78,7 @@ function DeclineForm({ letterId, providerName, onClose }: Omit<DeclineDialogProp
           <Button variant="default" onClick={onClose}>
             {t('dialog.cancel')}
           </Button>
-          <Button type="submit" color="red" loading={decline.isPending}>
+          <Button type="submit" color="red.8" loading={decline.isPending}>
             {t('signatures.decline.submit')}
           </Button>
         </Group>

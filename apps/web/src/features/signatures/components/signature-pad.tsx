@@ -42,22 +42,31 @@ export function SignaturePad({ strokes, onChange, error = null, describedBy }: S
     return () => observer.disconnect();
   }, [redraw]);
 
+  // The stroke being drawn lives in a ref too: pointerup and lostpointercapture both end it,
+  // and only the first may add it.
+  const drawing = useRef<Point[] | null>(null);
+  const setDrawing = (stroke: Point[] | null) => {
+    drawing.current = stroke;
+    setCurrent(stroke);
+  };
   const start = (event: PointerEvent<HTMLCanvasElement>) => {
     if (event.button !== 0 || !canStartStroke(strokes)) return;
     event.preventDefault();
     event.currentTarget.setPointerCapture(event.pointerId);
-    setCurrent([pointOf(event)]);
+    setDrawing([pointOf(event)]);
   };
   const move = (event: PointerEvent<HTMLCanvasElement>) => {
-    if (current === null) return;
+    const stroke = drawing.current;
+    if (stroke === null) return;
     const point = pointOf(event);
-    if (!acceptsPoint(strokes, current, point)) return;
-    setCurrent([...current, point]);
+    if (!acceptsPoint(strokes, stroke, point)) return;
+    setDrawing([...stroke, point]);
   };
   const end = () => {
-    if (current === null) return;
-    onChange([...strokes, current]);
-    setCurrent(null);
+    const stroke = drawing.current;
+    if (stroke === null) return;
+    setDrawing(null);
+    onChange([...strokes, stroke]);
   };
 
   const hasDrawing = strokes.length > 0;
@@ -87,8 +96,7 @@ export function SignaturePad({ strokes, onChange, error = null, describedBy }: S
           {t('signatures.sign.drawHint')}
         </Text>
         <Button
-          variant="subtle"
-          color="gray.8"
+          variant="default"
           size="compact-sm"
           leftSection={<IconEraser size={16} aria-hidden="true" />}
           onClick={() => onChange([])}
