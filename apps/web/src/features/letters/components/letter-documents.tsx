@@ -94,9 +94,14 @@ interface LetterDocumentsProps {
 export function LetterDocuments({ letterId, documents }: LetterDocumentsProps) {
   const { t } = useTranslation();
   if (documents.length === 0) return null;
+  // A signature request's sealed copy is the one that counts now: it comes first.
+  const ordered = [
+    ...documents.filter((document) => document.role === 'sealed'),
+    ...documents.filter((document) => document.role !== 'sealed'),
+  ];
   return (
     <Stack gap="md">
-      {documents
+      {ordered
         .filter((document) => isPdf(document) || isImage(document))
         .map((document) =>
           isPdf(document) ? (
@@ -118,7 +123,7 @@ export function LetterDocuments({ letterId, documents }: LetterDocumentsProps) {
         style={{ listStyle: 'none', margin: 0, padding: 0 }}
         aria-label={t('letters.detail.documents')}
       >
-        {documents.map((document) => {
+        {ordered.map((document) => {
           const downloadUrl = documentContentUrl(letterId, document.id, 'attachment');
           const label = t('pdf.download', { name: document.filename });
           const isSealed = document.role === 'sealed';

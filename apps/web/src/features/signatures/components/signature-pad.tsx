@@ -98,6 +98,7 @@ export function SignaturePad({ strokes, onChange, error = null, describedBy }: S
         <Button
           variant="default"
           size="compact-sm"
+          style={{ flexShrink: 0 }}
           leftSection={<IconEraser size={16} aria-hidden="true" />}
           onClick={() => onChange([])}
           disabled={!hasDrawing}

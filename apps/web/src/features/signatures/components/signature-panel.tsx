@@ -242,6 +242,8 @@ function SignActions({ signature, onSign, onDecline }: SignActionsProps) {
   }
   const reason = signature.cannot_sign_reason;
   if (reason === null) return null;
+  // Once closed, the outcome above says it all; only "expired" adds why nobody can sign.
+  if (signature.status !== 'pending' && reason !== 'expired') return null;
   if (reason === 'viewer') {
     // As every write action of a viewer: shown, disabled, and the tooltip says why.
     return (

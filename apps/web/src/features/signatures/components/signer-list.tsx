@@ -58,21 +58,22 @@ export function SignerList({ signers }: { signers: readonly LetterSigner[] }) {
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {signer.email}
               </Text>
+              <Text size="sm" mt={2}>
+                <Text span fw={600} c={look.text}>
+                  {t(`signatures.signerStatus.${signer.status}`)}
+                </Text>
+                {when === null ? null : (
+                  <Text span c="dimmed">
+                    {' · '}
+                    <time dateTime={when}>{formatDateTime(when)}</time>
+                  </Text>
+                )}
+              </Text>
               {signer.status === 'declined' && signer.declined_reason !== null ? (
                 <Text size="sm" mt={2} style={{ overflowWrap: 'anywhere' }}>
                   {t('signatures.panel.reason', { reason: signer.declined_reason })}
                 </Text>
               ) : null}
-            </Stack>
-            <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
-              <Text size="sm" fw={600} c={look.text}>
-                {t(`signatures.signerStatus.${signer.status}`)}
-              </Text>
-              {when === null ? null : (
-                <Text size="xs" c="dimmed">
-                  <time dateTime={when}>{formatDateTime(when)}</time>
-                </Text>
-              )}
             </Stack>
           </Group>
         );
