@@ -72,7 +72,7 @@ const notification = (page: Page, type: string) =>
 async function logInAs(page: Page, user: TestUser, language: Language, path: string) {
   await logIn(page, user, `/login?redirect=${encodeURIComponent(path)}`);
   await expect(page.getByRole('banner')).toBeVisible();
-  if (language === 'de') await page.getByLabel('Language').selectOption('de');
+  if (language === 'de') await page.getByRole('banner').getByLabel('Language').selectOption('de');
 }
 
 async function newPage(browser: Browser): Promise<Page> {
