@@ -57,6 +57,7 @@ export function SealedCopy({ signature, sealedDocument }: SealedCopyProps) {
           download={sealedDocument.filename}
           variant="light"
           leftSection={<IconDownload size={16} aria-hidden="true" />}
+          aria-label={t('signatures.seal.downloadLabel')}
         >
           {t('signatures.seal.download')}
         </Button>
