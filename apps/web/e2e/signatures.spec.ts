@@ -53,7 +53,7 @@ const texts = {
     padDrawn: 'Feld zum Zeichnen der Unterschrift, mit Ihrer gezeichneten Unterschrift',
     consent: /^Ich stimme zu, dass dies meine Unterschrift/,
     password: 'Ihr Passwort',
-    submit: 'Jetzt unterschreiben',
+    submit: 'Unterschreiben',
     signed: 'Sie haben das Dokument unterschrieben.',
     signerSigned: 'Unterschrieben',
     download: 'Versiegelte Fassung herunterladen',
