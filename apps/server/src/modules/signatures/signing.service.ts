@@ -55,11 +55,13 @@ async function requireSigner(
   return { request, me };
 }
 
-/** Completed, declined, cancelled, or past its due date (before the expiry job ran, too). */
+/** Not completed, declined, cancelled, nor past its due date (before the expiry job ran, too). */
+function isOpen(app: FastifyInstance, request: SignatureRequestRow | undefined): boolean {
+  return request?.status === 'pending' && !isExpiredNow(request, todayOf(app));
+}
+
 function assertOpen(app: FastifyInstance, request: SignatureRequestRow | undefined): void {
-  if (!request || request.status !== 'pending' || isExpiredNow(request, todayOf(app))) {
-    throw new AppError('SIGNATURE_CLOSED');
-  }
+  if (!isOpen(app, request)) throw new AppError('SIGNATURE_CLOSED');
 }
 
 /**
@@ -81,7 +83,7 @@ async function confirmPassword(
   if (!user) throw new AppError('UNAUTHENTICATED');
   const isRight =
     user.password_hash !== null && (await verifyPassword(password, user.password_hash));
-  if (!isRight) throw new AppError('PASSWORD_WRONG');
+  if (!isRight) throw new AppError('PASSWORD_WRONG', { message: 'The password is wrong.' });
   await releaseRateLimitHits(app, reservation);
   await clearRateLimitHits(app, rule.key);
   return user;
@@ -127,7 +129,8 @@ export async function signLetter(
   if (me.status !== 'pending') throw new AppError('SIGNATURE_CLOSED');
   const user = await confirmPassword(app, userId, input.password);
   const isSigned = await app.db.transaction().execute(async (trx) => {
-    assertOpen(app, await lockRequest(trx, app.engine, request.id));
+    // Closed meanwhile: by this signer's other tab (answered below as done), or by anyone.
+    if (!isOpen(app, await lockRequest(trx, app.engine, request.id))) return false;
     const nowIso = app.clock.now().toISOString();
     const isChanged = await updatePendingSigner(trx, me.id, {
       status: 'signed',
@@ -167,7 +170,8 @@ export async function declineLetter(
   const user = await getUserById(app.db, userId);
   if (!user) throw new AppError('UNAUTHENTICATED');
   const isDeclined = await app.db.transaction().execute(async (trx) => {
-    assertOpen(app, await lockRequest(trx, app.engine, request.id));
+    // Closed meanwhile: by this signer's other tab (answered below as done), or by anyone.
+    if (!isOpen(app, await lockRequest(trx, app.engine, request.id))) return false;
     const nowIso = app.clock.now().toISOString();
     const isChanged = await updatePendingSigner(trx, me.id, {
       status: 'declined',
