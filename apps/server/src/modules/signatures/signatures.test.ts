@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { letterDetailSchema } from '@kuvert/shared/letters';
-import { letterSignatureSchema, openSignatureRequestListSchema } from '@kuvert/shared/signatures';
+import {
+  letterSignatureSchema,
+  openSignatureRequestListSchema,
+  type SignatureStrokes,
+} from '@kuvert/shared/signatures';
 import { createLoggedInUser, login } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import { dayFromToday } from '../../test/invoices.ts';
@@ -198,7 +202,7 @@ describe.each(testEngines)('signature requests in the mailbox (%s)', (engine) =>
     expect((await openList(ben))[0]).toMatchObject({ signers_total: 2, signers_signed: 1 });
     expect(await jobsOfType(t.app, SIGNATURE_SEAL_JOB)).toEqual([]);
 
-    const strokes = [
+    const strokes: SignatureStrokes = [
       [
         [0.1, 0.5],
         [0.4, 0.2],
