@@ -167,17 +167,24 @@ describe.each(testEngines)('signature requests in the Sender API (%s)', (engine)
     expect(String(download.headers['content-disposition'])).toMatch(/^attachment;/);
     expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(data.signed_document_sha256).toMatch(/^[0-9a-f]{64}$/);
-    if (hasTool('pdfsig')) {
-      const file = path.join(t.config.dataDir, 'signed.pdf');
-      writeFileSync(file, download.rawPayload);
-      expect(runTool('pdfsig', [file])).toContain('Signature is Valid.');
-    }
-
     const other = await createTestProvider(t.app);
     expect(
       (await api(`/letters/${letterId}/signed-document`, 'GET', other.apiKey)).statusCode,
     ).toBe(404);
     expect((await api(`/letters/${letterId}`, 'GET', other.apiKey)).statusCode).toBe(404);
+  });
+
+  it.skipIf(!hasTool('pdfsig'))('answers a signed-document that pdfsig finds valid', async () => {
+    const letterId = await deliverSignatureRequest(t.app, provider.apiKey, anna.email);
+    expect((await signAs(t.app, anna, letterId)).statusCode).toBe(200);
+    await runJobs();
+    const download = await api(`/letters/${letterId}/signed-document`);
+    expect(download.statusCode).toBe(200);
+    const file = path.join(t.config.dataDir, 'signed.pdf');
+    writeFileSync(file, download.rawPayload);
+    const report = runTool('pdfsig', [file]);
+    expect(report).toContain('Signature is Valid.');
+    expect(report).toContain('ETSI.CAdES.detached');
   });
 
   it('a decline with a reason seals a declined copy and sends signature.declined with the reason', async () => {
