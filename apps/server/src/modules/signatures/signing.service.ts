@@ -43,10 +43,13 @@ async function requireSigner(
   letterId: string,
 ): Promise<SigningTarget> {
   const letter = await findVisibleLetter(app.db, userId, letterId);
-  if (!letter?.signature_request_id) throw new AppError('NOT_FOUND');
-  const request = await findRequestById(app.db, letter.signature_request_id);
-  if (!request) throw new AppError('NOT_FOUND');
+  if (!letter) throw new AppError('NOT_FOUND');
+  // A viewer may read the letter, so learning it is a request tells them nothing new.
   assertRole(letter.role, 'member');
+  const request = letter.signature_request_id
+    ? await findRequestById(app.db, letter.signature_request_id)
+    : undefined;
+  if (!request) throw new AppError('NOT_FOUND');
   const signers = await findSigners(app.db, [request.id]);
   const me = signers.find((signer) => signer.user_id === userId);
   if (!me) {
