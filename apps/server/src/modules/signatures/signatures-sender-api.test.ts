@@ -266,4 +266,26 @@ describe.each(testEngines)('signature requests in the Sender API (%s)', (engine)
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('SIGNATURE_CLOSED');
   });
+
+  it('documents the signature routes and the webhook payload in the OpenAPI document', async () => {
+    const response = await t.app.inject({ url: '/api/docs/json' });
+    const document = response.json();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/sender/v1/letters/{id}/signed-document',
+        '/api/sender/v1/letters/{id}/cancel-signature',
+        '/api/letters/{id}/signature/sign',
+        '/api/letters/{id}/signature/decline',
+        '/api/signature-requests/open',
+      ]),
+    );
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining([
+        'SenderSignatureStatus',
+        'LetterSignature',
+        'SignRequest',
+        'SenderWebhookSignature',
+      ]),
+    );
+  });
 });
