@@ -36,6 +36,7 @@ const MAILBOX_PREFIXES = [
   '/api/profile/notifications',
   '/api/invoices',
   '/api/uploads',
+  '/api/signature-requests',
 ];
 
 interface Target {
@@ -104,6 +105,27 @@ const sessionCases: Record<string, SessionCase> = {
       headers: { 'content-type': reply.contentType },
       payload: reply.payload,
     }),
+  },
+  'POST /api/letters/:id/signature/sign': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: `/api/letters/${x.letterId}/signature/sign`,
+      payload: { method: 'typed', typed_name: 'Me', consent: true, password: 'a password' },
+    }),
+  },
+  'POST /api/letters/:id/signature/decline': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: `/api/letters/${x.letterId}/signature/decline`,
+      payload: { reason: 'No' },
+    }),
+  },
+  'GET /api/signature-requests/open': {
+    write: false,
+    exempt: "lists only what waits for the caller's own signature",
+    request: () => ({ url: '/api/signature-requests/open' }),
   },
   'GET /api/folders': {
     write: false,
@@ -298,6 +320,8 @@ const senderRoutes = [
   'POST /api/sender/v1/letters',
   'GET /api/sender/v1/letters/:id',
   'POST /api/sender/v1/letters/:id/cancel-invoice',
+  'POST /api/sender/v1/letters/:id/cancel-signature',
+  'GET /api/sender/v1/letters/:id/signed-document',
   'GET /api/sender/v1/messages',
   'GET /api/sender/v1/messages/:id/documents/:documentId',
   'GET /api/sender/v1/webhook',

@@ -9,6 +9,7 @@ describe.each(testEngines)('kuvert account add-member (%s)', (engine) => {
   let out: string[];
   const io: CliIo = { out: (text) => out.push(text), error: (text) => out.push(text) };
   const openApp = async () => ({ app: t.app, close: async () => {} });
+  const add = (...args: string[]) => runCli(['account', 'add-member', ...args], io, openApp);
 
   beforeEach(async () => {
     t = await createTestApp(engine);
@@ -49,7 +50,6 @@ describe.each(testEngines)('kuvert account add-member (%s)', (engine) => {
 
   it('refuses unknown users, a bad role and the owner themself', async () => {
     const owner = await createLoggedInUser(t.app);
-    const add = (...args: string[]) => runCli(['account', 'add-member', ...args], io, openApp);
     expect(await add(owner.email, 'nobody@example.com')).toBe(1);
     expect(out.join('\n')).toContain('No Kuvert user has the e-mail nobody@example.com');
     expect(await add(owner.email, owner.email)).toBe(1);

@@ -17,7 +17,9 @@ import { isPrivateHostLiteral, PrivateNetworkError, publicOnlyLookup } from './n
  *
  * `data` by type: letter.read { letter_id, read_at }; invoice.paid { letter_id, external_id,
  * amount, currency, reference, paid_at, paid_via: "kuvert" | "elsewhere" }
- * (invoicePaidWebhookDataSchema in packages/shared/src/sender-api).
+ * (invoicePaidWebhookDataSchema in packages/shared/src/sender-api); signature.completed,
+ * signature.declined, signature.expired { letter_id, external_id, status, …, signers,
+ * declined_reason, signed_document_url, signed_document_sha256 } (signatureWebhookDataSchema).
  *
  * <signature> is the lower-case hex HMAC-SHA256, keyed with the webhook secret, of
  * "<t>.<raw request body>". To verify: take t and every v1 (more than one may come while a

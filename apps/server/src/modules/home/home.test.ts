@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLoggedInUser } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
+import { dayFromToday } from '../../test/invoices.ts';
 import {
   VALID_IBAN,
   createTestProvider,
@@ -34,7 +35,7 @@ describe.each(testEngines)('home (%s)', (engine) => {
     await deliverTestLetter(t.app, apiKey, me.email, invoice(700, 'CHF', '2026-04-01'));
     await deliverTestLetter(t.app, apiKey, me.email, {
       kind: 'signature_request',
-      signature: { due_date: '2026-05-01' },
+      signature: { due_date: dayFromToday(t.app, 30) },
     });
     await deliverTestLetter(t.app, apiKey, stranger.email, invoice(99_999, 'EUR', '2025-01-01'));
     await t.app.inject({ method: 'POST', url: `/api/letters/${first}/read`, headers: me.headers });

@@ -253,18 +253,33 @@ export async function findRequestsPastDue(
   return rows.map((row) => row.id);
 }
 
+/**
+ * The provider's request by the letter id it got back (which outlives the recipient deleting
+ * their copy), or by any copy of it. Another provider's letter is simply not found.
+ */
 export async function findRequestOfProviderLetter(
   db: Kysely<Database>,
   providerId: string,
   letterId: string,
 ): Promise<SignatureRequestRow | undefined> {
   return db
-    .selectFrom('letters as l')
-    .innerJoin('signature_requests as r', 'r.id', 'l.signature_request_id')
+    .selectFrom('signature_requests as r')
     .selectAll('r')
-    .where('l.id', '=', letterId)
-    .where('l.provider_id', '=', providerId)
     .where('r.provider_id', '=', providerId)
+    .where((eb) =>
+      eb.or([
+        eb('r.letter_id', '=', letterId),
+        eb(
+          'r.id',
+          '=',
+          eb
+            .selectFrom('letters as l')
+            .select('l.signature_request_id')
+            .where('l.id', '=', letterId)
+            .where('l.provider_id', '=', providerId),
+        ),
+      ]),
+    )
     .executeTakeFirst();
 }
 

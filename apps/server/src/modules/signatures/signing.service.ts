@@ -43,10 +43,13 @@ async function requireSigner(
   letterId: string,
 ): Promise<SigningTarget> {
   const letter = await findVisibleLetter(app.db, userId, letterId);
-  if (!letter?.signature_request_id) throw new AppError('NOT_FOUND');
-  const request = await findRequestById(app.db, letter.signature_request_id);
-  if (!request) throw new AppError('NOT_FOUND');
+  if (!letter) throw new AppError('NOT_FOUND');
+  // A viewer may read the letter, so learning it is a request tells them nothing new.
   assertRole(letter.role, 'member');
+  const request = letter.signature_request_id
+    ? await findRequestById(app.db, letter.signature_request_id)
+    : undefined;
+  if (!request) throw new AppError('NOT_FOUND');
   const signers = await findSigners(app.db, [request.id]);
   const me = signers.find((signer) => signer.user_id === userId);
   if (!me) {
@@ -55,11 +58,13 @@ async function requireSigner(
   return { request, me };
 }
 
-/** Completed, declined, cancelled, or past its due date (before the expiry job ran, too). */
+/** Not completed, declined, cancelled, nor past its due date (before the expiry job ran, too). */
+function isOpen(app: FastifyInstance, request: SignatureRequestRow | undefined): boolean {
+  return request?.status === 'pending' && !isExpiredNow(request, todayOf(app));
+}
+
 function assertOpen(app: FastifyInstance, request: SignatureRequestRow | undefined): void {
-  if (!request || request.status !== 'pending' || isExpiredNow(request, todayOf(app))) {
-    throw new AppError('SIGNATURE_CLOSED');
-  }
+  if (!isOpen(app, request)) throw new AppError('SIGNATURE_CLOSED');
 }
 
 /**
@@ -81,7 +86,7 @@ async function confirmPassword(
   if (!user) throw new AppError('UNAUTHENTICATED');
   const isRight =
     user.password_hash !== null && (await verifyPassword(password, user.password_hash));
-  if (!isRight) throw new AppError('PASSWORD_WRONG');
+  if (!isRight) throw new AppError('PASSWORD_WRONG', { message: 'The password is wrong.' });
   await releaseRateLimitHits(app, reservation);
   await clearRateLimitHits(app, rule.key);
   return user;
@@ -127,7 +132,8 @@ export async function signLetter(
   if (me.status !== 'pending') throw new AppError('SIGNATURE_CLOSED');
   const user = await confirmPassword(app, userId, input.password);
   const isSigned = await app.db.transaction().execute(async (trx) => {
-    assertOpen(app, await lockRequest(trx, app.engine, request.id));
+    // Closed meanwhile: by this signer's other tab (answered below as done), or by anyone.
+    if (!isOpen(app, await lockRequest(trx, app.engine, request.id))) return false;
     const nowIso = app.clock.now().toISOString();
     const isChanged = await updatePendingSigner(trx, me.id, {
       status: 'signed',
@@ -167,7 +173,8 @@ export async function declineLetter(
   const user = await getUserById(app.db, userId);
   if (!user) throw new AppError('UNAUTHENTICATED');
   const isDeclined = await app.db.transaction().execute(async (trx) => {
-    assertOpen(app, await lockRequest(trx, app.engine, request.id));
+    // Closed meanwhile: by this signer's other tab (answered below as done), or by anyone.
+    if (!isOpen(app, await lockRequest(trx, app.engine, request.id))) return false;
     const nowIso = app.clock.now().toISOString();
     const isChanged = await updatePendingSigner(trx, me.id, {
       status: 'declined',
