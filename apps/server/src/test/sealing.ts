@@ -176,10 +176,13 @@ export function cutSignature(pdf: Uint8Array, folder: string): { sig: string; co
   return { sig, content };
 }
 
+function openssl(args: string[]): void {
+  execFileSync('openssl', args, { stdio: 'pipe' });
+}
+
 /** An operator's CA and a seal certificate it issued, as a PKCS#12 file made by OpenSSL. */
 export function operatorPkcs12(folder: string, password: string): { p12: string; ca: string } {
   const file = (name: string) => path.join(folder, name);
-  const openssl = (args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
   openssl(
     ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('ca.key')].concat([
       '-out',

@@ -231,6 +231,11 @@ describe.skipIf(!hasPoppler || !hasTool('openssl'))('an operator’s own seal (P
     expect(report).toContain('Signature is Valid.');
     expect(report).toContain('Operator Document Seal');
     expect(verifyCms(sealed.bytes, caFile)).toContain('CMS Verification successful');
+    // RSA, as most operators' certificates are: Kuvert's own check reads it too.
+    const { signatures } = await processing.inspectSignatures(sealed.bytes);
+    expect(signatures).toMatchObject([
+      { commonName: 'Operator Document Seal', isDigestValid: true, isSignatureValid: true },
+    ]);
   });
 });
 
