@@ -2,11 +2,19 @@ import { spawn } from 'node:child_process';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/env.ts';
 import { createTestApp, testEngines } from '../test/helper.ts';
-import { hasTool, operatorPkcs12, runTool, temporaryFolder } from '../test/sealing.ts';
+import {
+  hasTool,
+  operatorPkcs12,
+  removeTemporaryFolders,
+  runTool,
+  temporaryFolder,
+} from '../test/sealing.ts';
 import { loadSealIdentity, SEAL_FOLDER } from './seal-identity.ts';
+
+afterAll(removeTemporaryFolders);
 
 const selfIssued = (dataDir: string) =>
   loadSealIdentity({ dataDir, signing: { p12Path: undefined, p12Password: '' } });

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -22,8 +22,17 @@ export function runTool(command: string, args: string[]): string {
   return `${result.stdout}${result.stderr}`;
 }
 
+const folders: string[] = [];
+
+/** A new folder under the system's temporary folder, removed by `removeTemporaryFolders`. */
 export function temporaryFolder(): string {
-  return mkdtempSync(path.join(tmpdir(), 'kuvert-seal-'));
+  const folder = mkdtempSync(path.join(tmpdir(), 'kuvert-seal-'));
+  folders.push(folder);
+  return folder;
+}
+
+export function removeTemporaryFolders(): void {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 }
 
 /** A PDF of `pages` pages, each with `label` and its number on it. */

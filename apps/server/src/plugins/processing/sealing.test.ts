@@ -13,6 +13,7 @@ import {
   runTool,
   sealInput,
   SIGNERS,
+  removeTemporaryFolders,
   temporaryFolder,
 } from '../../test/sealing.ts';
 import {
@@ -35,7 +36,10 @@ const seal = loadSealIdentity({
   dataDir: path.join(folder, 'data'),
   signing: { p12Path: undefined, p12Password: '' },
 });
-afterAll(() => processing.close());
+afterAll(async () => {
+  await processing.close();
+  removeTemporaryFolders();
+});
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const hasPoppler = hasTool('pdfsig') && hasTool('pdftotext');
@@ -154,6 +158,12 @@ describe('a sealed signature request', () => {
       expect(pdfsig(sealedFile, nss)).toContain('Certificate is Trusted.');
     },
   );
+
+  it.skipIf(!hasTool('pdffonts'))('writes typed names in a handwriting font, embedded', () => {
+    const fonts = runTool('pdffonts', [sealedFile]);
+    expect(fonts).toMatch(/Caveat.*TrueType.*yes/);
+    expect(fonts).toContain('DejaVuSans');
+  });
 
   it.skipIf(!hasPoppler)('shows each signer and each original’s SHA-256 on its pages', () => {
     const text = appendedText(sealedFile, sealed, 5);

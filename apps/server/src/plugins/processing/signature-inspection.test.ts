@@ -9,6 +9,7 @@ import {
   garbageInContents,
   originalPdf,
   sealInput,
+  removeTemporaryFolders,
   temporaryFolder,
 } from '../../test/sealing.ts';
 import { loadSealIdentity } from '../seal-identity.ts';
@@ -27,7 +28,10 @@ const settings: ProcessingSettings = {
   maxInflatedMb: 256,
 };
 const processing = createDocumentProcessing(settings, { warn: () => {} });
-afterAll(() => processing.close());
+afterAll(async () => {
+  await processing.close();
+  removeTemporaryFolders();
+});
 const seal = loadSealIdentity({
   dataDir: path.join(temporaryFolder(), 'data'),
   signing: { p12Path: undefined, p12Password: '' },
