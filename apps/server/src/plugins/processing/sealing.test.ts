@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSealIdentity, type SealIdentity } from '../seal-identity.ts';
+import { isSealedBy, loadSealIdentity, type SealIdentity } from '../seal-identity.ts';
 import {
   cutSignature,
   DECLINE_REASON,
@@ -246,6 +246,39 @@ describe.skipIf(!hasPoppler || !hasTool('openssl'))('an operator’s own seal (P
     expect(signatures).toMatchObject([
       { commonName: 'Operator Document Seal', isDigestValid: true, isSignatureValid: true },
     ]);
+    const [signature] = signatures;
+    if (!signature) throw new Error('no signature');
+    expect(isSealedBy(operator, signature)).toBe(true);
+    expect(isSealedBy(seal, signature)).toBe(false);
+  });
+});
+
+describe('names no font can write', () => {
+  it('never stop a seal: emoji, CJK, control characters and very long reasons', async () => {
+    const [first] = SIGNERS;
+    if (!first) throw new Error('fixture signers missing');
+    const odd = {
+      ...first,
+      name: '王小明 😀 \u0007 مرحبا \u202Eevil',
+      typedName: '王小明 😀\ttab',
+      userAgent: 'line\r\nbreak\u0000',
+    };
+    const declined = {
+      ...odd,
+      status: 'declined' as const,
+      method: null,
+      signedAt: null,
+      declinedAt: '2026-11-21T11:00:00.000Z',
+      declinedReason: `😀 ${'Zu lang. '.repeat(110)}`,
+    };
+    const sealed = await processing.sealDocuments(
+      sealInput([{ filename: 'a.pdf', bytes: await originalPdf('A', 1) }], seal.key, {
+        outcome: 'declined',
+        signers: [odd, declined],
+      }),
+    );
+    const { signatures } = await processing.inspectSignatures(sealed.bytes);
+    expect(signatures).toMatchObject([{ isDigestValid: true, isSignatureValid: true }]);
   });
 });
 
