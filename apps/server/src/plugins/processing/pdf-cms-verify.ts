@@ -73,7 +73,7 @@ function hex(view: ArrayBuffer | Uint8Array): string {
   return Buffer.from(view instanceof Uint8Array ? view : new Uint8Array(view)).toString('hex');
 }
 
-function parsed(certificate: X509Certificate): pkijs.Certificate {
+function asPkijs(certificate: X509Certificate): pkijs.Certificate {
   return pkijs.Certificate.fromBER(new Uint8Array(certificate.raw));
 }
 
@@ -86,7 +86,7 @@ function findSigner(
   if (sid instanceof pkijs.IssuerAndSerialNumber) {
     return (
       certificates.find((certificate) => {
-        const candidate = parsed(certificate);
+        const candidate = asPkijs(certificate);
         return (
           candidate.serialNumber.isEqual(sid.serialNumber) && candidate.issuer.isEqual(sid.issuer)
         );
@@ -97,7 +97,7 @@ function findSigner(
     const keyId = hex(sid.valueBlock.valueHexView);
     return (
       certificates.find((certificate) => {
-        const extension = parsed(certificate).extensions?.find(
+        const extension = asPkijs(certificate).extensions?.find(
           (item) => item.extnID === '2.5.29.14',
         );
         const value = extension?.parsedValue;
