@@ -2,7 +2,7 @@ import { randomBytes, X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, type Config } from '../config/env.ts';
-import type { InspectedSignature, SealKey } from './processing/document-processing.ts';
+import type { SealKey } from './processing/document-processing.ts';
 import { createSelfIssuedSeal } from './seal-certificates.ts';
 import { Pkcs12Error, readPkcs12 } from './seal-p12.ts';
 
@@ -132,43 +132,4 @@ export function loadSealIdentity(
     createSelfIssued(config.dataDir, folder, options.now ?? new Date());
   }
   return readSelfIssued(folder);
-}
-
-function isIssuedBy(child: X509Certificate, issuer: X509Certificate): boolean {
-  return child.checkIssued(issuer) && child.verify(issuer.publicKey);
-}
-
-/** Intermediate certificates followed at most from a signer up to the root. */
-const MAX_CHAIN_DEPTH = 5;
-
-/**
- * Whether a signature found in a PDF (see `inspectSignatures`) was made by this Kuvert: its
- * signature verifies, and its certificate is this seal certificate or, for the self-issued
- * seal, one issued (through the certificates the signature carried) by this Kuvert's own CA. Whether the document changed since
- * is the inspection's `isDigestValid` and `coversWholeFile`, not this.
- */
-export function isSealedBy(identity: SealIdentity, signature: InspectedSignature): boolean {
-  if (!signature.isSignatureValid || !signature.certificatePem) return false;
-  try {
-    const signer = new X509Certificate(signature.certificatePem);
-    if (fingerprintOf(signer) === identity.fingerprint256) return true;
-    // An operator's root is often a public trust service's, which certifies many others' seals:
-    // only the operator's very certificate counts. Kuvert's own CA certifies nobody else.
-    if (!identity.isSelfIssued) return false;
-    const root = new X509Certificate(identity.caCertificatePem);
-    const carried = signature.chainPems.map((pem) => new X509Certificate(pem));
-    let current = signer;
-    for (let depth = 0; depth < MAX_CHAIN_DEPTH; depth += 1) {
-      if (isIssuedBy(current, root)) return true;
-      const issuer = carried.find(
-        (candidate) => candidate.ca && candidate !== current && isIssuedBy(current, candidate),
-      );
-      if (!issuer) return false;
-      current = issuer;
-    }
-    return false;
-  } catch {
-    // A certificate node cannot read was not made by this Kuvert.
-    return false;
-  }
 }
