@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { htmlPretendingToBePdf, plainPdf } from '../../test/hostile-pdfs.ts';
+import {
+  decompressionBombPdf,
+  htmlPretendingToBePdf,
+  javaScriptPdf,
+  millionPagesPdf,
+  pageCountLiePdf,
+  plainPdf,
+  zipPretendingToBePdf,
+} from '../../test/hostile-pdfs.ts';
 import {
   appendIncrementalUpdate,
   byteRangeOf,
@@ -122,5 +130,37 @@ describe('checking the signatures of any PDF', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ProcessingError);
     expect(error instanceof ProcessingError && error.reason).toBe('unreadable');
+  });
+
+  it('answers for every hostile document, and for a sealed PDF mangled anywhere', async () => {
+    const hostile = [
+      await decompressionBombPdf(),
+      millionPagesPdf(),
+      pageCountLiePdf(),
+      javaScriptPdf(),
+      zipPretendingToBePdf(),
+    ];
+    // Deterministic "random" damage: a byte every few kilobytes, at shifting places.
+    for (let seed = 1; seed <= 8; seed += 1) {
+      const mangled = Buffer.from(sealed);
+      for (let at = seed * 97; at < mangled.length; at += 4099 + seed * 13) {
+        mangled.writeUInt8((mangled.readUInt8(at) + seed * 31) % 256, at);
+      }
+      hostile.push(mangled);
+    }
+    // Thousands of signature dictionaries claiming absurd ranges.
+    const claims = Array.from(
+      { length: 5000 },
+      (_, index) => `/ByteRange [0 ${index} -5 999999999999]`,
+    );
+    hostile.push(Buffer.concat([Buffer.from(plainPdf()), Buffer.from(claims.join('\n'))]));
+    for (const bytes of hostile) {
+      const outcome = await processing.inspectSignatures(bytes).then(
+        (inspection) => inspection,
+        (error: unknown) => error,
+      );
+      if (outcome instanceof ProcessingError) continue;
+      expect(outcome).toEqual({ signatures: expect.any(Array) });
+    }
   });
 });
