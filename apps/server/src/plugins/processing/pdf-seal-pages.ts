@@ -14,6 +14,9 @@ import {
 } from './pdf-seal-layout.ts';
 import type { SealInput, SealSigner } from './tasks.ts';
 
+/** What the pages show: the request without the key. */
+type SealContent = Omit<SealInput, 'seal'>;
+
 /**
  * Runs in a processing child. The pages sealing appends after the documents: the signatures
  * (each signer's typed or drawn signature with name and date, or a "Declined" stamp with the
@@ -25,7 +28,7 @@ const BOX_HEIGHT = BOX_WIDTH / 3; // the 3:1 box the strokes were drawn in
 const BLOCK_HEIGHT = BOX_HEIGHT + 78;
 const COLUMN_GAP = A4.width - 2 * MARGIN - 2 * BOX_WIDTH;
 
-function headerFor(fonts: SealFonts, title: string, request: SealInput['request']) {
+function headerFor(fonts: SealFonts, title: string, request: SealContent['request']) {
   return (page: PDFPage): number => {
     let y = A4.height - MARGIN;
     page.drawText(title, { x: MARGIN, y: y - 16, size: 16, font: fonts.bold, color: ink });
@@ -148,7 +151,7 @@ function drawSigner(page: PDFPage, fonts: SealFonts, signer: SealSigner, x: numb
 }
 
 /** The typed names on the signatures page that the handwriting font can write. */
-export function needsHandwriting(input: SealInput): boolean {
+export function needsHandwriting(input: SealContent): boolean {
   return input.signers.some(
     (signer) =>
       signer.status === 'signed' &&
@@ -158,7 +161,11 @@ export function needsHandwriting(input: SealInput): boolean {
 }
 
 /** Each signer's signature (or stamp), two to a row. */
-export function addSignaturePages(document: PDFDocument, input: SealInput, fonts: SealFonts): void {
+export function addSignaturePages(
+  document: PDFDocument,
+  input: SealContent,
+  fonts: SealFonts,
+): void {
   const writer = new PageWriter(
     document,
     headerFor(fonts, 'Signatures / Unterschriften', input.request),
@@ -196,7 +203,7 @@ function methodText(signer: SealSigner): string {
 /** The audit trail: the request, each signer, each original's SHA-256, when it was sealed. */
 export function addAuditPages(
   document: PDFDocument,
-  input: SealInput,
+  input: SealContent,
   originalSha256: string[],
   fonts: SealFonts,
 ): void {
