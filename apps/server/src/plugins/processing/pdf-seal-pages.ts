@@ -200,6 +200,12 @@ function methodText(signer: SealSigner): string {
   return '—';
 }
 
+/** How Kuvert knew it was them, in words; a way not listed here is shown as recorded. */
+const identifiedByText: Record<string, string> = {
+  password: 'Signed in, password entered again / Angemeldet, Passwort erneut eingegeben',
+  session: 'Signed-in session / Angemeldete Sitzung',
+};
+
 /** The audit trail: the request, each signer, each original's SHA-256, when it was sealed. */
 export function addAuditPages(
   document: PDFDocument,
@@ -246,7 +252,10 @@ export function addAuditPages(
     }
     writer.field('IP address / IP-Adresse', signer.ipAddress ?? '—', fonts);
     writer.field('User agent / Browser', signer.userAgent ?? '—', fonts);
-    writer.field('Identified by / Identifiziert durch', signer.identifiedBy ?? '—', fonts);
+    const identifiedBy = signer.identifiedBy
+      ? (identifiedByText[signer.identifiedBy] ?? signer.identifiedBy)
+      : '—';
+    writer.field('Identified by / Identifiziert durch', identifiedBy, fonts);
   }
   writer.rule();
   writer.text(

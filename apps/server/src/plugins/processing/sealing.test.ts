@@ -180,6 +180,7 @@ describe('a sealed signature request', () => {
     expect(text).toContain('203.0.113.5');
     expect(text).toContain('Mozilla/5.0 (Macintosh) Firefox/133.0');
     expect(text).toContain('2026-11-22 08:00:05 UTC');
+    expect(text).toContain('Signed in, password entered again');
   });
 });
 
