@@ -43,6 +43,10 @@ function commonNameOf(certificate: X509Certificate): string {
   return line ? line.slice('CN='.length) : certificate.subject;
 }
 
+function fingerprintOf(certificate: X509Certificate): string {
+  return certificate.fingerprint256.replaceAll(':', '').toLowerCase();
+}
+
 function identityOf(key: SealKey, caCertificatePem: string, isSelfIssued: boolean): SealIdentity {
   const certificate = new X509Certificate(key.certificatePem);
   return {
@@ -50,7 +54,7 @@ function identityOf(key: SealKey, caCertificatePem: string, isSelfIssued: boolea
     caCertificatePem,
     isSelfIssued,
     subjectName: commonNameOf(certificate),
-    fingerprint256: certificate.fingerprint256.replaceAll(':', '').toLowerCase(),
+    fingerprint256: fingerprintOf(certificate),
   };
 }
 
