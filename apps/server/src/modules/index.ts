@@ -18,6 +18,7 @@ import { searchRoutes } from './search/index.ts';
 import { senderApiRoutes } from './sender-api/index.ts';
 import { trashRoutes } from './trash/index.ts';
 import { uploadRoutes } from './uploads/index.ts';
+import { verificationRoutes } from './verification/index.ts';
 import { registerStorageMaintenance } from '../plugins/storage-maintenance.ts';
 
 /** Every API area, mounted under /api. */
@@ -46,4 +47,6 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(invoiceRoutes);
   // Uploads (issue 9).
   await app.register(uploadRoutes);
+  // Verify a document (issue 10).
+  await app.register(verificationRoutes);
 };
