@@ -12,7 +12,12 @@ import {
 import { reserveRateLimitHits } from '../../plugins/rate-limit.ts';
 import { sniffContentType } from '../../plugins/uploads.ts';
 import { isKuvertSealCertificate } from './seal-certificate.ts';
-import { outcomeOf, presentSignature, stateOf, type SealedRequest } from './verification.presenter.ts';
+import {
+  outcomeOf,
+  presentSignature,
+  stateOf,
+  type SealedRequest,
+} from './verification.presenter.ts';
 import {
   findAnySignerLetterSubject,
   findRequestBySealedSha256,
