@@ -1,8 +1,9 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { SignerStatus, VerifiedSignature } from '@kuvert/shared/signatures';
 import { getDateTimeFormat } from '../../../lib/intl-format.ts';
 import { getLanguage, useTranslation } from '../../../lib/i18n.ts';
+import classes from './signature-details.module.css';
 
 const stateColors: Record<VerifiedSignature['state'], string> = {
   valid: 'teal',
@@ -61,7 +62,7 @@ export function SignatureDetails({ signature, position, count }: SignatureDetail
             {t(`verification.signature.state.${signature.state}`)}
           </Badge>
         </Group>
-        <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" m={0}>
+        <dl className={classes.facts}>
           <Fact label={t('verification.signature.signedBy')}>
             {signedBy || t('verification.signature.unknown')}
           </Fact>
@@ -86,7 +87,7 @@ export function SignatureDetails({ signature, position, count }: SignatureDetail
               ) : null}
             </>
           ) : null}
-        </SimpleGrid>
+        </dl>
         {request ? (
           <Stack gap="xs">
             <Title order={4} fz="md">
