@@ -21,6 +21,7 @@ import {
   type DocumentProcessing,
 } from './plugins/processing/document-processing.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { loadSealIdentity, type SealIdentity } from './plugins/seal-identity.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -42,6 +43,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The only place untrusted documents are opened (DESIGN §4). */
     processing: DocumentProcessing;
+    /** The certificate signed documents are sealed with (see seal-identity.ts). */
+    seal: SealIdentity;
   }
 }
 
@@ -55,6 +58,8 @@ export interface AppDependencies {
   uploadStaging?: UploadStaging;
   /** A pool shared by several apps (tests); the app closes only a pool it created itself. */
   processing?: DocumentProcessing;
+  /** Else the operator's PKCS#12, or Kuvert's own seal made (once) in DATA_DIR. */
+  seal?: SealIdentity;
   /** Pino options; tests pass `false` to keep their output readable. */
   logger?: boolean | { level: string };
 }
@@ -117,6 +122,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     'jobs',
     createJobRunner({ db: app.db, engine: dependencies.engine, clock: app.clock, log: app.log }),
   );
+  // A ConfigError (a wrong SIGNING_P12_PATH or password) stops the start, naming the cause.
+  app.decorate('seal', dependencies.seal ?? loadSealIdentity(config));
   const ownsProcessing = dependencies.processing === undefined;
   app.decorate(
     'processing',

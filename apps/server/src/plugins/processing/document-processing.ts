@@ -85,7 +85,10 @@ export interface DocumentProcessing {
   decodeText(bytes: Uint8Array, options: { detectDelimiter: boolean }): Promise<DecodedTextFile>;
   /** The first rows of a CSV (or the start of one, `isComplete: false`), while a request waits. */
   previewCsv(bytes: Uint8Array, options: CsvPreviewOptions): Promise<UploadTable>;
-  /** Seals a completed or declined signature request (see SealInput). */
+  /**
+   * Seals a completed or declined signature request (see SealInput), in a child of its own;
+   * ProcessingError when an original breaks a limit.
+   */
   sealDocuments(input: SealInput): Promise<SealedDocument>;
   /** Every signature in any PDF, checked (the verify page); ProcessingError when not a PDF. */
   inspectSignatures(bytes: Uint8Array): Promise<SignatureInspection>;
@@ -121,6 +124,29 @@ const thumbnailSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
 });
+const sealedDocumentSchema = z.object({
+  bytes: z.instanceof(Uint8Array),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  pageCount: z.number().int().positive(),
+  originalSha256: z.array(z.string().regex(/^[0-9a-f]{64}$/)),
+});
+const signatureInspectionSchema = z.object({
+  signatures: z.array(
+    z.object({
+      subFilter: z.string().nullable(),
+      certificatePem: z.string().nullable(),
+      chainPems: z.array(z.string()),
+      commonName: z.string().nullable(),
+      organisation: z.string().nullable(),
+      signedAt: z.string().nullable(),
+      isDigestValid: z.boolean(),
+      isSignatureValid: z.boolean(),
+      coversWholeFile: z.boolean(),
+      signedRevisionSha256: z.string().regex(/^[0-9a-f]{64}$/),
+      problem: z.string().nullable(),
+    }),
+  ),
+});
 const decodedTextSchema = z.object({
   encoding: csvEncodingSchema,
   delimiter: csvDelimiterSchema.nullable(),
@@ -154,6 +180,26 @@ export function createDocumentProcessing(
     size: settings.workers,
     memoryMb: settings.memoryMb,
     timeoutMs,
+    log,
+  });
+
+  /*
+   * Sealing and checking signatures each have a child of their own, started when first
+   * needed: a 60-second hostile extraction in `background` never holds up a seal, and a PDF
+   * anyone may upload on the public verify page never holds up a delivery's check.
+   */
+  const sealing = createProcessingPool({
+    name: 'sealing',
+    size: 1,
+    memoryMb: settings.memoryMb,
+    timeoutMs,
+    log,
+  });
+  const verifying = createProcessingPool({
+    name: 'verifying',
+    size: 1,
+    memoryMb: settings.memoryMb,
+    timeoutMs: Math.min(timeoutMs, INTERACTIVE_TIMEOUT_MS),
     log,
   });
 
@@ -225,16 +271,17 @@ export function createDocumentProcessing(
       return uploadTableSchema.parse(output);
     },
     async sealDocuments(input): Promise<SealedDocument> {
-      // The output is checked where it is used: its bytes are Kuvert's own, not a user's.
-      const output = await background.run({ task: 'pdf.seal', input: { ...input, limits } });
-      return output as SealedDocument;
+      const output = await sealing.run({ task: 'pdf.seal', input: { ...input, limits } });
+      return sealedDocumentSchema.parse(output);
     },
     async inspectSignatures(bytes): Promise<SignatureInspection> {
-      const output = await interactive.run({ task: 'pdf.signatures', input: { bytes, limits } });
-      return output as SignatureInspection;
+      const output = await verifying.run({ task: 'pdf.signatures', input: { bytes, limits } });
+      return signatureInspectionSchema.parse(output);
     },
     async close() {
-      await Promise.all([interactive.close(), background.close(), ocr.close()]);
+      await Promise.all(
+        [interactive, background, ocr, sealing, verifying].map((pool) => pool.close()),
+      );
     },
   };
 }

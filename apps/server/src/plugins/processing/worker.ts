@@ -30,12 +30,15 @@ const taskNames: ReadonlySet<string> = new Set<TaskName>([
 ]);
 
 /*
- * Images (sharp), rendering (a canvas) and OCR (a WebAssembly engine) load when first needed:
+ * Images (sharp), rendering (a canvas), OCR (a WebAssembly engine) and sealing (fonts, CMS)
+ * load when first needed:
  * a child that only checks PDFs for a delivery starts quickly and stays small.
  */
 const loadImageReading = () => import('./image-reading.ts');
 const loadPdfRendering = () => import('./pdf-rendering.ts');
 const loadOcr = () => import('./ocr.ts');
+const loadPdfSealing = () => import('./pdf-sealing.ts');
+const loadPdfSignatures = () => import('./pdf-signatures.ts');
 
 async function recogniseImage(bytes: Uint8Array, limits: DocumentLimits): Promise<RecognisedPage> {
   const { imageForOcr } = await loadImageReading();
@@ -76,9 +79,14 @@ async function run(request: TaskRequest): Promise<TaskMap[TaskName]['output']> {
       return decodeTextFile(request.input);
     case 'csv.preview':
       return previewCsv(request.input);
-    case 'pdf.seal':
-    case 'pdf.signatures':
-      throw new Error(`${request.task}: not built yet (issue 10, helper "sealing")`);
+    case 'pdf.seal': {
+      const { sealDocuments } = await loadPdfSealing();
+      return sealDocuments(request.input);
+    }
+    case 'pdf.signatures': {
+      const { inspectSignatures } = await loadPdfSignatures();
+      return inspectSignatures(request.input.bytes);
+    }
   }
 }
 

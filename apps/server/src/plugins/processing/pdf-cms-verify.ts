@@ -1,0 +1,170 @@
+import { constants, createHash, verify, X509Certificate } from 'node:crypto';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { oids } from './pdf-cms.ts';
+
+/**
+ * Runs in a processing child. Checks a CMS SignedData from any PDF, as far as the PDF itself
+ * can tell: does messageDigest match the signed bytes, and does the signature over the signed
+ * attributes verify with the signer's certificate. Trust (whose certificate it is) is the
+ * caller's question. Anything malformed is a `CmsProblem`, never a crash.
+ */
+
+export class CmsProblem extends Error {}
+
+const digestNames: Record<string, string> = {
+  [oids.sha256]: 'sha256',
+  [oids.sha384]: 'sha384',
+  [oids.sha512]: 'sha512',
+  '1.3.14.3.2.26': 'sha1',
+};
+
+/** Signature algorithms whose hash is named by the OID itself. */
+const signatureHashes: Record<string, string> = {
+  '1.2.840.113549.1.1.5': 'sha1',
+  '1.2.840.113549.1.1.11': 'sha256',
+  '1.2.840.113549.1.1.12': 'sha384',
+  '1.2.840.113549.1.1.13': 'sha512',
+  '1.2.840.10045.4.1': 'sha1',
+  '1.2.840.10045.4.3.2': 'sha256',
+  '1.2.840.10045.4.3.3': 'sha384',
+  '1.2.840.10045.4.3.4': 'sha512',
+};
+const RSA_PSS = '1.2.840.113549.1.1.10';
+const ED25519 = '1.3.101.112';
+
+export interface CheckedCms {
+  signer: X509Certificate | null;
+  others: X509Certificate[];
+  isDigestValid: boolean;
+  isSignatureValid: boolean;
+  signingTime: Date | null;
+}
+
+function signedDataOf(der: Uint8Array): pkijs.SignedData {
+  const parsed = asn1js.fromBER(der);
+  if (parsed.offset === -1) throw new CmsProblem('/Contents is not DER-encoded CMS');
+  try {
+    const contentInfo = new pkijs.ContentInfo({ schema: parsed.result });
+    if (contentInfo.contentType !== oids.signedData) {
+      throw new CmsProblem(`/Contents is CMS of type ${contentInfo.contentType}, not SignedData`);
+    }
+    return new pkijs.SignedData({ schema: contentInfo.content });
+  } catch (error) {
+    if (error instanceof CmsProblem) throw error;
+    throw new CmsProblem(`/Contents is not CMS SignedData: ${String(error)}`);
+  }
+}
+
+function certificatesOf(signedData: pkijs.SignedData): X509Certificate[] {
+  const certificates: X509Certificate[] = [];
+  for (const item of signedData.certificates ?? []) {
+    if (!(item instanceof pkijs.Certificate)) continue;
+    try {
+      certificates.push(new X509Certificate(new Uint8Array(item.toSchema().toBER(false))));
+    } catch {
+      // A certificate node:crypto cannot read is simply not offered as the signer.
+    }
+  }
+  return certificates;
+}
+
+function hex(view: ArrayBuffer | Uint8Array): string {
+  return Buffer.from(view instanceof Uint8Array ? view : new Uint8Array(view)).toString('hex');
+}
+
+function findSigner(
+  signerInfo: pkijs.SignerInfo,
+  certificates: X509Certificate[],
+): X509Certificate | null {
+  const { sid } = signerInfo;
+  if (sid instanceof pkijs.IssuerAndSerialNumber) {
+    const serial = hex(sid.serialNumber.valueBlock.valueHexView).replace(/^(00)+/, '');
+    return (
+      certificates.find(
+        (certificate) =>
+          certificate.serialNumber.toLowerCase().replace(/^(00)+/, '') === serial.toLowerCase(),
+      ) ?? null
+    );
+  }
+  if (sid instanceof asn1js.Primitive) {
+    const keyId = hex(sid.valueBlock.valueHexView);
+    return (
+      certificates.find((certificate) => {
+        const parsed = pkijs.Certificate.fromBER(new Uint8Array(certificate.raw));
+        const extension = parsed.extensions?.find((item) => item.extnID === '2.5.29.14');
+        const value = extension?.parsedValue;
+        return value instanceof asn1js.OctetString && hex(value.valueBlock.valueHexView) === keyId;
+      }) ?? null
+    );
+  }
+  return null;
+}
+
+function attributeValue(signerInfo: pkijs.SignerInfo, type: string): asn1js.AsnType | undefined {
+  return signerInfo.signedAttrs?.attributes.find((item) => item.type === type)?.values[0];
+}
+
+function verifySignature(
+  data: Uint8Array,
+  signerInfo: pkijs.SignerInfo,
+  digestName: string,
+  signer: X509Certificate,
+): boolean {
+  const algorithm = signerInfo.signatureAlgorithm.algorithmId;
+  const signature = new Uint8Array(signerInfo.signature.valueBlock.valueHexView);
+  try {
+    if (algorithm === ED25519) return verify(null, data, signer.publicKey, signature);
+    if (algorithm === RSA_PSS) {
+      const key = {
+        key: signer.publicKey,
+        padding: constants.RSA_PKCS1_PSS_PADDING,
+        saltLength: constants.RSA_PSS_SALTLEN_AUTO,
+      };
+      return verify(digestName, data, key, signature);
+    }
+    return verify(signatureHashes[algorithm] ?? digestName, data, signer.publicKey, signature);
+  } catch {
+    return false;
+  }
+}
+
+/** `content` is the signed bytes (the two /ByteRange pieces, joined). */
+export function checkCms(der: Uint8Array, content: Uint8Array[]): CheckedCms {
+  const signedData = signedDataOf(der);
+  const [signerInfo] = signedData.signerInfos;
+  if (!signerInfo) throw new CmsProblem('The CMS has no signer');
+  const certificates = certificatesOf(signedData);
+  const signer = findSigner(signerInfo, certificates);
+  const others = certificates.filter((certificate) => certificate !== signer);
+  const digestName = digestNames[signerInfo.digestAlgorithm.algorithmId];
+  if (!digestName) {
+    throw new CmsProblem(`Unknown digest algorithm ${signerInfo.digestAlgorithm.algorithmId}`);
+  }
+  const hash = createHash(digestName);
+  for (const piece of content) hash.update(piece);
+  const contentDigest = hash.digest();
+
+  const signingTimeValue = attributeValue(signerInfo, oids.signingTime);
+  const signingTime =
+    signingTimeValue instanceof asn1js.UTCTime || signingTimeValue instanceof asn1js.GeneralizedTime
+      ? signingTimeValue.toDate()
+      : null;
+
+  if (!signerInfo.signedAttrs) {
+    // No signed attributes: the signature is over the content itself.
+    const isValid = signer
+      ? verifySignature(Buffer.concat(content), signerInfo, digestName, signer)
+      : false;
+    return { signer, others, isDigestValid: isValid, isSignatureValid: isValid, signingTime };
+  }
+  const messageDigest = attributeValue(signerInfo, oids.messageDigest);
+  const isDigestValid =
+    messageDigest instanceof asn1js.OctetString &&
+    Buffer.from(messageDigest.valueBlock.valueHexView).equals(contentDigest);
+  const signedAttributes = new Uint8Array(signerInfo.signedAttrs.encodedValue);
+  const isSignatureValid = signer
+    ? verifySignature(signedAttributes, signerInfo, digestName, signer)
+    : false;
+  return { signer, others, isDigestValid, isSignatureValid, signingTime };
+}

@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import fontkit from '@pdf-lib/fontkit';
+import { rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+
+/**
+ * Runs in a processing child. Fonts and a small page writer for the pages sealing adds:
+ * DejaVu (Unicode TTF, embedded as a subset) so that any Latin, Greek or Cyrillic name, e.g.
+ * Łukasz, Şükrü, Zoë, renders and comes out of a text extractor as typed.
+ */
+
+export const A4 = { width: 595.28, height: 841.89 } as const;
+export const MARGIN = 56;
+export const ink = rgb(0.1, 0.1, 0.12);
+export const muted = rgb(0.38, 0.4, 0.45);
+export const declinedRed = rgb(0.72, 0.08, 0.08);
+export const signatureBlue = rgb(0.05, 0.15, 0.45);
+
+const fontFolder = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
+  'ttf',
+);
+const fontFiles = {
+  regular: 'DejaVuSans.ttf',
+  bold: 'DejaVuSans-Bold.ttf',
+  mono: 'DejaVuSansMono.ttf',
+  // No handwriting font on npm covers Latin Extended in one file (Fontsource splits scripts
+  // into separate files): the typed name is set in DejaVu Serif Italic.
+  signature: 'DejaVuSerif-Italic.ttf',
+} as const;
+type FontName = keyof typeof fontFiles;
+
+const fontBytes = new Map<FontName, Uint8Array>();
+function bytesOf(name: FontName): Uint8Array {
+  const cached = fontBytes.get(name);
+  if (cached) return cached;
+  const bytes = new Uint8Array(readFileSync(path.join(fontFolder, fontFiles[name])));
+  fontBytes.set(name, bytes);
+  return bytes;
+}
+
+export type SealFonts = Record<FontName, PDFFont>;
+
+export async function embedSealFonts(document: PDFDocument): Promise<SealFonts> {
+  document.registerFontkit(fontkit);
+  const embed = (name: FontName) => document.embedFont(bytesOf(name), { subset: true });
+  const [regular, bold, mono, signature] = await Promise.all([
+    embed('regular'),
+    embed('bold'),
+    embed('mono'),
+    embed('signature'),
+  ]);
+  return { regular, bold, mono, signature };
+}
+
+/** Splits `text` into lines no wider than `width`, breaking long words when it must. */
+export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\r?\n/)) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter((part) => part.length > 0)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= width) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      line = '';
+      let rest = word;
+      while (font.widthOfTextAtSize(rest, size) > width) {
+        let cut = rest.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
+        lines.push(rest.slice(0, cut));
+        rest = rest.slice(cut);
+      }
+      line = rest;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** Lines written top to bottom; a new page begins when one is full. */
+export class PageWriter {
+  page: PDFPage;
+  y: number;
+  private readonly document: PDFDocument;
+  private readonly header: (page: PDFPage) => number;
+
+  /** `header` draws a new page's heading and answers where the body starts. */
+  constructor(document: PDFDocument, header: (page: PDFPage) => number) {
+    this.document = document;
+    this.header = header;
+    this.page = document.addPage([A4.width, A4.height]);
+    this.y = header(this.page);
+  }
+
+  /** Makes room for `height` points, on a new page when this one has too little left. */
+  ensure(height: number): void {
+    if (this.y - height >= MARGIN) return;
+    this.page = this.document.addPage([A4.width, A4.height]);
+    this.y = this.header(this.page);
+  }
+
+  text(
+    text: string,
+    options: { font: PDFFont; size: number; x?: number; width?: number; color?: RGB },
+  ): void {
+    const x = options.x ?? MARGIN;
+    const width = options.width ?? A4.width - MARGIN - x;
+    const lineHeight = options.size * 1.35;
+    for (const line of wrapText(text, options.font, options.size, width)) {
+      this.ensure(lineHeight);
+      this.y -= lineHeight;
+      this.page.drawText(line, {
+        x,
+        y: this.y + options.size * 0.3,
+        size: options.size,
+        font: options.font,
+        color: options.color ?? ink,
+      });
+    }
+  }
+
+  /** A label (German after the slash) and its value beside it, wrapped in the value column. */
+  field(label: string, value: string, fonts: SealFonts, valueFont?: PDFFont, valueSize = 9): void {
+    const size = 9;
+    const lineHeight = size * 1.35;
+    const labelWidth = 175;
+    this.ensure(lineHeight);
+    this.page.drawText(label, {
+      x: MARGIN,
+      y: this.y - lineHeight + size * 0.3,
+      size,
+      font: fonts.bold,
+      color: muted,
+    });
+    this.text(value || '—', {
+      font: valueFont ?? fonts.regular,
+      size: valueSize,
+      x: MARGIN + labelWidth,
+    });
+  }
+
+  gap(points: number): void {
+    this.y -= points;
+  }
+
+  rule(): void {
+    this.ensure(8);
+    this.y -= 4;
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: A4.width - MARGIN, y: this.y },
+      thickness: 0.5,
+      color: muted,
+    });
+    this.y -= 4;
+  }
+}
+
+/** "2026-11-23 21:50:12 UTC" */
+export function formatTime(iso: string | null): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}

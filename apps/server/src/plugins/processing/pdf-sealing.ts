@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
+import { assertInflatesWithin } from './pdf-inflate.ts';
+import { signPades } from './pdf-pades.ts';
+import { addAuditPages, addSignaturePages } from './pdf-seal-pages.ts';
+import { embedSealFonts } from './pdf-seal-layout.ts';
+import { ProcessingError, type SealedDocument, type TaskMap } from './tasks.ts';
+
+/**
+ * Runs in a processing child (task `pdf.seal`). The originals, one after the other, then the
+ * signatures page and the audit-trail page, signed once with the seal key (see pdf-pades.ts).
+ * The originals were checked when they were delivered; they are still held to the limits.
+ */
+
+const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+async function loadOriginal(bytes: Uint8Array, filename: string): Promise<PDFDocument> {
+  try {
+    return await PDFDocument.load(bytes, { updateMetadata: false });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ProcessingError(
+      'unreadable',
+      `${filename} is not a PDF that can be sealed: ${reason}`,
+    );
+  }
+}
+
+export async function sealDocuments(input: TaskMap['pdf.seal']['input']): Promise<SealedDocument> {
+  const { limits } = input;
+  if (input.documents.length === 0) throw new Error('Nothing to seal: no documents.');
+  const originalSha256 = input.documents.map((document) => sha256Hex(document.bytes));
+  const sealed = await PDFDocument.create({ updateMetadata: false });
+  let pages = 0;
+  for (const original of input.documents) {
+    const source = await loadOriginal(original.bytes, original.filename);
+    pages += source.getPageCount();
+    if (pages > limits.maxPages) {
+      throw new ProcessingError('too_many_pages', `More than ${limits.maxPages} pages to seal.`);
+    }
+    // Each original as at its delivery: a bomb is not copied into the sealed file.
+    await assertInflatesWithin(source.context, limits.maxInflatedBytes);
+    const copied = await sealed.copyPages(source, source.getPageIndices());
+    for (const page of copied) sealed.addPage(page);
+  }
+  const fonts = await embedSealFonts(sealed);
+  addSignaturePages(sealed, input, fonts);
+  addAuditPages(sealed, input, originalSha256, fonts);
+
+  const sealedAt = new Date(input.sealedAt);
+  sealed.setTitle(`${input.request.subject} (sealed)`);
+  sealed.setProducer('Kuvert');
+  sealed.setCreator('Kuvert');
+  sealed.setCreationDate(sealedAt);
+  sealed.setModificationDate(sealedAt);
+  const pageCount = sealed.getPageCount();
+  const bytes = await signPades(sealed, input.seal, sealedAt);
+  return { bytes, sha256: sha256Hex(bytes), pageCount, originalSha256 };
+}
