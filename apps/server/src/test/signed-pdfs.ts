@@ -85,6 +85,8 @@ export function pdfSignedByOther(
         '-pkeyopt',
         'ec_paramgen_curve:prime256v1',
         '-nodes',
+        // The subject is UTF-8 (names such as Jürgen), not Latin-1.
+        '-utf8',
         '-subj',
         `/CN=${signer.commonName}/O=${signer.organisation}`,
         '-days',

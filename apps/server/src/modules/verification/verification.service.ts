@@ -56,15 +56,23 @@ async function verifySignature(app: FastifyInstance, signature: InspectedSignatu
   return presentSignature(signature, isKuvertSeal, sealed);
 }
 
-/** Opens the PDF in the processing pool only; a file that is no PDF there is a 422. */
+const unreadable = () =>
+  new AppError('DOCUMENT_UNREADABLE', {
+    message: 'This file cannot be read as a PDF, so its signatures cannot be checked.',
+  });
+
+/**
+ * Opens the PDF in the processing pool only. Signatures are found in the raw bytes, so a file
+ * without any is also parsed there: "no signatures" is said of a PDF, never of a broken file.
+ */
 async function inspect(app: FastifyInstance, bytes: Buffer): Promise<SignatureInspection> {
   try {
-    return await app.processing.inspectSignatures(bytes);
+    const inspection = await app.processing.inspectSignatures(bytes);
+    if (inspection.signatures.length === 0) await app.processing.inspectPdf(bytes);
+    return inspection;
   } catch (error) {
     if (!(error instanceof ProcessingError)) throw error;
-    throw new AppError('DOCUMENT_UNREADABLE', {
-      message: 'This file cannot be read as a PDF, so its signatures cannot be checked.',
-    });
+    throw unreadable();
   }
 }
 
