@@ -5,17 +5,35 @@ import { getDateTimeFormat } from '../../../lib/intl-format.ts';
 import { getLanguage, useTranslation } from '../../../lib/i18n.ts';
 import classes from './signature-details.module.css';
 
-const stateColors: Record<VerifiedSignature['state'], string> = {
-  valid: 'teal',
-  changed: 'red',
-  invalid: 'red',
+interface BadgeLook {
+  color: string;
+  /** At least 4.5:1 on the light badge (the app's text colours, see styles.css). */
+  textColor: string;
+}
+
+const intact: BadgeLook = { color: 'teal', textColor: 'var(--kuvert-color-success-text)' };
+const alarming: BadgeLook = { color: 'red', textColor: 'var(--kuvert-color-alert-text)' };
+const quiet: BadgeLook = { color: 'gray', textColor: 'var(--kuvert-color-quiet-text)' };
+
+const stateLooks: Record<VerifiedSignature['state'], BadgeLook> = {
+  valid: intact,
+  changed: alarming,
+  invalid: alarming,
 };
 
-const signerColors: Record<SignerStatus, string> = {
-  signed: 'teal',
-  declined: 'red',
-  pending: 'gray',
+const signerLooks: Record<SignerStatus, BadgeLook> = {
+  signed: intact,
+  declined: alarming,
+  pending: quiet,
 };
+
+function StatusBadge({ look, children }: { look: BadgeLook; children: string }) {
+  return (
+    <Badge variant="light" color={look.color} c={look.textColor} radius="sm" tt="none" fw={600}>
+      {children}
+    </Badge>
+  );
+}
 
 function formatTime(value: string): string {
   return getDateTimeFormat(getLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -58,9 +76,9 @@ export function SignatureDetails({ signature, position, count }: SignatureDetail
               ? t('verification.signature.title')
               : t('verification.signature.titleOf', { position, count })}
           </Title>
-          <Badge color={stateColors[signature.state]} variant="light">
+          <StatusBadge look={stateLooks[signature.state]}>
             {t(`verification.signature.state.${signature.state}`)}
-          </Badge>
+          </StatusBadge>
         </Group>
         <dl className={classes.facts}>
           <Fact label={t('verification.signature.signedBy')}>
@@ -101,9 +119,9 @@ export function SignatureDetails({ signature, position, count }: SignatureDetail
                     <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {signer.email}
                     </Text>
-                    <Badge color={signerColors[signer.status]} variant="light" size="sm">
+                    <StatusBadge look={signerLooks[signer.status]}>
                       {t(`verification.request.signerStatus.${signer.status}`)}
-                    </Badge>
+                    </StatusBadge>
                     {signer.signed_at ? (
                       <Text size="sm">{formatTime(signer.signed_at)}</Text>
                     ) : null}

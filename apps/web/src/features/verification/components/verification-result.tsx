@@ -12,6 +12,7 @@ import type { VerifyDocumentResult } from '@kuvert/shared/signatures';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { SignatureDetails } from './signature-details.tsx';
 import { verdictColors, verdictOf, type VerdictKind } from './verdict.ts';
+import classes from './verification-result.module.css';
 
 const verdictIcons: Record<VerdictKind, ReactNode> = {
   sealedUnchanged: <IconRosetteDiscountCheck size={36} />,
@@ -48,7 +49,13 @@ export function VerificationResult({ result, onCheckAnother }: VerificationResul
             {verdictIcons[verdict]}
           </ThemeIcon>
           <Stack gap={6} style={{ minWidth: 0 }}>
-            <Title order={2} fz={{ base: 22, sm: 26 }} ref={headingRef} tabIndex={-1}>
+            <Title
+              order={2}
+              fz={{ base: 22, sm: 26 }}
+              ref={headingRef}
+              tabIndex={-1}
+              className={classes.verdict}
+            >
               {t(`verification.verdict.${verdict}.title`)}
             </Title>
             <Text>{t(`verification.verdict.${verdict}.text`)}</Text>
@@ -89,7 +96,7 @@ export function CaCertificateNote({ href }: { href: string }) {
   const { t } = useTranslation();
   return (
     <Text size="sm" c="dimmed">
-      <Anchor href={href} download="kuvert-seal-ca.pem">
+      <Anchor href={href} download="kuvert-seal-ca.pem" underline="always">
         {t('verification.ca.download')}
       </Anchor>{' '}
       {t('verification.ca.explain')}
