@@ -46,6 +46,10 @@ test('logged out: a sealed PDF is unchanged since sealed by Kuvert, a tampered c
   await expect(page.getByText('Changed since signed', { exact: true })).toBeVisible();
   await scanWithoutHover(page);
   await screenshot(page, 'verify-document-changed');
+  // The verdict's colours and the badges read in the dark too.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await scanWithoutHover(page);
+  await screenshot(page, 'verify-document-changed-dark');
 });
 
 test('in German: unsigned, not a PDF, and a sealed document', async ({ page }) => {
