@@ -48,7 +48,8 @@ function presentRequest(sealed: SealedRequest): NonNullable<VerifiedSignature['r
     status: sealed.request.status,
     sealed_at: sealed.request.sealed_at,
     signers: sealed.signers.map((signer) => ({
-      name: signer.signer_name ?? `${signer.first_name} ${signer.last_name}`.trim(),
+      name:
+        signer.signer_name ?? (`${signer.first_name} ${signer.last_name}`.trim() || signer.email),
       email: signer.email,
       status: signer.status,
       signed_at: signer.signed_at ?? signer.declined_at,
