@@ -4,6 +4,7 @@ import { emailSchema, languageSchema } from '@kuvert/shared/auth';
 import { AppError } from '../plugins/app-error.ts';
 import { inviteUser } from '../modules/users/users.service.ts';
 import { rebuildSearchIndex } from '../modules/search/search-index.service.ts';
+import { accountCommands } from './account-commands.ts';
 import { providerCommands } from './provider-commands.ts';
 import { storageCommands } from './storage-commands.ts';
 import { UsageError } from './usage-error.ts';
@@ -80,7 +81,13 @@ const searchReindex: CliCommand = {
 };
 
 /** Every command. */
-const commands: CliCommand[] = [userInvite, ...providerCommands, searchReindex, ...storageCommands];
+const commands: CliCommand[] = [
+  userInvite,
+  ...accountCommands,
+  ...providerCommands,
+  searchReindex,
+  ...storageCommands,
+];
 
 export function usageText(): string {
   const lines = commands.map((command) => `  kuvert ${command.usage}`);

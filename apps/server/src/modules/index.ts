@@ -16,6 +16,7 @@ import { registerWebhookJobs } from './providers/provider-webhooks.service.ts';
 import { providerRoutes } from './providers/index.ts';
 import { searchRoutes } from './search/index.ts';
 import { senderApiRoutes } from './sender-api/index.ts';
+import { signatureRoutes } from './signatures/index.ts';
 import { trashRoutes } from './trash/index.ts';
 import { uploadRoutes } from './uploads/index.ts';
 import { verificationRoutes } from './verification/index.ts';
@@ -47,6 +48,8 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(invoiceRoutes);
   // Uploads (issue 9).
   await app.register(uploadRoutes);
+  // Signature requests (issue 10).
+  await app.register(signatureRoutes);
   // Verify a document (issue 10).
   await app.register(verificationRoutes);
 };

@@ -141,3 +141,22 @@ export async function findAccountIdsOfUser(
     .execute();
   return rows.map((row) => row.account_id);
 }
+
+/** Adds the member, or changes their role when they are one already. */
+export async function upsertMembership(
+  db: Kysely<Database>,
+  input: { accountId: string; userId: string; role: AccountRole; now: string },
+): Promise<void> {
+  await db
+    .insertInto('memberships')
+    .values({
+      account_id: input.accountId,
+      user_id: input.userId,
+      role: input.role,
+      created_at: input.now,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['account_id', 'user_id']).doUpdateSet({ role: input.role }),
+    )
+    .execute();
+}

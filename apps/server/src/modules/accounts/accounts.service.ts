@@ -18,6 +18,7 @@ import {
   findPersonalAccountByEmail,
   insertAccountWithMember,
   updatePersonalAccountName,
+  upsertMembership,
 } from './accounts.repository.ts';
 
 /*
@@ -115,4 +116,38 @@ export async function renamePersonalAccount(
   name: string,
 ): Promise<void> {
   await updatePersonalAccountName(db, userId, name);
+}
+
+/**
+ * The operator shares a user's personal account with another user (`kuvert account
+ * add-member`): the member sees its letters with `role`; run again to change the role.
+ */
+export async function addMemberToPersonalAccount(
+  app: Pick<FastifyInstance, 'db' | 'clock'>,
+  input: { ownerEmail: string; memberEmail: string; role: AccountRole },
+): Promise<{ accountId: string }> {
+  const owner = await findPersonalAccountByEmail(app.db, input.ownerEmail);
+  if (!owner) {
+    throw new AppError('NOT_FOUND', {
+      message: `No Kuvert user has the e-mail ${input.ownerEmail}.`,
+    });
+  }
+  const member = await findPersonalAccountByEmail(app.db, input.memberEmail);
+  if (!member) {
+    throw new AppError('NOT_FOUND', {
+      message: `No Kuvert user has the e-mail ${input.memberEmail}.`,
+    });
+  }
+  if (member.userId === owner.userId) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: 'The owner of the account is a member already.',
+    });
+  }
+  await upsertMembership(app.db, {
+    accountId: owner.accountId,
+    userId: member.userId,
+    role: input.role,
+    now: app.clock.now().toISOString(),
+  });
+  return { accountId: owner.accountId };
 }

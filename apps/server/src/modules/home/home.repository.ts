@@ -25,19 +25,6 @@ export async function countUnread(
   return Number(row.count);
 }
 
-export async function countSignatureRequests(
-  db: Kysely<Database>,
-  userId: string,
-  accountId: string,
-): Promise<number> {
-  const row = await accountLetters(db, userId, accountId)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('l.direction', '=', sql.lit('inbound'))
-    .where('l.kind', '=', 'signature_request')
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 export interface InvoiceTotalRow {
   currency: string;
   count: number;

@@ -3,7 +3,8 @@ import type { HomeSummary } from '@kuvert/shared/home';
 import { assertAccountRole } from '../accounts/accounts.service.ts';
 import { isPastDue, todayOf } from '../invoices/invoice-status.ts';
 import { listLetters } from '../letters/letters.service.ts';
-import { countSignatureRequests, countUnread, sumOpenInvoices } from './home.repository.ts';
+import { countOpenSignatureRequests } from '../signatures/signatures.service.ts';
+import { countUnread, sumOpenInvoices } from './home.repository.ts';
 
 const RECENT_LETTERS = 5;
 
@@ -16,7 +17,7 @@ export async function getHomeSummary(
   const [unread, totals, signatures, recent] = await Promise.all([
     countUnread(app.db, userId, accountId),
     sumOpenInvoices(app.db, userId, accountId),
-    countSignatureRequests(app.db, userId, accountId),
+    countOpenSignatureRequests(app, userId, accountId),
     listLetters(app, userId, { account_id: accountId, view: 'inbox', limit: RECENT_LETTERS }),
   ]);
   const dueDates = totals.flatMap((row) => (row.next_due_date ? [row.next_due_date] : []));

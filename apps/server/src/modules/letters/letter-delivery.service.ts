@@ -9,6 +9,10 @@ import { AppError } from '../../plugins/app-error.ts';
 import { findPersonalAccountByEmail } from '../accounts/accounts.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { updateSearchIndex } from '../search/search-index.service.ts';
+import {
+  insertSignatureRequestRows,
+  resolveSigners,
+} from '../signatures/signature-delivery.service.ts';
 import { isValidIban, normaliseIban } from './iban.ts';
 import { DOCUMENT_EXTRACT_JOB, LETTER_NOTIFY_JOB } from './letter-job-types.ts';
 import { insertLetter, insertLetterDocuments } from './letters.repository.ts';
@@ -76,6 +80,15 @@ export async function deliverLetter(
       details: [{ path: 'metadata.recipient.email', message: 'No Kuvert user has this address' }],
     });
   }
+  const signature = metadata.kind === 'signature_request' ? metadata.signature : undefined;
+  const signers = signature
+    ? await resolveSigners(
+        app,
+        signature,
+        { email: metadata.recipient.email, ...recipient },
+        documents.map((document) => document.contentType),
+      )
+    : [];
   const now = options.deliveredAt ?? app.clock.now();
   const nowIso = now.toISOString();
   const result: DeliveryResult = {
@@ -83,51 +96,104 @@ export async function deliverLetter(
     accountId: recipient.accountId,
     status: 'delivered',
   };
-  const invoice = metadata.kind === 'invoice' ? metadata.invoice : undefined;
+  // A signature request puts a copy in every signer's own mailbox; the recipient's is the
+  // one the provider gets the id of.
+  const copies = [
+    { id: result.id, accountId: recipient.accountId },
+    ...signers
+      .filter((signer) => signer.accountId !== recipient.accountId)
+      .map((signer) => ({ id: newId(now.getTime()), accountId: signer.accountId })),
+  ];
+  const requestId = signature ? newId(now.getTime()) : null;
 
   await app.db.transaction().execute(async (trx) => {
-    await insertLetter(trx, {
-      id: result.id,
-      account_id: recipient.accountId,
-      provider_id: provider.id,
-      direction: 'inbound',
-      kind: metadata.kind,
-      subject: metadata.subject,
-      body: metadata.body,
-      external_id: metadata.external_id ?? null,
-      recipient_email: metadata.recipient.email,
-      in_reply_to: null,
-      delivery_status: result.status,
-      delivery_failure_reason: null,
-      read_at: null,
-      folder_id: null,
-      trashed_at: null,
-      created_by_user_id: null,
-      invoice_amount: invoice?.amount ?? null,
-      invoice_currency: invoice?.currency ?? null,
-      invoice_due_date: invoice?.due_date ?? null,
-      invoice_iban: invoice ? normaliseIban(invoice.iban) : null,
-      invoice_bic: invoice?.bic ?? null,
-      invoice_reference: invoice?.reference ?? null,
-      invoice_status: invoice ? 'open' : null,
-      signature_due_date:
-        metadata.kind === 'signature_request' ? (metadata.signature?.due_date ?? null) : null,
-      created_at: nowIso,
-    });
-    await insertDocumentsForReading(app, trx, result.id, documents, nowIso);
-    await app.jobs.enqueue(trx, { type: LETTER_NOTIFY_JOB, payload: { letter_id: result.id } });
-    await updateSearchIndex(app, trx, result.id);
+    for (const copy of copies) {
+      await insertLetterCopy(app, trx, {
+        id: copy.id,
+        accountId: copy.accountId,
+        providerId: provider.id,
+        metadata,
+        signatureRequestId: requestId,
+        documents,
+        nowIso,
+      });
+    }
+    if (signature && requestId) {
+      await insertSignatureRequestRows(app, trx, {
+        requestId,
+        letterId: result.id,
+        providerId: provider.id,
+        dueDate: signature.due_date,
+        signers: signers.map((signer) => ({
+          ...signer,
+          letterId: copies.find((copy) => copy.accountId === signer.accountId)?.id ?? result.id,
+        })),
+        nowIso,
+      });
+    }
     await options.withinTransaction?.(trx, result);
   });
 
-  await publishLiveEvent(app, {
-    type: 'letter.created',
-    account_id: recipient.accountId,
-    letter_id: result.id,
-    subject: metadata.subject,
-    provider_name: provider.name,
-  });
+  for (const copy of copies) {
+    await publishLiveEvent(app, {
+      type: 'letter.created',
+      account_id: copy.accountId,
+      letter_id: copy.id,
+      subject: metadata.subject,
+      provider_name: provider.name,
+    });
+  }
   return result;
+}
+
+/** One mailbox's letter with its documents, jobs and search entry. */
+async function insertLetterCopy(
+  app: FastifyInstance,
+  trx: Kysely<Database>,
+  copy: {
+    id: string;
+    accountId: string;
+    providerId: string;
+    metadata: ParsedLetterMetadata;
+    signatureRequestId: string | null;
+    documents: StoredLetterDocument[];
+    nowIso: string;
+  },
+): Promise<void> {
+  const { metadata } = copy;
+  const invoice = metadata.kind === 'invoice' ? metadata.invoice : undefined;
+  await insertLetter(trx, {
+    id: copy.id,
+    account_id: copy.accountId,
+    provider_id: copy.providerId,
+    direction: 'inbound',
+    kind: metadata.kind,
+    subject: metadata.subject,
+    body: metadata.body,
+    external_id: metadata.external_id ?? null,
+    recipient_email: metadata.recipient.email,
+    in_reply_to: null,
+    delivery_status: 'delivered',
+    delivery_failure_reason: null,
+    read_at: null,
+    folder_id: null,
+    trashed_at: null,
+    created_by_user_id: null,
+    invoice_amount: invoice?.amount ?? null,
+    invoice_currency: invoice?.currency ?? null,
+    invoice_due_date: invoice?.due_date ?? null,
+    invoice_iban: invoice ? normaliseIban(invoice.iban) : null,
+    invoice_bic: invoice?.bic ?? null,
+    invoice_reference: invoice?.reference ?? null,
+    invoice_status: invoice ? 'open' : null,
+    signature_due_date:
+      metadata.kind === 'signature_request' ? (metadata.signature?.due_date ?? null) : null,
+    signature_request_id: copy.signatureRequestId,
+    created_at: copy.nowIso,
+  });
+  await insertDocumentsForReading(app, trx, copy.id, copy.documents, copy.nowIso);
+  await app.jobs.enqueue(trx, { type: LETTER_NOTIFY_JOB, payload: { letter_id: copy.id } });
+  await updateSearchIndex(app, trx, copy.id);
 }
 
 /**

@@ -2,7 +2,14 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../plugins/app-error.ts';
 import { parseRange, type ParsedRange } from '../../plugins/content-disposition.ts';
-import { findDocumentForUser } from './letters.repository.ts';
+import type { Kysely } from 'kysely';
+import { newId } from '../../db/ids.ts';
+import type { Database } from '../../db/schema.ts';
+import {
+  findDocumentForUser,
+  findNextDocumentPositions,
+  insertLetterDocuments,
+} from './letters.repository.ts';
 
 export interface DocumentContent {
   filename: string;
@@ -39,4 +46,35 @@ export async function openLetterDocument(
     range,
     stream: await app.documents.open(document.storage_key, range),
   };
+}
+
+/**
+ * Adds the sealed copy of a signature request beside the originals of each letter (role
+ * `sealed`), in the caller's transaction. Its text is the originals' and is not read again.
+ */
+export async function addSealedDocument(
+  db: Kysely<Database>,
+  letterIds: string[],
+  document: { filename: string; key: string; size: number; pageCount: number; nowIso: string },
+): Promise<void> {
+  const positions = await findNextDocumentPositions(db, letterIds);
+  await insertLetterDocuments(
+    db,
+    letterIds.map((letterId) => ({
+      id: newId(Date.parse(document.nowIso)),
+      letter_id: letterId,
+      position: positions.get(letterId) ?? 0,
+      filename: document.filename,
+      content_type: 'application/pdf',
+      size: document.size,
+      storage_key: document.key,
+      page_count: document.pageCount,
+      text: null,
+      extracted_at: null,
+      text_status: 'not_applicable' as const,
+      text_failure: null,
+      role: 'sealed' as const,
+      created_at: document.nowIso,
+    })),
+  );
 }

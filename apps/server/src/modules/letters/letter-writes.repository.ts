@@ -236,8 +236,15 @@ export async function findUnreferencedKeys(
     .select('thumbnail_key as key')
     .where('thumbnail_key', 'in', keys)
     .execute();
+  // The sealed copy of a signature request: the provider fetches it even after every signer
+  // deleted their letter.
+  const sealed = await db
+    .selectFrom('signature_requests')
+    .select('sealed_storage_key as key')
+    .where('sealed_storage_key', 'in', keys)
+    .execute();
   const referenced = new Set(
-    [...documents, ...logos, ...uploads, ...thumbnails].map((row) => row.key),
+    [...documents, ...logos, ...uploads, ...thumbnails, ...sealed].map((row) => row.key),
   );
   return keys.filter((key) => !referenced.has(key));
 }

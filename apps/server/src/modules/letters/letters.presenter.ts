@@ -6,6 +6,7 @@ import {
   type LetterKind,
   type LetterSummary,
 } from '@kuvert/shared/letters';
+import type { LetterSignature } from '@kuvert/shared/signatures';
 import type { DeliveryStatus } from '@kuvert/shared/letters';
 import { isOverdue, presentInvoiceStatus } from '../invoices/invoice-status.ts';
 import type { LetterDocumentRow, LetterRow, LetterSummaryRow } from './letters.repository.ts';
@@ -101,6 +102,7 @@ export function toLetterDetail(
   documents: LetterDocumentRow[],
   replies: LetterSummaryRow[],
   today: string,
+  signature: LetterSignature | null = null,
 ): LetterDetail {
   return {
     ...toLetterSummary(summary, today),
@@ -110,6 +112,6 @@ export function toLetterDetail(
     read_at: letter.read_at,
     delivery_failure_reason: letter.delivery_failure_reason,
     replies: replies.map((reply) => toLetterSummary(reply, today)),
-    signature: null,
+    signature,
   };
 }

@@ -225,3 +225,18 @@ export async function findLetterById(
 ): Promise<LetterRow | undefined> {
   return db.selectFrom('letters').selectAll().where('id', '=', letterId).executeTakeFirst();
 }
+
+/** For each letter, the position after its last document. */
+export async function findNextDocumentPositions(
+  db: Kysely<Database>,
+  letterIds: string[],
+): Promise<Map<string, number>> {
+  if (letterIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('letter_documents')
+    .select((eb) => ['letter_id', eb.fn.max<number>('position').as('last')])
+    .where('letter_id', 'in', letterIds)
+    .groupBy('letter_id')
+    .execute();
+  return new Map(rows.map((row) => [row.letter_id, Number(row.last) + 1]));
+}

@@ -13,6 +13,7 @@ import { getFolderAccountId } from '../folders/folders.service.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
+import { getLetterSignature } from '../signatures/signatures.service.ts';
 import { decodeCursor, encodeCursor } from './letter-cursor.ts';
 import { deleteTrashedLettersForever } from './letter-removal.service.ts';
 import {
@@ -105,7 +106,8 @@ export async function getLetterDetail(
   if (!summary) throw new AppError('NOT_FOUND');
   const documents = await findDocumentsOfLetter(app.db, letterId);
   const replies = await findReplies(app.db, userId, letterId);
-  return toLetterDetail(summary, letter, documents, replies, todayOf(app));
+  const signature = await getLetterSignature(app, userId, letter);
+  return toLetterDetail(summary, letter, documents, replies, todayOf(app), signature);
 }
 
 /**

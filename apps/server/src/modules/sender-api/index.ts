@@ -22,6 +22,8 @@ import {
   submitLetter,
 } from './sender-api.service.ts';
 import { cancelSenderInvoice } from './sender-invoices.service.ts';
+import { cancelSenderSignature } from './sender-signatures.service.ts';
+import { openSealedDocument } from '../signatures/signature-provider.service.ts';
 
 const apiKeyAuth: { auth: AuthMode } = { auth: 'api-key' };
 const security = [{ providerApiKey: [] }];
@@ -89,7 +91,8 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Delivery, read and (for an invoice) payment status of one of your letters',
+        summary:
+          'Delivery, read, payment (invoices) and signing (signature requests) status of one of your letters',
         params: idParamsSchema,
         response: { 200: senderLetterStatusSchema, ...errorResponses(401, 404) },
       },
@@ -118,6 +121,56 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         idempotencyKeyOf(request),
       ),
+  );
+
+  app.post(
+    '/letters/:id/cancel-signature',
+    {
+      config: apiKeyAuth,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Withdraw a pending signature request (the signers can no longer sign); 409 SIGNATURE_CLOSED once completed, declined or expired',
+        params: idParamsSchema,
+        headers: cancelHeadersSchema,
+        response: { 200: senderLetterStatusSchema, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) =>
+      cancelSenderSignature(
+        app,
+        requireProvider(request),
+        request.params.id,
+        idempotencyKeyOf(request),
+      ),
+  );
+
+  app.get(
+    '/letters/:id/signed-document',
+    {
+      config: apiKeyAuth,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The sealed PDF of a completed or declined signature request; 409 SIGNATURE_PENDING until it is sealed',
+        params: idParamsSchema,
+        response: {
+          200: z.any().describe('The sealed PDF (application/pdf)'),
+          ...errorResponses(401, 404, 409),
+        },
+      },
+      compress: false,
+    },
+    async (request, reply) => {
+      const document = await openSealedDocument(
+        app,
+        requireProvider(request).id,
+        request.params.id,
+      );
+      return sendDocument(reply, document, 'attachment');
+    },
   );
 
   app.get(

@@ -1,4 +1,8 @@
-import type { SenderLetterStatus, SenderMessage } from '@kuvert/shared/sender-api';
+import type {
+  SenderLetterStatus,
+  SenderMessage,
+  SenderSignatureStatus,
+} from '@kuvert/shared/sender-api';
 import type { DocumentTextFailure, DocumentTextStatus } from '@kuvert/shared/letters';
 import { toSenderInvoiceStatus, type SenderInvoiceRow } from '../invoices/invoices.presenter.ts';
 import { toDeliveryStatus, toKind } from '../letters/letters.presenter.ts';
@@ -31,6 +35,7 @@ export function toSenderLetterStatus(
   row: LetterStatusRow,
   documents: DocumentRow[],
   today: string,
+  signature: SenderSignatureStatus | null = null,
 ): SenderLetterStatus {
   const status = toDeliveryStatus(row.delivery_status);
   return {
@@ -45,7 +50,7 @@ export function toSenderLetterStatus(
     delivered_at: status === 'delivered' ? row.created_at : null,
     read_at: row.read_at,
     invoice: row.kind === 'invoice' ? toSenderInvoiceStatus(row, today) : null,
-    signature: null,
+    signature,
     documents: documents.map((document) => ({
       id: document.id,
       filename: document.filename,

@@ -46,6 +46,7 @@ export async function findProviderLetter(
       'invoice_currency',
       'invoice_due_date',
       'invoice_reference',
+      'signature_request_id',
       'invoice_paid_at',
       'invoice_paid_via',
       'invoice_cancelled_at',

@@ -19,6 +19,7 @@ import { inspectUploadedDocuments } from '../letters/document-inspection.ts';
 import { deliverLetter, type ParsedLetterMetadata } from '../letters/letter-delivery.service.ts';
 import { discardUploads } from '../letters/letter-removal.service.ts';
 import type { ProviderRow } from '../providers/providers.service.ts';
+import { getSenderSignatureStatus } from '../signatures/signatures.service.ts';
 import { fingerprintOf, runIdempotently } from './idempotency.ts';
 import { toSenderLetterStatus, toSenderMessage } from './sender-api.presenter.ts';
 import {
@@ -113,7 +114,8 @@ export async function getSenderLetterStatus(
   const letter = await findProviderLetter(db, providerId, letterId);
   if (!letter) throw new AppError('NOT_FOUND');
   const documents = await findDocumentsOfLetters(db, [letter.id]);
-  return toSenderLetterStatus(letter, documents, todayOf(app));
+  const signature = await getSenderSignatureStatus(db, letter.signature_request_id);
+  return toSenderLetterStatus(letter, documents, todayOf(app), signature);
 }
 
 export async function listSenderMessages(

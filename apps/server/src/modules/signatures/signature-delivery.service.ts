@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { newId } from '../../db/ids.ts';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { findPersonalAccountByEmail } from '../accounts/accounts.service.ts';
+import { todayOf } from '../invoices/invoice-status.ts';
+import { insertSignatureRequest } from './signatures.repository.ts';
+
+/** A signer found among Kuvert's users: their copy goes to their personal account. */
+export interface ResolvedSigner {
+  email: string;
+  userId: string;
+  accountId: string;
+}
+
+export interface SignatureDetails {
+  due_date: string;
+  signers?: Array<{ email: string }> | undefined;
+}
+
+function invalid(path: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', { details: [{ path, message }] });
+}
+
+/**
+ * Checks a signature request before anything is written: a due date not yet past (in the
+ * server's time zone), only PDFs (what is signed is sealed as PDF), and every signer a Kuvert
+ * user. Signers default to the recipient alone.
+ */
+export async function resolveSigners(
+  app: FastifyInstance,
+  details: SignatureDetails,
+  recipient: ResolvedSigner,
+  contentTypes: string[],
+): Promise<ResolvedSigner[]> {
+  if (details.due_date < todayOf(app)) {
+    throw invalid('metadata.signature.due_date', 'The due date has passed already');
+  }
+  if (contentTypes.some((type) => type !== 'application/pdf')) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
+      message: 'Only PDF documents can be signed.',
+      details: [{ path: 'document', message: 'A signature request takes PDF documents only' }],
+    });
+  }
+  const wanted = details.signers ?? [{ email: recipient.email }];
+  const signers: ResolvedSigner[] = [];
+  for (const [index, signer] of wanted.entries()) {
+    if (signer.email === recipient.email) {
+      signers.push(recipient);
+      continue;
+    }
+    const found = await findPersonalAccountByEmail(app.db, signer.email);
+    if (!found) {
+      throw new AppError('RECIPIENT_UNKNOWN', {
+        message: `No Kuvert user has the e-mail address ${signer.email}.`,
+        details: [
+          {
+            path: `metadata.signature.signers[${index}].email`,
+            email: signer.email,
+            message: 'No Kuvert user has this address',
+          },
+        ],
+      });
+    }
+    signers.push({ email: signer.email, ...found });
+  }
+  return signers;
+}
+
+/** The request and one row per signer, in the delivery's transaction. */
+export async function insertSignatureRequestRows(
+  app: Pick<FastifyInstance, 'clock'>,
+  trx: Kysely<Database>,
+  input: {
+    requestId: string;
+    letterId: string;
+    providerId: string;
+    dueDate: string;
+    signers: Array<ResolvedSigner & { letterId: string }>;
+    nowIso: string;
+  },
+): Promise<void> {
+  const now = app.clock.now().getTime();
+  await insertSignatureRequest(
+    trx,
+    {
+      id: input.requestId,
+      letter_id: input.letterId,
+      provider_id: input.providerId,
+      status: 'pending',
+      due_date: input.dueDate,
+      completed_at: null,
+      declined_at: null,
+      expired_at: null,
+      cancelled_at: null,
+      seal_status: null,
+      seal_failure: null,
+      sealed_at: null,
+      sealed_storage_key: null,
+      sealed_sha256: null,
+      sealed_size: null,
+      created_at: input.nowIso,
+      updated_at: input.nowIso,
+    },
+    input.signers.map((signer, position) => ({
+      id: newId(now),
+      request_id: input.requestId,
+      position,
+      email: signer.email,
+      user_id: signer.userId,
+      letter_id: signer.letterId,
+      status: 'pending' as const,
+      method: null,
+      typed_name: null,
+      strokes: null,
+      signer_name: null,
+      signed_at: null,
+      declined_at: null,
+      declined_reason: null,
+      ip_address: null,
+      user_agent: null,
+      identified_by: null,
+      created_at: input.nowIso,
+    })),
+  );
+}

@@ -1,0 +1,216 @@
+import type {
+  SenderSignatureStatus,
+  SenderSignerStatus,
+  SignatureWebhookData,
+} from '@kuvert/shared/sender-api';
+import {
+  signatureStrokesSchema,
+  type CannotSignReason,
+  type LetterSignature,
+  type LetterSigner,
+  type OpenSignatureRequest,
+  type SignatureStrokes,
+} from '@kuvert/shared/signatures';
+import type { SealSigner } from '../../plugins/processing/document-processing.ts';
+import { canWrite } from '../accounts/accounts.service.ts';
+import type { SignatureRequestRow, SignerWithUserRow } from './signatures.repository.ts';
+
+/** The due date is a day gone by in the server's time zone (`today` from todayOf). */
+export function isPastDueDate(request: Pick<SignatureRequestRow, 'due_date'>, today: string) {
+  return request.due_date < today;
+}
+
+/** Pending and past its due date: the expiry job has not run yet, but nobody may sign. */
+export function isExpiredNow(request: SignatureRequestRow, today: string): boolean {
+  return (
+    request.status === 'expired' || (request.status === 'pending' && isPastDueDate(request, today))
+  );
+}
+
+function nameOf(signer: SignerWithUserRow): string {
+  return signer.signer_name ?? (`${signer.first_name} ${signer.last_name}`.trim() || signer.email);
+}
+
+export function toLetterSigner(signer: SignerWithUserRow, userId: string): LetterSigner {
+  return {
+    id: signer.id,
+    name: nameOf(signer),
+    email: signer.email,
+    status: signer.status,
+    method: signer.method,
+    signed_at: signer.signed_at,
+    declined_at: signer.declined_at,
+    declined_reason: signer.declined_reason,
+    is_me: signer.user_id === userId,
+  };
+}
+
+/** Why the caller cannot sign now, or null when they can. */
+export function cannotSignReason(
+  request: SignatureRequestRow,
+  me: SignerWithUserRow | undefined,
+  role: string,
+  today: string,
+): CannotSignReason | null {
+  if (me?.status === 'signed') return 'already_signed';
+  if (me?.status === 'declined') return 'already_declined';
+  if (isExpiredNow(request, today)) return 'expired';
+  if (request.status !== 'pending') return 'closed';
+  if (!canWrite(role)) return 'viewer';
+  if (!me) return 'not_a_signer';
+  return null;
+}
+
+export interface LetterSignatureContext {
+  userId: string;
+  /** The caller's role in the letter's account. */
+  role: string;
+  sealedDocumentId: string | null;
+  today: string;
+}
+
+export function toLetterSignature(
+  request: SignatureRequestRow,
+  signers: SignerWithUserRow[],
+  context: LetterSignatureContext,
+): LetterSignature {
+  const me = signers.find((signer) => signer.user_id === context.userId);
+  const reason = cannotSignReason(request, me, context.role, context.today);
+  return {
+    request_id: request.id,
+    status: request.status,
+    due_date: request.due_date,
+    is_overdue: request.status === 'pending' && isPastDueDate(request, context.today),
+    completed_at: request.completed_at,
+    declined_at: request.declined_at,
+    expired_at: request.expired_at,
+    cancelled_at: request.cancelled_at,
+    seal_status: request.seal_status,
+    sealed_document_id: context.sealedDocumentId,
+    signers: signers.map((signer) => toLetterSigner(signer, context.userId)),
+    my_status: me?.status ?? null,
+    can_sign: reason === null,
+    cannot_sign_reason: reason,
+  };
+}
+
+export function toSenderSigner(signer: SignerWithUserRow): SenderSignerStatus {
+  return {
+    email: signer.email,
+    status: signer.status,
+    signed_at: signer.signed_at,
+    declined_at: signer.declined_at,
+    declined_reason: signer.declined_reason,
+  };
+}
+
+export function toSenderSignatureStatus(
+  request: SignatureRequestRow,
+  signers: SignerWithUserRow[],
+): SenderSignatureStatus {
+  return {
+    status: request.status,
+    due_date: request.due_date,
+    completed_at: request.completed_at,
+    declined_at: request.declined_at,
+    expired_at: request.expired_at,
+    cancelled_at: request.cancelled_at,
+    sealed_at: request.seal_status === 'sealed' ? request.sealed_at : null,
+    signers: signers.map(toSenderSigner),
+  };
+}
+
+export interface OpenRequestRow {
+  letter_id: string;
+  account_id: string;
+  account_name: string;
+  subject: string;
+  provider_id: string;
+  provider_name: string;
+  provider_logo_key: string | null;
+  provider_verified_at: string | null;
+  request_id: string;
+  due_date: string;
+  created_at: string;
+}
+
+export function toOpenSignatureRequest(
+  row: OpenRequestRow,
+  counts: { total: number; signed: number },
+  today: string,
+): OpenSignatureRequest {
+  return {
+    letter_id: row.letter_id,
+    account_id: row.account_id,
+    account_name: row.account_name,
+    subject: row.subject,
+    provider: {
+      id: row.provider_id,
+      name: row.provider_name,
+      has_logo: row.provider_logo_key !== null,
+      is_verified: row.provider_verified_at !== null,
+    },
+    due_date: row.due_date,
+    is_overdue: isPastDueDate(row, today),
+    created_at: row.created_at,
+    signers_total: counts.total,
+    signers_signed: counts.signed,
+  };
+}
+
+/** `data` of the signature.* webhooks. */
+export function toSignatureWebhookData(
+  request: SignatureRequestRow,
+  signers: SignerWithUserRow[],
+  context: { externalId: string | null; publicUrl: string },
+): SignatureWebhookData {
+  const isSealed = request.seal_status === 'sealed';
+  return {
+    letter_id: request.letter_id,
+    external_id: context.externalId,
+    status: request.status,
+    completed_at: request.completed_at,
+    declined_at: request.declined_at,
+    expired_at: request.expired_at,
+    declined_reason:
+      signers.find((signer) => signer.status === 'declined')?.declined_reason ?? null,
+    signers: signers.map(toSenderSigner),
+    signed_document_url: isSealed
+      ? `${context.publicUrl}/api/sender/v1/letters/${encodeURIComponent(request.letter_id)}/signed-document`
+      : null,
+    signed_document_sha256: isSealed ? request.sealed_sha256 : null,
+  };
+}
+
+/** One signer as the processing child draws them on the stamp and the audit page. */
+export function toSealSigner(signer: SignerWithUserRow): SealSigner {
+  return {
+    name: nameOf(signer),
+    email: signer.email,
+    status: signer.status,
+    method: signer.method,
+    typedName: signer.typed_name,
+    strokes: signer.strokes === null ? null : parseStrokes(signer.strokes),
+    signedAt: signer.signed_at,
+    declinedAt: signer.declined_at,
+    declinedReason: signer.declined_reason,
+    ipAddress: signer.ip_address,
+    userAgent: signer.user_agent,
+    identifiedBy: signer.identified_by,
+  };
+}
+
+function parseStrokes(json: string): SignatureStrokes | null {
+  try {
+    const parsed = signatureStrokesSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `<subject> – signed.pdf` (or `– declined.pdf`), safe as a file name. */
+export function sealedFilename(subject: string, status: string): string {
+  const name = subject.replaceAll(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').trim() || 'document';
+  return `${name} – ${status === 'declined' ? 'declined' : 'signed'}.pdf`;
+}

@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { SenderSignatureStatus } from '@kuvert/shared/sender-api';
+import type { LetterSignature, OpenSignatureRequestList } from '@kuvert/shared/signatures';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { publishLiveEvent } from '../events/events.service.ts';
+import { todayOf } from '../invoices/invoice-status.ts';
+import {
+  toLetterSignature,
+  toOpenSignatureRequest,
+  toSenderSignatureStatus,
+} from './signatures.presenter.ts';
+import {
+  countOpenRequestsInAccount,
+  countSignersByRequest,
+  findCopies,
+  findOpenRequestsOfUser,
+  findRequestById,
+  findSealedDocumentId,
+  findSigners,
+  findVisibleLetter,
+} from './signatures.repository.ts';
+
+/** The letter as the caller sees it, for its `signature` block. */
+export interface SignatureLetter {
+  id: string;
+  signature_request_id: string | null;
+  /** The caller's role in the letter's account. */
+  role: string;
+}
+
+/** `signature` of GET /api/letters/{id}: null unless the letter belongs to a request. */
+export async function getLetterSignature(
+  app: FastifyInstance,
+  userId: string,
+  letter: SignatureLetter,
+): Promise<LetterSignature | null> {
+  if (!letter.signature_request_id) return null;
+  const request = await findRequestById(app.db, letter.signature_request_id);
+  if (!request) return null;
+  const [signers, sealedDocumentId] = await Promise.all([
+    findSigners(app.db, [request.id]),
+    findSealedDocumentId(app.db, letter.id),
+  ]);
+  return toLetterSignature(request, signers, {
+    userId,
+    role: letter.role,
+    sealedDocumentId: sealedDocumentId ?? null,
+    today: todayOf(app),
+  });
+}
+
+/** The request of a letter the caller may see; 404 for strangers and letters without one. */
+export async function requireLetterSignature(
+  app: FastifyInstance,
+  userId: string,
+  letterId: string,
+): Promise<LetterSignature> {
+  const letter = await findVisibleLetter(app.db, userId, letterId);
+  if (!letter) throw new AppError('NOT_FOUND');
+  const signature = await getLetterSignature(app, userId, letter);
+  if (!signature) throw new AppError('NOT_FOUND');
+  return signature;
+}
+
+/** /open-signature-requests: what waits for the caller's own signature, earliest due first. */
+export async function listOpenSignatureRequests(
+  app: FastifyInstance,
+  userId: string,
+): Promise<OpenSignatureRequestList> {
+  const rows = await findOpenRequestsOfUser(app.db, userId);
+  const counts = await countSignersByRequest(
+    app.db,
+    rows.map((row) => row.request_id),
+  );
+  const today = todayOf(app);
+  return {
+    items: rows.map((row) => {
+      const count = counts.find((candidate) => candidate.request_id === row.request_id);
+      return toOpenSignatureRequest(
+        row,
+        { total: Number(count?.total ?? 0), signed: Number(count?.signed ?? 0) },
+        today,
+      );
+    }),
+  };
+}
+
+/** Home: requests in this account waiting for the caller's own signature, not expired. */
+export function countOpenSignatureRequests(
+  app: FastifyInstance,
+  userId: string,
+  accountId: string,
+): Promise<number> {
+  return countOpenRequestsInAccount(app.db, userId, accountId, todayOf(app));
+}
+
+/** Every account holding a copy hears of it (after the change committed). */
+export async function publishSignaturesChanged(
+  app: FastifyInstance,
+  requestId: string,
+): Promise<void> {
+  const copies = await findCopies(app.db, requestId);
+  for (const copy of copies) {
+    await publishLiveEvent(app, {
+      type: 'signatures.changed',
+      account_id: copy.account_id,
+      letter_id: copy.id,
+    });
+  }
+}
+
+/** `signature` of the Sender API's letter status; null unless the letter belongs to a request. */
+export async function getSenderSignatureStatus(
+  db: Kysely<Database>,
+  requestId: string | null,
+): Promise<SenderSignatureStatus | null> {
+  if (!requestId) return null;
+  const request = await findRequestById(db, requestId);
+  if (!request) return null;
+  return toSenderSignatureStatus(request, await findSigners(db, [request.id]));
+}
