@@ -1,6 +1,7 @@
 import type { PDFDocument, PDFPage } from 'pdf-lib';
 import {
   A4,
+  canHandwrite,
   declinedRed,
   formatTime,
   ink,
@@ -66,13 +67,14 @@ function drawStrokes(
 }
 
 function drawTypedName(page: PDFPage, fonts: SealFonts, name: string, x: number, top: number) {
-  let size = 30;
-  while (size > 10 && fonts.signature.widthOfTextAtSize(name, size) > BOX_WIDTH - 8) size -= 1;
+  const font = fonts.handwriting && canHandwrite(name) ? fonts.handwriting : fonts.signature;
+  let size = font === fonts.handwriting ? 36 : 30;
+  while (size > 10 && font.widthOfTextAtSize(name, size) > BOX_WIDTH - 8) size -= 1;
   page.drawText(name, {
     x: x + 4,
     y: top - BOX_HEIGHT + 14,
     size,
-    font: fonts.signature,
+    font,
     color: signatureBlue,
   });
 }
@@ -143,6 +145,16 @@ function drawSigner(page: PDFPage, fonts: SealFonts, signer: SealSigner, x: numb
     page.drawText(line, { x, y, size, font, color: ink });
     y -= size + 5;
   }
+}
+
+/** The typed names on the signatures page that the handwriting font can write. */
+export function needsHandwriting(input: SealInput): boolean {
+  return input.signers.some(
+    (signer) =>
+      signer.status === 'signed' &&
+      !signer.strokes &&
+      canHandwrite(signer.typedName ?? signer.name),
+  );
 }
 
 /** Each signer's signature (or stamp), two to a row. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { assertInflatesWithin } from './pdf-inflate.ts';
 import { signPades } from './pdf-pades.ts';
-import { addAuditPages, addSignaturePages } from './pdf-seal-pages.ts';
+import { addAuditPages, addSignaturePages, needsHandwriting } from './pdf-seal-pages.ts';
 import { embedSealFonts } from './pdf-seal-layout.ts';
 import { ProcessingError, type SealedDocument, type TaskMap } from './tasks.ts';
 
@@ -43,7 +43,7 @@ export async function sealDocuments(input: TaskMap['pdf.seal']['input']): Promis
     const copied = await sealed.copyPages(source, source.getPageIndices());
     for (const page of copied) sealed.addPage(page);
   }
-  const fonts = await embedSealFonts(sealed);
+  const fonts = await embedSealFonts(sealed, { needsHandwriting: needsHandwriting(input) });
   addSignaturePages(sealed, input, fonts);
   addAuditPages(sealed, input, originalSha256, fonts);
 

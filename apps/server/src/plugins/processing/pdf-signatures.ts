@@ -1,5 +1,6 @@
 import { createHash, type X509Certificate } from 'node:crypto';
 import { checkCms, CmsProblem } from './pdf-cms-verify.ts';
+import { withPdfJs } from './pdf-reading.ts';
 import { ProcessingError, type InspectedSignature, type SignatureInspection } from './tasks.ts';
 
 /**
@@ -130,14 +131,15 @@ function inspectOne(bytes: Uint8Array, text: string, match: RegExpExecArray): In
   }
 }
 
-function assertPdf(bytes: Uint8Array): void {
-  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
-  if (!head.includes('%PDF-')) throw new ProcessingError('unreadable', 'Not a PDF.');
+/** What pdf.js (the reader the viewer uses) cannot open is not a PDF, whatever it claims. */
+async function assertPdf(bytes: Uint8Array): Promise<void> {
+  const pages = await withPdfJs(bytes, async (document) => document.numPages);
+  if (pages < 1) throw new ProcessingError('unreadable', 'Not a PDF: it has no pages.');
 }
 
 /** Nothing is inflated here: the pool's time and memory limits are the ones that apply. */
-export function inspectSignatures(bytes: Uint8Array): SignatureInspection {
-  assertPdf(bytes);
+export async function inspectSignatures(bytes: Uint8Array): Promise<SignatureInspection> {
+  await assertPdf(bytes);
   const text = Buffer.from(bytes).toString('latin1');
   const signatures: InspectedSignature[] = [];
   const seen = new Set<string>();

@@ -13,6 +13,7 @@ import {
   runTool,
   sealInput,
   SIGNERS,
+  removeTemporaryFolders,
   temporaryFolder,
 } from '../../test/sealing.ts';
 import {
@@ -35,7 +36,10 @@ const seal = loadSealIdentity({
   dataDir: path.join(folder, 'data'),
   signing: { p12Path: undefined, p12Password: '' },
 });
-afterAll(() => processing.close());
+afterAll(async () => {
+  await processing.close();
+  removeTemporaryFolders();
+});
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const hasPoppler = hasTool('pdfsig') && hasTool('pdftotext');
@@ -155,6 +159,12 @@ describe('a sealed signature request', () => {
     },
   );
 
+  it.skipIf(!hasTool('pdffonts'))('writes typed names in a handwriting font, embedded', () => {
+    const fonts = runTool('pdffonts', [sealedFile]);
+    expect(fonts).toMatch(/Caveat.*TrueType.*yes/);
+    expect(fonts).toContain('DejaVuSans');
+  });
+
   it.skipIf(!hasPoppler)('shows each signer and each original’s SHA-256 on its pages', () => {
     const text = appendedText(sealedFile, sealed, 5);
     for (const signer of SIGNERS) {
@@ -231,6 +241,11 @@ describe.skipIf(!hasPoppler || !hasTool('openssl'))('an operator’s own seal (P
     expect(report).toContain('Signature is Valid.');
     expect(report).toContain('Operator Document Seal');
     expect(verifyCms(sealed.bytes, caFile)).toContain('CMS Verification successful');
+    // RSA, as most operators' certificates are: Kuvert's own check reads it too.
+    const { signatures } = await processing.inspectSignatures(sealed.bytes);
+    expect(signatures).toMatchObject([
+      { commonName: 'Operator Document Seal', isDigestValid: true, isSignatureValid: true },
+    ]);
   });
 });
 
