@@ -5,7 +5,7 @@ import { withFlippedByte } from '../../server/src/test/signed-pdfs.ts';
 import { expect, logIn, test } from './support/fixtures.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
 import { makePdf } from './support/provider.ts';
-import { kuvertSealedPdf } from './support/sealed-documents.ts';
+import { kuvertSealedPdf, signedThroughKuvert } from './support/sealed-documents.ts';
 
 async function check(page: Page, name: string, buffer: Buffer): Promise<void> {
   await page.locator('input[type="file"]').setInputFiles({
@@ -90,4 +90,25 @@ test('a signed-in user finds the page from the profile', async ({ page, user }) 
   await expect(page.getByRole('heading', { level: 1, name: 'Verify a document' })).toBeVisible();
   await check(page, 'brief.pdf', Buffer.from(await makePdf([['Unsigned']])));
   await expect(page.getByRole('heading', { level: 2, name: 'No signatures found' })).toBeVisible();
+});
+
+test('a request two people signed in Kuvert shows who signed, to anyone', async ({ page }) => {
+  test.setTimeout(90_000);
+  const signed = await signedThroughKuvert();
+  await page.goto('/verify-document');
+  await check(page, 'mietvertrag-signiert.pdf', signed.pdf);
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Unchanged since sealed by Kuvert' }),
+  ).toBeVisible();
+  await expect(page.getByText(signed.subject)).toBeVisible();
+  await expect(page.getByText(signed.providerName)).toBeVisible();
+  const signers = page.getByRole('list').getByRole('listitem');
+  await expect(signers).toHaveCount(2);
+  for (const [index, signer] of signed.signers.entries()) {
+    await expect(signers.nth(index)).toContainText(signer.email);
+    await expect(signers.nth(index)).toContainText('Signed');
+  }
+  await expect(signers.first()).toContainText('Zoë');
+  await scanWithoutHover(page);
+  await screenshot(page, 'verify-document-signers');
 });
