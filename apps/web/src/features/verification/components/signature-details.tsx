@@ -64,6 +64,7 @@ interface SignatureDetailsProps {
 export function SignatureDetails({ signature, position, count }: SignatureDetailsProps) {
   const { t } = useTranslation();
   const { request } = signature;
+  const signedAt = signature.signed_at ?? request?.sealed_at ?? null;
   const signedBy = [signature.signed_by, signature.organisation]
     .filter((part) => part !== null && part !== '')
     .join(' · ');
@@ -81,30 +82,30 @@ export function SignatureDetails({ signature, position, count }: SignatureDetail
           </StatusBadge>
         </Group>
         <dl className={classes.facts}>
+          {request ? (
+            <>
+              <Fact label={t('verification.request.subject')}>{request.subject}</Fact>
+              <Fact label={t('verification.request.provider')}>{request.provider_name}</Fact>
+            </>
+          ) : null}
           <Fact label={t('verification.signature.signedBy')}>
             {signedBy || t('verification.signature.unknown')}
           </Fact>
-          <Fact label={t('verification.signature.signedAt')}>
-            {signature.signed_at
-              ? formatTime(signature.signed_at)
-              : t('verification.signature.unknown')}
+          {/* A seal's time is when it was sealed: one moment, not two facts. */}
+          <Fact
+            label={
+              signature.is_kuvert_seal
+                ? t('verification.request.sealedAt')
+                : t('verification.signature.signedAt')
+            }
+          >
+            {signedAt ? formatTime(signedAt) : t('verification.signature.unknown')}
           </Fact>
           <Fact label={t('verification.signature.kuvertSeal')}>
             {signature.is_kuvert_seal
               ? t('verification.signature.kuvertSealYes')
               : t('verification.signature.kuvertSealNo')}
           </Fact>
-          {request ? (
-            <>
-              <Fact label={t('verification.request.subject')}>{request.subject}</Fact>
-              <Fact label={t('verification.request.provider')}>{request.provider_name}</Fact>
-              {request.sealed_at ? (
-                <Fact label={t('verification.request.sealedAt')}>
-                  {formatTime(request.sealed_at)}
-                </Fact>
-              ) : null}
-            </>
-          ) : null}
         </dl>
         {request ? (
           <Stack gap="xs">
