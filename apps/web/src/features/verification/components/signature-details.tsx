@@ -112,21 +112,20 @@ export function SignatureDetails({ signature, position, count }: SignatureDetail
             <Title order={4} fz="md">
               {t('verification.request.signers')}
             </Title>
-            <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+            <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
               {request.signers.map((signer) => (
                 <li key={signer.email}>
-                  <Group gap="xs" wrap="wrap" align="baseline">
+                  <Group gap="xs" wrap="wrap" align="center">
                     <Text fw={600}>{signer.name}</Text>
-                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {signer.email}
-                    </Text>
                     <StatusBadge look={signerLooks[signer.status]}>
                       {t(`verification.request.signerStatus.${signer.status}`)}
                     </StatusBadge>
-                    {signer.signed_at ? (
-                      <Text size="sm">{formatTime(signer.signed_at)}</Text>
-                    ) : null}
                   </Group>
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {signer.signed_at
+                      ? `${signer.email} · ${formatTime(signer.signed_at)}`
+                      : signer.email}
+                  </Text>
                   {signer.declined_reason ? (
                     <Text size="sm" mt={2}>
                       {t('verification.request.declinedReason', { reason: signer.declined_reason })}
