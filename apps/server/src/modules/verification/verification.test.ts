@@ -135,12 +135,16 @@ describe.each(testEngines)('verify a document (%s)', (engine) => {
     expect(broken.json()).toMatchObject({ code: 'DOCUMENT_UNREADABLE' });
   });
 
-  it('answers 413 for a file over the limit', async () => {
+  it('answers 413 for a file over the limit, and reads one below it', async () => {
     const tooLarge = Buffer.alloc(VERIFY_MAX_BYTES + 1, 0x20);
     tooLarge.write('%PDF-1.7\n');
     const response = await verify(tooLarge);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    // Below the limit the whole file is read (no smaller body limit on the way): 5 MB of text
+    // is refused for what it is, not for its size.
+    const text = await verify(Buffer.alloc(5 * 1024 * 1024, 0x61));
+    expect(text.statusCode).toBe(415);
   });
 
   it('answers 400 for broken multipart, no file or two files', async () => {
