@@ -75,7 +75,7 @@ export function SignatureDetails({ signature, position, count }: SignatureDetail
           <Title order={3} fz="h4">
             {count === 1
               ? t('verification.signature.title')
-              : t('verification.signature.titleOf', { position, count })}
+              : t('verification.signature.titleOf', { position, total: count })}
           </Title>
           <StatusBadge look={stateLooks[signature.state]}>
             {t(`verification.signature.state.${signature.state}`)}
