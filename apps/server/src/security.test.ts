@@ -84,10 +84,12 @@ describe.each(testEngines)('security: every route (%s)', (engine) => {
     expect(publicRoutes).toEqual([
       'GET /api/auth/email-verification',
       'GET /api/health',
+      'GET /api/seal/ca-certificate',
       'POST /api/auth/email-verification',
       'POST /api/auth/login',
       'POST /api/auth/password-reset',
       'POST /api/auth/password-reset/confirm',
+      'POST /api/verify-document',
     ]);
   });
 

@@ -19,6 +19,7 @@ import { senderApiRoutes } from './sender-api/index.ts';
 import { signatureRoutes } from './signatures/index.ts';
 import { trashRoutes } from './trash/index.ts';
 import { uploadRoutes } from './uploads/index.ts';
+import { verificationRoutes } from './verification/index.ts';
 import { registerStorageMaintenance } from '../plugins/storage-maintenance.ts';
 
 /** Every API area, mounted under /api. */
@@ -49,4 +50,6 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(uploadRoutes);
   // Signature requests (issue 10).
   await app.register(signatureRoutes);
+  // Verify a document (issue 10).
+  await app.register(verificationRoutes);
 };

@@ -194,3 +194,52 @@ export async function readMultipart(
     throw error;
   }
 }
+
+export interface FileInMemory {
+  filename: string;
+  bytes: Buffer;
+}
+
+/**
+ * Reads a multipart body of exactly one file part `fileField` into memory, for a small file
+ * that is looked at and thrown away (the verify page), never stored. Over `maxBytes` is a 413,
+ * any other part or a malformed body a 400, no part a 400.
+ */
+export async function readOneFileIntoMemory(
+  request: FastifyRequest,
+  spec: { fileField: string; maxBytes: number },
+): Promise<FileInMemory> {
+  if (!request.isMultipart())
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Send multipart/form-data.' });
+  assertBoundary(request.headers['content-type']);
+  const { FilesLimitError } = request.server.multipartErrors;
+  const mapError = (error: unknown): AppError =>
+    error instanceof FilesLimitError
+      ? invalid(spec.fileField, 'Send one file')
+      : asClientError(error);
+  let found: FileInMemory | undefined;
+  const parts = request.parts({
+    isPartAFile: () => true,
+    limits: { fileSize: spec.maxBytes + 1, files: 1 },
+  });
+  for await (const part of fromClient(parts, mapError)) {
+    const name = part.fieldname || '(unnamed)';
+    if (part.type !== 'file' || name !== spec.fileField || found) {
+      throw invalid(name, `Unexpected part; send one ${spec.fileField} part`);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of fromClient(part.file, mapError)) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+      size += bytes.length;
+      if (size > spec.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE');
+      chunks.push(bytes);
+    }
+    found = {
+      filename: cleanFilename(part.filename, `${spec.fileField}.pdf`),
+      bytes: Buffer.concat(chunks),
+    };
+  }
+  if (!found) throw invalid(spec.fileField, 'A file is needed');
+  return found;
+}

@@ -179,6 +179,8 @@ export const routes: RouteObject[] = markLoadFailures([
             path: 'forms/search/by-provider/:providerId/fill-out/:formId',
             lazy: () => import('./routes/pending/form-fill-out.tsx'),
           },
+          // Public, and the same page for a signed-in user (linked from profile and letters).
+          { path: 'verify-document', lazy: () => import('./routes/verify-document.tsx') },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },
         ]),
       },

@@ -1,5 +1,7 @@
-import { Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
+import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
+import { paths } from '../../config/paths.ts';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ErrorState, LoadingState } from '../../components/ui/query-status.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
@@ -37,6 +39,16 @@ export function Component() {
       </SectionCard>
       <SectionCard title={t('profile.audit.title')}>
         <AuditEventsList />
+      </SectionCard>
+      <SectionCard
+        title={t('profile.verifyDocument.title')}
+        description={t('profile.verifyDocument.intro')}
+      >
+        <Group>
+          <Button component={Link} to={paths.verifyDocument()} variant="default">
+            {t('profile.verifyDocument.open')}
+          </Button>
+        </Group>
       </SectionCard>
     </Stack>
   );

@@ -1,0 +1,78 @@
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { VerifiedSignature } from '@kuvert/shared/signatures';
+import { initI18n, loadTranslations } from '../../../lib/i18n.ts';
+import { SignatureDetails } from './signature-details.tsx';
+
+const sealedRequest: VerifiedSignature = {
+  state: 'valid',
+  signed_by: 'Kuvert document seal (self-issued)',
+  organisation: 'Kuvert',
+  signed_at: '2026-11-23T10:00:00.000Z',
+  is_kuvert_seal: true,
+  request: {
+    subject: 'Tenancy agreement',
+    provider_name: 'Stadtwerke Łódź',
+    status: 'declined',
+    sealed_at: '2026-11-23T10:00:00.000Z',
+    signers: [
+      {
+        name: 'Zoë Şükrü',
+        email: 'zoe@example.com',
+        status: 'signed',
+        signed_at: '2026-11-23T09:00:00.000Z',
+        declined_reason: null,
+      },
+      {
+        name: 'Łukasz Nowak',
+        email: 'lukasz@example.com',
+        status: 'declined',
+        signed_at: '2026-11-23T09:30:00.000Z',
+        declined_reason: 'The rent is wrong',
+      },
+    ],
+  },
+};
+
+beforeAll(async () => {
+  await initI18n();
+  await loadTranslations('app');
+});
+afterEach(cleanup);
+
+describe('SignatureDetails', () => {
+  it("lists a Kuvert seal's request: subject, provider, each signer with their state", () => {
+    render(
+      <MantineProvider>
+        <SignatureDetails signature={sealedRequest} position={1} count={1} />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('Yes, sealed by this Kuvert')).toBeTruthy();
+    expect(screen.getByText('Tenancy agreement')).toBeTruthy();
+    expect(screen.getByText('Stadtwerke Łódź')).toBeTruthy();
+    const signers = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(signers.map((signer) => signer.textContent)).toEqual([
+      expect.stringMatching(/^Zoë Şükrü.*Signed.*zoe@example\.com/),
+      expect.stringMatching(
+        /^Łukasz Nowak.*Declined.*lukasz@example\.com.*Reason: The rent is wrong$/,
+      ),
+    ]);
+  });
+
+  it('says another certificate signed, and shows no request', () => {
+    render(
+      <MantineProvider>
+        <SignatureDetails
+          signature={{ ...sealedRequest, is_kuvert_seal: false, request: null, state: 'changed' }}
+          position={2}
+          count={3}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Signature 2 of 3' })).toBeTruthy();
+    expect(screen.getByText('Changed since signed')).toBeTruthy();
+    expect(screen.getByText('No, another certificate')).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+});
