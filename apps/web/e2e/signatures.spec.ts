@@ -39,6 +39,8 @@ const texts = {
     signerSigned: 'Signed',
     download: 'Download sealed copy',
     openListTitle: 'Open signature requests',
+    verify: 'Verify a document',
+    verifyTitle: 'Verify a document',
     homeCard: /signature request/i,
   },
   de: {
@@ -58,6 +60,8 @@ const texts = {
     signerSigned: 'Unterschrieben',
     download: 'Versiegelte Fassung herunterladen',
     openListTitle: 'Offene Signaturanfragen',
+    verify: 'Ein Dokument prüfen',
+    verifyTitle: 'Dokument prüfen',
     homeCard: /signaturanfrage/i,
   },
 } as const;
@@ -189,6 +193,11 @@ async function signTogether(browser: Browser, language: Language, shots: string)
     const pdf = Buffer.from(await response.arrayBuffer());
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.includes('ETSI.CAdES.detached')).toBe(true);
+
+    // From the letter to the page that checks any PDF's seal.
+    await secondPanel.getByRole('link', { name: t.verify }).click();
+    await expect(secondPage).toHaveURL(/\/verify-document$/);
+    await expect(secondPage.getByRole('heading', { level: 1, name: t.verifyTitle })).toBeVisible();
   } finally {
     await firstPage.context().close();
     await secondPage.context().close();
@@ -268,6 +277,23 @@ test('a wrong password does not sign, and keeps everything but the password', as
   await expect(dialog.getByRole('checkbox', { name: texts.en.consent })).toBeChecked();
   await scanWithoutHover(page);
   await screenshot(page, 'signatures-wrong-password');
+  // Guessing is limited like logging in: after a few wrong passwords even the right one waits.
+  const submit = async (value: string) => {
+    await password.fill(value);
+    const [response] = await Promise.all([
+      page.waitForResponse((candidate) => candidate.url().endsWith('/signature/sign')),
+      dialog.getByRole('button', { name: 'Sign now' }).click(),
+    ]);
+    return response.status();
+  };
+  let answer = 400;
+  for (let attempt = 0; attempt < 10 && answer === 400; attempt += 1) {
+    answer = await submit('still not my password');
+  }
+  expect(answer).toBe(429);
+  await expect(dialog.getByText(/^Too many attempts\. Please try again in /)).toBeVisible();
+  expect(await submit(user.password)).toBe(429);
+  await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(panel.getByTestId('signature-standing')).toHaveText('Waiting for your signature');
   const status = await senderApi<{ signature: { signers: Array<{ status: string }> } }>(
