@@ -147,13 +147,13 @@ export async function inspectSignatures(bytes: Uint8Array): Promise<SignatureIns
   const seen = new Set<string>();
   let hashed = 0;
   for (const match of text.matchAll(BYTE_RANGE)) {
-    // Each signature hashes (about) the file twice: its signed bytes, and its revision.
-    hashed += 2 * bytes.length;
-    if (signatures.length >= MAX_SIGNATURES || hashed > MAX_HASHED_BYTES) break;
     // The same signature dictionary written again in a later revision is one signature.
     const key = match.slice(1, 5).join(' ');
     if (seen.has(key)) continue;
     seen.add(key);
+    // Each signature hashes (about) the file twice: its signed bytes, and its revision.
+    hashed += 2 * bytes.length;
+    if (signatures.length >= MAX_SIGNATURES || hashed > MAX_HASHED_BYTES) break;
     signatures.push(inspectOne(bytes, text, match));
   }
   return { signatures };
