@@ -67,7 +67,8 @@ async function createProvider(server: RunningServer): Promise<string> {
   return key;
 }
 
-async function logIn(server: RunningServer): Promise<{ cookie: string; accountId: string }> {
+/** Logs the demo user in; its cookie and personal account (also used by the sealing part). */
+export async function logIn(server: RunningServer): Promise<{ cookie: string; accountId: string }> {
   const demo = parseDemoLogin(server.output());
   const response = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
@@ -114,7 +115,8 @@ async function deliverAndAwait(
   }
 }
 
-function load(url: string, cookie: string, seconds: number): Promise<autocannon.Result> {
+/** The inbox (or any page) under load for `seconds`, as every part measures it. */
+export function load(url: string, cookie: string, seconds: number): Promise<autocannon.Result> {
   return autocannon({
     url,
     connections: CONNECTIONS,

@@ -3,6 +3,7 @@ import { benchHostileDocument } from './hostile-document.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchMailbox } from './mailbox.ts';
 import { benchOcr } from './ocr.ts';
+import { benchSealing } from './sealing.ts';
 import { benchUpload } from './upload.ts';
 import { benchUploadSearch } from './upload-search.ts';
 
@@ -13,13 +14,15 @@ const parts: Record<string, () => Promise<boolean>> = {
   'upload-search': benchUploadSearch,
   'hostile-document': benchHostileDocument,
   ocr: benchOcr,
+  sealing: benchSealing,
   upload: benchUpload,
 };
 
 /**
  * `npm run bench`: measures the budgets of DESIGN §7 and writes docs/benchmarks.md.
  * Expects a built web app (`npm run build`). While iterating, `BENCH_ONLY=mailbox` (or
- * `first-load`, `lighthouse`, `hostile-document`, `ocr`, `upload`, `upload-search`; comma-separated)
+ * `first-load`, `lighthouse`, `hostile-document`, `ocr`, `sealing`, `upload`,
+ * `upload-search`; comma-separated)
  * runs some parts; see also BENCH_SIZES in mailbox.ts and BENCH_UPLOAD_SIZES in upload-search.ts.
  */
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -22,8 +22,17 @@ export function runTool(command: string, args: string[]): string {
   return `${result.stdout}${result.stderr}`;
 }
 
+const folders: string[] = [];
+
+/** A new folder under the system's temporary folder, removed by `removeTemporaryFolders`. */
 export function temporaryFolder(): string {
-  return mkdtempSync(path.join(tmpdir(), 'kuvert-seal-'));
+  const folder = mkdtempSync(path.join(tmpdir(), 'kuvert-seal-'));
+  folders.push(folder);
+  return folder;
+}
+
+export function removeTemporaryFolders(): void {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 }
 
 /** A PDF of `pages` pages, each with `label` and its number on it. */
@@ -176,10 +185,13 @@ export function cutSignature(pdf: Uint8Array, folder: string): { sig: string; co
   return { sig, content };
 }
 
+function openssl(args: string[]): void {
+  execFileSync('openssl', args, { stdio: 'pipe' });
+}
+
 /** An operator's CA and a seal certificate it issued, as a PKCS#12 file made by OpenSSL. */
 export function operatorPkcs12(folder: string, password: string): { p12: string; ca: string } {
   const file = (name: string) => path.join(folder, name);
-  const openssl = (args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
   openssl(
     ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('ca.key')].concat([
       '-out',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
   csvDelimiterSchema,
@@ -86,8 +87,9 @@ export interface DocumentProcessing {
   /** The first rows of a CSV (or the start of one, `isComplete: false`), while a request waits. */
   previewCsv(bytes: Uint8Array, options: CsvPreviewOptions): Promise<UploadTable>;
   /**
-   * Seals a completed or declined signature request (see SealInput), in a child of its own;
-   * ProcessingError when an original breaks a limit.
+   * Seals a completed or declined signature request (see SealInput): composed in a child of
+   * its own, signed here (the key never reaches a child); ProcessingError when an original
+   * breaks a limit.
    */
   sealDocuments(input: SealInput): Promise<SealedDocument>;
   /** Every signature in any PDF, checked (the verify page); ProcessingError when not a PDF. */
@@ -124,9 +126,8 @@ const thumbnailSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
 });
-const sealedDocumentSchema = z.object({
+const composedSealSchema = z.object({
   bytes: z.instanceof(Uint8Array),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/),
   pageCount: z.number().int().positive(),
   originalSha256: z.array(z.string().regex(/^[0-9a-f]{64}$/)),
 });
@@ -271,8 +272,23 @@ export function createDocumentProcessing(
       return uploadTableSchema.parse(output);
     },
     async sealDocuments(input): Promise<SealedDocument> {
-      const output = await sealing.run({ task: 'pdf.seal', input: { ...input, limits } });
-      return sealedDocumentSchema.parse(output);
+      const { seal, ...request } = input;
+      // Loaded when first needed: the web process starts without pkijs.
+      const { contentsBytesFor, signComposedPdf } = await import('./pades-signature.ts');
+      const contentsBytes = contentsBytesFor(seal);
+      const output = await sealing.run({
+        task: 'pdf.seal',
+        input: { ...request, contentsBytes, limits },
+      });
+      const composed = composedSealSchema.parse(output);
+      const bytes = signComposedPdf(composed.bytes, contentsBytes, seal);
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      return {
+        bytes,
+        sha256,
+        pageCount: composed.pageCount,
+        originalSha256: composed.originalSha256,
+      };
     },
     async inspectSignatures(bytes): Promise<SignatureInspection> {
       const output = await verifying.run({ task: 'pdf.signatures', input: { bytes, limits } });

@@ -73,26 +73,33 @@ function hex(view: ArrayBuffer | Uint8Array): string {
   return Buffer.from(view instanceof Uint8Array ? view : new Uint8Array(view)).toString('hex');
 }
 
+function asPkijs(certificate: X509Certificate): pkijs.Certificate {
+  return pkijs.Certificate.fromBER(new Uint8Array(certificate.raw));
+}
+
+/** The certificate `sid` names: by issuer and serial number, or by subject key identifier. */
 function findSigner(
   signerInfo: pkijs.SignerInfo,
   certificates: X509Certificate[],
 ): X509Certificate | null {
   const { sid } = signerInfo;
   if (sid instanceof pkijs.IssuerAndSerialNumber) {
-    const serial = hex(sid.serialNumber.valueBlock.valueHexView).replace(/^(00)+/, '');
     return (
-      certificates.find(
-        (certificate) =>
-          certificate.serialNumber.toLowerCase().replace(/^(00)+/, '') === serial.toLowerCase(),
-      ) ?? null
+      certificates.find((certificate) => {
+        const candidate = asPkijs(certificate);
+        return (
+          candidate.serialNumber.isEqual(sid.serialNumber) && candidate.issuer.isEqual(sid.issuer)
+        );
+      }) ?? null
     );
   }
   if (sid instanceof asn1js.Primitive) {
     const keyId = hex(sid.valueBlock.valueHexView);
     return (
       certificates.find((certificate) => {
-        const parsed = pkijs.Certificate.fromBER(new Uint8Array(certificate.raw));
-        const extension = parsed.extensions?.find((item) => item.extnID === '2.5.29.14');
+        const extension = asPkijs(certificate).extensions?.find(
+          (item) => item.extnID === '2.5.29.14',
+        );
         const value = extension?.parsedValue;
         return value instanceof asn1js.OctetString && hex(value.valueBlock.valueHexView) === keyId;
       }) ?? null

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
+import fontkit, { type Font } from '@pdf-lib/fontkit';
 import { rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 
 /**
@@ -17,17 +17,21 @@ export const muted = rgb(0.38, 0.4, 0.45);
 export const declinedRed = rgb(0.72, 0.08, 0.08);
 export const signatureBlue = rgb(0.05, 0.15, 0.45);
 
-const fontFolder = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
-  'ttf',
-);
+const require = createRequire(import.meta.url);
+const packageFolder = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
+const dejaVu = (file: string) => path.join(packageFolder('dejavu-fonts-ttf'), 'ttf', file);
+
 const fontFiles = {
-  regular: 'DejaVuSans.ttf',
-  bold: 'DejaVuSans-Bold.ttf',
-  mono: 'DejaVuSansMono.ttf',
-  // No handwriting font on npm covers Latin Extended in one file (Fontsource splits scripts
-  // into separate files): the typed name is set in DejaVu Serif Italic.
-  signature: 'DejaVuSerif-Italic.ttf',
+  regular: dejaVu('DejaVuSans.ttf'),
+  bold: dejaVu('DejaVuSans-Bold.ttf'),
+  mono: dejaVu('DejaVuSansMono.ttf'),
+  /** A typed name: Caveat (Google Fonts, OFL) covers Latin with its extensions and Cyrillic. */
+  handwriting: path.join(
+    packageFolder('@expo-google-fonts/caveat'),
+    '500Medium/Caveat_500Medium.ttf',
+  ),
+  /** A typed name Caveat cannot write (Greek, say) is set in DejaVu Serif Italic instead. */
+  signature: dejaVu('DejaVuSerif-Italic.ttf'),
 } as const;
 type FontName = keyof typeof fontFiles;
 
@@ -35,14 +39,35 @@ const fontBytes = new Map<FontName, Uint8Array>();
 function bytesOf(name: FontName): Uint8Array {
   const cached = fontBytes.get(name);
   if (cached) return cached;
-  const bytes = new Uint8Array(readFileSync(path.join(fontFolder, fontFiles[name])));
+  const bytes = new Uint8Array(readFileSync(fontFiles[name]));
   fontBytes.set(name, bytes);
   return bytes;
 }
 
-export type SealFonts = Record<FontName, PDFFont>;
+let handwritingGlyphs: Font | undefined;
+/** True when the handwriting font has a glyph for every character of `text`. */
+export function canHandwrite(text: string): boolean {
+  handwritingGlyphs ??= fontkit.create(Buffer.from(bytesOf('handwriting')));
+  const font = handwritingGlyphs;
+  return [...text].every(
+    (character) => /\s/.test(character) || font.hasGlyphForCodePoint(character.codePointAt(0) ?? 0),
+  );
+}
 
-export async function embedSealFonts(document: PDFDocument): Promise<SealFonts> {
+export type SealFonts = Record<Exclude<FontName, 'handwriting'>, PDFFont> & {
+  /** Only when a typed name needs it. */
+  handwriting: PDFFont | undefined;
+};
+
+/**
+ * DejaVu is embedded as subsets (only the glyphs used: a few kilobytes each). Caveat is not:
+ * pdf-lib's subsetting loses most of its glyphs, so it goes in whole (about 150 KB), and only
+ * into a document with a typed name to write.
+ */
+export async function embedSealFonts(
+  document: PDFDocument,
+  options: { needsHandwriting: boolean },
+): Promise<SealFonts> {
   document.registerFontkit(fontkit);
   const embed = (name: FontName) => document.embedFont(bytesOf(name), { subset: true });
   const [regular, bold, mono, signature] = await Promise.all([
@@ -51,7 +76,11 @@ export async function embedSealFonts(document: PDFDocument): Promise<SealFonts> 
     embed('mono'),
     embed('signature'),
   ]);
-  return { regular, bold, mono, signature };
+  const handwriting = options.needsHandwriting
+    ? // Without contextual alternates: pdf-lib would draw them with the plain letters' widths.
+      await document.embedFont(bytesOf('handwriting'), { subset: false, features: { calt: false } })
+    : undefined;
+  return { regular, bold, mono, signature, handwriting };
 }
 
 /** Splits `text` into lines no wider than `width`, breaking long words when it must. */

@@ -1,6 +1,7 @@
 import type { PDFDocument, PDFPage } from 'pdf-lib';
 import {
   A4,
+  canHandwrite,
   declinedRed,
   formatTime,
   ink,
@@ -13,6 +14,9 @@ import {
 } from './pdf-seal-layout.ts';
 import type { SealInput, SealSigner } from './tasks.ts';
 
+/** What the pages show: the request without the key. */
+type SealContent = Omit<SealInput, 'seal'>;
+
 /**
  * Runs in a processing child. The pages sealing appends after the documents: the signatures
  * (each signer's typed or drawn signature with name and date, or a "Declined" stamp with the
@@ -21,10 +25,11 @@ import type { SealInput, SealSigner } from './tasks.ts';
 
 const BOX_WIDTH = 210;
 const BOX_HEIGHT = BOX_WIDTH / 3; // the 3:1 box the strokes were drawn in
-const BLOCK_HEIGHT = BOX_HEIGHT + 78;
+/** The box, then up to two lines of name, two of e-mail and the date under the line. */
+const BLOCK_HEIGHT = BOX_HEIGHT + 92;
 const COLUMN_GAP = A4.width - 2 * MARGIN - 2 * BOX_WIDTH;
 
-function headerFor(fonts: SealFonts, title: string, request: SealInput['request']) {
+function headerFor(fonts: SealFonts, title: string, request: SealContent['request']) {
   return (page: PDFPage): number => {
     let y = A4.height - MARGIN;
     page.drawText(title, { x: MARGIN, y: y - 16, size: 16, font: fonts.bold, color: ink });
@@ -66,13 +71,14 @@ function drawStrokes(
 }
 
 function drawTypedName(page: PDFPage, fonts: SealFonts, name: string, x: number, top: number) {
-  let size = 30;
-  while (size > 10 && fonts.signature.widthOfTextAtSize(name, size) > BOX_WIDTH - 8) size -= 1;
+  const font = fonts.handwriting && canHandwrite(name) ? fonts.handwriting : fonts.signature;
+  let size = font === fonts.handwriting ? 36 : 30;
+  while (size > 10 && font.widthOfTextAtSize(name, size) > BOX_WIDTH - 8) size -= 1;
   page.drawText(name, {
     x: x + 4,
     y: top - BOX_HEIGHT + 14,
     size,
-    font: fonts.signature,
+    font,
     color: signatureBlue,
   });
 }
@@ -132,21 +138,37 @@ function drawSigner(page: PDFPage, fonts: SealFonts, signer: SealSigner, x: numb
     thickness: 0.7,
     color: ink,
   });
-  const lines: Array<[string, number, typeof fonts.regular]> = [
-    [signer.name, 10, fonts.bold],
-    [signer.email, 8, fonts.regular],
-    [captionOf(signer), 8, fonts.regular],
+  const lines: Array<[string, number, typeof fonts.regular, number]> = [
+    [signer.name, 10, fonts.bold, 2],
+    [signer.email, 8, fonts.regular, 2],
+    [captionOf(signer), 8, fonts.regular, 1],
   ];
   let y = lineY - 14;
-  for (const [text, size, font] of lines) {
-    const [line = ''] = wrapText(text, font, size, BOX_WIDTH);
-    page.drawText(line, { x, y, size, font, color: ink });
-    y -= size + 5;
+  for (const [text, size, font, maxLines] of lines) {
+    for (const line of wrapText(text, font, size, BOX_WIDTH).slice(0, maxLines)) {
+      page.drawText(line, { x, y, size, font, color: ink });
+      y -= size + 4;
+    }
+    y -= 1;
   }
 }
 
+/** The typed names on the signatures page that the handwriting font can write. */
+export function needsHandwriting(input: SealContent): boolean {
+  return input.signers.some(
+    (signer) =>
+      signer.status === 'signed' &&
+      !signer.strokes &&
+      canHandwrite(signer.typedName ?? signer.name),
+  );
+}
+
 /** Each signer's signature (or stamp), two to a row. */
-export function addSignaturePages(document: PDFDocument, input: SealInput, fonts: SealFonts): void {
+export function addSignaturePages(
+  document: PDFDocument,
+  input: SealContent,
+  fonts: SealFonts,
+): void {
   const writer = new PageWriter(
     document,
     headerFor(fonts, 'Signatures / Unterschriften', input.request),
@@ -181,10 +203,16 @@ function methodText(signer: SealSigner): string {
   return '—';
 }
 
+/** How Kuvert knew it was them, in words; a way not listed here is shown as recorded. */
+const identifiedByText: Record<string, string> = {
+  password: 'Signed in, password entered again / Angemeldet, Passwort erneut eingegeben',
+  session: 'Signed-in session / Angemeldete Sitzung',
+};
+
 /** The audit trail: the request, each signer, each original's SHA-256, when it was sealed. */
 export function addAuditPages(
   document: PDFDocument,
-  input: SealInput,
+  input: SealContent,
   originalSha256: string[],
   fonts: SealFonts,
 ): void {
@@ -227,7 +255,10 @@ export function addAuditPages(
     }
     writer.field('IP address / IP-Adresse', signer.ipAddress ?? '—', fonts);
     writer.field('User agent / Browser', signer.userAgent ?? '—', fonts);
-    writer.field('Identified by / Identifiziert durch', signer.identifiedBy ?? '—', fonts);
+    const identifiedBy = signer.identifiedBy
+      ? (identifiedByText[signer.identifiedBy] ?? signer.identifiedBy)
+      : '—';
+    writer.field('Identified by / Identifiziert durch', identifiedBy, fonts);
   }
   writer.rule();
   writer.text(

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { assertInflatesWithin } from './pdf-inflate.ts';
-import { signPades } from './pdf-pades.ts';
-import { addAuditPages, addSignaturePages } from './pdf-seal-pages.ts';
+import { addSignatureField } from './pdf-pades-placeholder.ts';
+import { addAuditPages, addSignaturePages, needsHandwriting } from './pdf-seal-pages.ts';
 import { embedSealFonts } from './pdf-seal-layout.ts';
-import { ProcessingError, type SealedDocument, type TaskMap } from './tasks.ts';
+import { ProcessingError, type ComposedSeal, type SealComposition } from './tasks.ts';
 
 /**
  * Runs in a processing child (task `pdf.seal`). The originals, one after the other, then the
- * signatures page and the audit-trail page, signed once with the seal key (see pdf-pades.ts).
+ * signatures page and the audit-trail page, with the seal's signature reserved: the web process
+ * signs it (pades-signature.ts), so the key never reaches a process that parses documents.
  * The originals were checked when they were delivered; they are still held to the limits.
  */
 
@@ -26,7 +27,7 @@ async function loadOriginal(bytes: Uint8Array, filename: string): Promise<PDFDoc
   }
 }
 
-export async function sealDocuments(input: TaskMap['pdf.seal']['input']): Promise<SealedDocument> {
+export async function composeSeal(input: SealComposition): Promise<ComposedSeal> {
   const { limits } = input;
   if (input.documents.length === 0) throw new Error('Nothing to seal: no documents.');
   const originalSha256 = input.documents.map((document) => sha256Hex(document.bytes));
@@ -43,7 +44,7 @@ export async function sealDocuments(input: TaskMap['pdf.seal']['input']): Promis
     const copied = await sealed.copyPages(source, source.getPageIndices());
     for (const page of copied) sealed.addPage(page);
   }
-  const fonts = await embedSealFonts(sealed);
+  const fonts = await embedSealFonts(sealed, { needsHandwriting: needsHandwriting(input) });
   addSignaturePages(sealed, input, fonts);
   addAuditPages(sealed, input, originalSha256, fonts);
 
@@ -53,7 +54,8 @@ export async function sealDocuments(input: TaskMap['pdf.seal']['input']): Promis
   sealed.setCreator('Kuvert');
   sealed.setCreationDate(sealedAt);
   sealed.setModificationDate(sealedAt);
-  const pageCount = sealed.getPageCount();
-  const bytes = await signPades(sealed, input.seal, sealedAt);
-  return { bytes, sha256: sha256Hex(bytes), pageCount, originalSha256 };
+  addSignatureField(sealed, input.contentsBytes, sealedAt);
+  // No object streams: the signature dictionary must lie in the file as written.
+  const bytes = await sealed.save({ useObjectStreams: false, addDefaultPage: false });
+  return { bytes, pageCount: sealed.getPageCount(), originalSha256 };
 }

@@ -1,5 +1,6 @@
 import { createHash, type X509Certificate } from 'node:crypto';
 import { checkCms, CmsProblem } from './pdf-cms-verify.ts';
+import { withPdfJs } from './pdf-reading.ts';
 import { ProcessingError, type InspectedSignature, type SignatureInspection } from './tasks.ts';
 
 /**
@@ -12,6 +13,8 @@ import { ProcessingError, type InspectedSignature, type SignatureInspection } fr
 
 /** More signatures than this in one file are not checked (each hashes the whole file). */
 const MAX_SIGNATURES = 20;
+/** Nor once this much was hashed: a large file with many signatures stays within the time. */
+const MAX_HASHED_BYTES = 1024 * 1024 * 1024;
 /** How far around a /ByteRange its dictionary's other keys are looked for. */
 const DICTIONARY_REACH = 4096;
 
@@ -130,23 +133,27 @@ function inspectOne(bytes: Uint8Array, text: string, match: RegExpExecArray): In
   }
 }
 
-function assertPdf(bytes: Uint8Array): void {
-  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
-  if (!head.includes('%PDF-')) throw new ProcessingError('unreadable', 'Not a PDF.');
+/** What pdf.js (the reader the viewer uses) cannot open is not a PDF, whatever it claims. */
+async function assertPdf(bytes: Uint8Array): Promise<void> {
+  const pages = await withPdfJs(bytes, async (document) => document.numPages);
+  if (pages < 1) throw new ProcessingError('unreadable', 'Not a PDF: it has no pages.');
 }
 
 /** Nothing is inflated here: the pool's time and memory limits are the ones that apply. */
-export function inspectSignatures(bytes: Uint8Array): SignatureInspection {
-  assertPdf(bytes);
+export async function inspectSignatures(bytes: Uint8Array): Promise<SignatureInspection> {
+  await assertPdf(bytes);
   const text = Buffer.from(bytes).toString('latin1');
   const signatures: InspectedSignature[] = [];
   const seen = new Set<string>();
+  let hashed = 0;
   for (const match of text.matchAll(BYTE_RANGE)) {
-    if (signatures.length >= MAX_SIGNATURES) break;
     // The same signature dictionary written again in a later revision is one signature.
     const key = match.slice(1, 5).join(' ');
     if (seen.has(key)) continue;
     seen.add(key);
+    // Each signature hashes (about) the file twice: its signed bytes, and its revision.
+    hashed += 2 * bytes.length;
+    if (signatures.length >= MAX_SIGNATURES || hashed > MAX_HASHED_BYTES) break;
     signatures.push(inspectOne(bytes, text, match));
   }
   return { signatures };

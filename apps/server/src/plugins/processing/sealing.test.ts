@@ -13,6 +13,7 @@ import {
   runTool,
   sealInput,
   SIGNERS,
+  removeTemporaryFolders,
   temporaryFolder,
 } from '../../test/sealing.ts';
 import {
@@ -35,7 +36,10 @@ const seal = loadSealIdentity({
   dataDir: path.join(folder, 'data'),
   signing: { p12Path: undefined, p12Password: '' },
 });
-afterAll(() => processing.close());
+afterAll(async () => {
+  await processing.close();
+  removeTemporaryFolders();
+});
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const hasPoppler = hasTool('pdfsig') && hasTool('pdftotext');
@@ -155,6 +159,22 @@ describe('a sealed signature request', () => {
     },
   );
 
+  it.skipIf(!hasTool('pdffonts'))('writes typed names in a handwriting font, embedded', () => {
+    const fonts = runTool('pdffonts', [sealedFile]);
+    expect(fonts).toMatch(/Caveat.*TrueType.*yes/);
+    expect(fonts).toContain('DejaVuSans');
+  });
+
+  it.skipIf(!hasPoppler)('keeps each typed signature within its box', () => {
+    // Page 6 is the signatures page; Łukasz signs in the left column (x 56 to 266 points).
+    const boxes = runTool('pdftotext', ['-f', '6', '-l', '6', '-bbox', sealedFile, '-']);
+    const rightEdges = [...boxes.matchAll(/xMax="([\d.]+)"[^>]*>Wiśniewski</g)].map((match) =>
+      Number(match[1]),
+    );
+    expect(rightEdges).toHaveLength(2); // the signature and the name under it
+    for (const edge of rightEdges) expect(edge).toBeLessThanOrEqual(266);
+  });
+
   it.skipIf(!hasPoppler)('shows each signer and each original’s SHA-256 on its pages', () => {
     const text = appendedText(sealedFile, sealed, 5);
     for (const signer of SIGNERS) {
@@ -170,6 +190,7 @@ describe('a sealed signature request', () => {
     expect(text).toContain('203.0.113.5');
     expect(text).toContain('Mozilla/5.0 (Macintosh) Firefox/133.0');
     expect(text).toContain('2026-11-22 08:00:05 UTC');
+    expect(text).toContain('Signed in, password entered again');
   });
 });
 
@@ -231,6 +252,41 @@ describe.skipIf(!hasPoppler || !hasTool('openssl'))('an operator’s own seal (P
     expect(report).toContain('Signature is Valid.');
     expect(report).toContain('Operator Document Seal');
     expect(verifyCms(sealed.bytes, caFile)).toContain('CMS Verification successful');
+    // RSA, as most operators' certificates are: Kuvert's own check reads it too.
+    const { signatures } = await processing.inspectSignatures(sealed.bytes);
+    expect(signatures).toMatchObject([
+      { commonName: 'Operator Document Seal', isDigestValid: true, isSignatureValid: true },
+    ]);
+    expect(signatures[0]?.certificatePem).toBe(operator.key.certificatePem);
+  });
+});
+
+describe('names no font can write', () => {
+  it('never stop a seal: emoji, CJK, control characters and very long reasons', async () => {
+    const [first] = SIGNERS;
+    if (!first) throw new Error('fixture signers missing');
+    const odd = {
+      ...first,
+      name: '王小明 😀 \u0007 مرحبا \u202Eevil',
+      typedName: '王小明 😀\ttab',
+      userAgent: 'line\r\nbreak\u0000',
+    };
+    const declined = {
+      ...odd,
+      status: 'declined' as const,
+      method: null,
+      signedAt: null,
+      declinedAt: '2026-11-21T11:00:00.000Z',
+      declinedReason: `😀 ${'Zu lang. '.repeat(110)}`,
+    };
+    const sealed = await processing.sealDocuments(
+      sealInput([{ filename: 'a.pdf', bytes: await originalPdf('A', 1) }], seal.key, {
+        outcome: 'declined',
+        signers: [odd, declined],
+      }),
+    );
+    const { signatures } = await processing.inspectSignatures(sealed.bytes);
+    expect(signatures).toMatchObject([{ isDigestValid: true, isSignatureValid: true }]);
   });
 });
 

@@ -114,6 +114,24 @@ export interface SealInput {
   seal: SealKey;
 }
 
+/**
+ * What the sealing child gets: everything but the private key, which never enters a process
+ * that parses documents. The child composes the PDF with the signature's room reserved; the web
+ * process fills in /ByteRange and the CMS (pades-signature.ts).
+ */
+export type SealComposition = Omit<SealInput, 'seal'> & {
+  /** Bytes reserved for the CMS in /Contents. */
+  contentsBytes: number;
+  limits: DocumentLimits;
+};
+
+/** The composed PDF: /Contents all zeros, /ByteRange still the placeholder. */
+export interface ComposedSeal {
+  bytes: Uint8Array;
+  pageCount: number;
+  originalSha256: string[];
+}
+
 export interface SealedDocument {
   bytes: Uint8Array;
   /** Hex SHA-256 of `bytes`. */
@@ -185,8 +203,8 @@ export interface TaskMap {
     };
     output: UploadTable;
   };
-  /** Draw, append the audit trail, sign (see SealInput). */
-  'pdf.seal': { input: SealInput & { limits: DocumentLimits }; output: SealedDocument };
+  /** Draw, append the audit trail, reserve the signature (see SealComposition). */
+  'pdf.seal': { input: SealComposition; output: ComposedSeal };
   /** Find and check every signature of any PDF (the verify page). */
   'pdf.signatures': {
     input: { bytes: Uint8Array; limits: DocumentLimits };

@@ -80,8 +80,8 @@ async function run(request: TaskRequest): Promise<TaskMap[TaskName]['output']> {
     case 'csv.preview':
       return previewCsv(request.input);
     case 'pdf.seal': {
-      const { sealDocuments } = await loadPdfSealing();
-      return sealDocuments(request.input);
+      const { composeSeal } = await loadPdfSealing();
+      return composeSeal(request.input);
     }
     case 'pdf.signatures': {
       const { inspectSignatures } = await loadPdfSignatures();
