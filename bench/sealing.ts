@@ -137,8 +137,8 @@ The sealed file has ${sealed.pageCount} pages and ${Math.round(sealed.bytes.leng
 Then the real server (\`npm start\`'s process, SQLite, demo mailbox) serves the inbox page to 10
 connections for ${SECONDS} s idle, and for ${SECONDS} s while the same document is sealed back to back by
 this bench, in a sealing pool like the server's (one child at lower priority), as no route seals
-on demand. The signing step (a SHA-256 of the file and one ECDSA signature, about a
-millisecond) then runs in the bench's process, not in the server's. ${ROUNDS} rounds.
+on demand. The signing step (a SHA-256 of the file and one ECDSA signature, a few
+milliseconds) then runs in the bench's process, not in the server's. ${ROUNDS} rounds.
 
 | round | idle p99 ms | p99 while sealing ms | idle req/s | req/s while sealing | seals |
 | --- | --- | --- | --- | --- | --- |

@@ -21,7 +21,11 @@ import {
   type DocumentProcessing,
 } from './plugins/processing/document-processing.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { loadSealIdentity, type SealIdentity } from './plugins/seal-identity.ts';
+import {
+  loadSealIdentity,
+  sealCertificateWarnings,
+  type SealIdentity,
+} from './plugins/seal-identity.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -124,6 +128,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   );
   // A ConfigError (a wrong SIGNING_P12_PATH or password) stops the start, naming the cause.
   app.decorate('seal', dependencies.seal ?? loadSealIdentity(config));
+  for (const warning of sealCertificateWarnings(app.seal, app.clock.now())) app.log.warn(warning);
   const ownsProcessing = dependencies.processing === undefined;
   app.decorate(
     'processing',

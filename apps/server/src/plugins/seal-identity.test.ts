@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/env.ts';
@@ -12,9 +12,11 @@ import {
   runTool,
   temporaryFolder,
 } from '../test/sealing.ts';
-import { loadSealIdentity, SEAL_FOLDER } from './seal-identity.ts';
+import { loadSealIdentity, SEAL_FOLDER, sealCertificateWarnings } from './seal-identity.ts';
 
 afterAll(removeTemporaryFolders);
+
+const inYears = (years: number) => new Date(Date.now() + years * 365.25 * 86_400_000);
 
 const selfIssued = (dataDir: string) =>
   loadSealIdentity({ dataDir, signing: { p12Path: undefined, p12Password: '' } });
@@ -52,6 +54,26 @@ describe('Kuvert’s own seal certificate', () => {
     const again = selfIssued(dataDir);
     expect(again.fingerprint256).toBe(first.fingerprint256);
     expect(again.key.privateKeyPem).toBe(first.key.privateKeyPem);
+  });
+
+  it('is made in an empty seal folder, and a folder missing a file is named, not replaced', () => {
+    const dataDir = temporaryFolder();
+    mkdirSync(path.join(dataDir, SEAL_FOLDER));
+    expect(selfIssued(dataDir).isSelfIssued).toBe(true);
+    rmSync(path.join(dataDir, SEAL_FOLDER, 'seal-key.pem'));
+    expect(() => selfIssued(dataDir)).toThrow(ConfigError);
+    expect(() => selfIssued(dataDir)).toThrow(/lacks seal-key\.pem: restore the folder/);
+  });
+
+  it('warns before it expires (10 years) and once it has', () => {
+    const identity = selfIssued(temporaryFolder());
+    expect(sealCertificateWarnings(identity, new Date())).toEqual([]);
+    expect(sealCertificateWarnings(identity, inYears(9.95))).toEqual([
+      expect.stringMatching(/^The seal certificate expires in \d+ days/),
+    ]);
+    expect(sealCertificateWarnings(identity, inYears(10.1))).toEqual([
+      expect.stringMatching(/^The seal certificate expired on/),
+    ]);
   });
 
   it('keeps its private keys readable by the owner only', () => {

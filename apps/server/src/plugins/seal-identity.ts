@@ -1,5 +1,13 @@
 import { randomBytes, X509Certificate } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { ConfigError, type Config } from '../config/env.ts';
 import type { SealKey } from './processing/document-processing.ts';
@@ -78,6 +86,14 @@ function fromPkcs12(p12Path: string, password: string): SealIdentity {
 }
 
 function readSelfIssued(folder: string): SealIdentity {
+  const missing = Object.values(files).filter((name) => !existsSync(path.join(folder, name)));
+  if (missing.length > 0) {
+    throw new ConfigError([
+      `${folder} lacks ${missing.join(', ')}: restore the folder from a backup, or move it ` +
+        'away to have Kuvert make a new seal (documents sealed before then no longer count as ' +
+        'sealed by this Kuvert).',
+    ]);
+  }
   const read = (name: string) => readFileSync(path.join(folder, name), 'utf8');
   const ca = read(files.ca);
   const key: SealKey = {
@@ -128,8 +144,24 @@ export function loadSealIdentity(
 ): SealIdentity {
   if (config.signing.p12Path) return fromPkcs12(config.signing.p12Path, config.signing.p12Password);
   const folder = path.join(config.dataDir, SEAL_FOLDER);
-  if (!existsSync(path.join(folder, files.sealKey))) {
+  // Missing, or an empty folder someone made: a rename replaces an empty folder.
+  if (!existsSync(folder) || readdirSync(folder).length === 0) {
     createSelfIssued(config.dataDir, folder, options.now ?? new Date());
   }
   return readSelfIssued(folder);
+}
+
+/** What an operator should hear about the seal at start: it expired, or soon will. */
+export function sealCertificateWarnings(identity: SealIdentity, now: Date): string[] {
+  const certificate = new X509Certificate(identity.key.certificatePem);
+  const validTo = new Date(certificate.validTo);
+  const validFrom = new Date(certificate.validFrom);
+  if (validTo <= now) {
+    return [`The seal certificate expired on ${validTo.toISOString()}: new seals will not verify.`];
+  }
+  if (validFrom > now) {
+    return [`The seal certificate is valid only from ${validFrom.toISOString()}.`];
+  }
+  const days = Math.floor((validTo.getTime() - now.getTime()) / 86_400_000);
+  return days < 30 ? [`The seal certificate expires in ${days} days; replace it in time.`] : [];
 }

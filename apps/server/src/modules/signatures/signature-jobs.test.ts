@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { senderLetterStatusSchema } from '@kuvert/shared/sender-api';
+import { referencedKeysAfter } from '../../plugins/storage/document-migration.ts';
 import { COLLECT_GRACE_SECONDS } from '../letters/letter-removal.service.ts';
 import { createLoggedInUser, login } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
@@ -148,5 +149,11 @@ describe.each(testEngines)('signature jobs (%s)', (engine) => {
     });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // `kuvert storage migrate` copies it too.
+    const { sealed_storage_key: key } = await t.app.db
+      .selectFrom('signature_requests')
+      .select('sealed_storage_key')
+      .executeTakeFirstOrThrow();
+    expect(await referencedKeysAfter(t.app.db, '', 100)).toEqual([key]);
   });
 });

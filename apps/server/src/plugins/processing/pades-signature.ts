@@ -17,9 +17,15 @@ const BYTE_RANGE_TEXT = `[ 0 ${BYTE_RANGE_PLACEHOLDER} ${BYTE_RANGE_PLACEHOLDER}
 /** Room above the size a trial signature took (ECDSA signatures vary by a few bytes). */
 const CONTENTS_SLACK = 256;
 
+const reserved = new WeakMap<SealKey, number>();
+
 /** Bytes to reserve in /Contents for a signature with this key and its certificates. */
 export function contentsBytesFor(seal: SealKey): number {
-  return createCadesSignature(new Uint8Array(32), seal).length + CONTENTS_SLACK;
+  const known = reserved.get(seal);
+  if (known) return known;
+  const size = createCadesSignature(new Uint8Array(32), seal).length + CONTENTS_SLACK;
+  reserved.set(seal, size);
+  return size;
 }
 
 function indexOfOnce(bytes: Buffer, needle: string): number {

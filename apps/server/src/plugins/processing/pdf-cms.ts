@@ -24,7 +24,7 @@ export const oids = {
   ecdsaWithSha256: '1.2.840.10045.4.3.2',
 } as const;
 
-function derOfPem(pem: string): Uint8Array {
+function derOfPem(pem: string): Uint8Array<ArrayBuffer> {
   return new Uint8Array(new X509Certificate(pem).raw);
 }
 

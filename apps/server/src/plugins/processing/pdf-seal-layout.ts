@@ -77,7 +77,8 @@ export async function embedSealFonts(
     embed('signature'),
   ]);
   const handwriting = options.needsHandwriting
-    ? await document.embedFont(bytesOf('handwriting'), { subset: false })
+    ? // Without contextual alternates: pdf-lib would draw them with the plain letters' widths.
+      await document.embedFont(bytesOf('handwriting'), { subset: false, features: { calt: false } })
     : undefined;
   return { regular, bold, mono, signature, handwriting };
 }

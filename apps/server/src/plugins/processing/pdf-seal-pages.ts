@@ -25,7 +25,8 @@ type SealContent = Omit<SealInput, 'seal'>;
 
 const BOX_WIDTH = 210;
 const BOX_HEIGHT = BOX_WIDTH / 3; // the 3:1 box the strokes were drawn in
-const BLOCK_HEIGHT = BOX_HEIGHT + 78;
+/** The box, then up to two lines of name, two of e-mail and the date under the line. */
+const BLOCK_HEIGHT = BOX_HEIGHT + 92;
 const COLUMN_GAP = A4.width - 2 * MARGIN - 2 * BOX_WIDTH;
 
 function headerFor(fonts: SealFonts, title: string, request: SealContent['request']) {
@@ -137,16 +138,18 @@ function drawSigner(page: PDFPage, fonts: SealFonts, signer: SealSigner, x: numb
     thickness: 0.7,
     color: ink,
   });
-  const lines: Array<[string, number, typeof fonts.regular]> = [
-    [signer.name, 10, fonts.bold],
-    [signer.email, 8, fonts.regular],
-    [captionOf(signer), 8, fonts.regular],
+  const lines: Array<[string, number, typeof fonts.regular, number]> = [
+    [signer.name, 10, fonts.bold, 2],
+    [signer.email, 8, fonts.regular, 2],
+    [captionOf(signer), 8, fonts.regular, 1],
   ];
   let y = lineY - 14;
-  for (const [text, size, font] of lines) {
-    const [line = ''] = wrapText(text, font, size, BOX_WIDTH);
-    page.drawText(line, { x, y, size, font, color: ink });
-    y -= size + 5;
+  for (const [text, size, font, maxLines] of lines) {
+    for (const line of wrapText(text, font, size, BOX_WIDTH).slice(0, maxLines)) {
+      page.drawText(line, { x, y, size, font, color: ink });
+      y -= size + 4;
+    }
+    y -= 1;
   }
 }
 

@@ -13,6 +13,8 @@ import { ProcessingError, type InspectedSignature, type SignatureInspection } fr
 
 /** More signatures than this in one file are not checked (each hashes the whole file). */
 const MAX_SIGNATURES = 20;
+/** Nor once this much was hashed: a large file with many signatures stays within the time. */
+const MAX_HASHED_BYTES = 1024 * 1024 * 1024;
 /** How far around a /ByteRange its dictionary's other keys are looked for. */
 const DICTIONARY_REACH = 4096;
 
@@ -143,12 +145,15 @@ export async function inspectSignatures(bytes: Uint8Array): Promise<SignatureIns
   const text = Buffer.from(bytes).toString('latin1');
   const signatures: InspectedSignature[] = [];
   const seen = new Set<string>();
+  let hashed = 0;
   for (const match of text.matchAll(BYTE_RANGE)) {
-    if (signatures.length >= MAX_SIGNATURES) break;
     // The same signature dictionary written again in a later revision is one signature.
     const key = match.slice(1, 5).join(' ');
     if (seen.has(key)) continue;
     seen.add(key);
+    // Each signature hashes (about) the file twice: its signed bytes, and its revision.
+    hashed += 2 * bytes.length;
+    if (signatures.length >= MAX_SIGNATURES || hashed > MAX_HASHED_BYTES) break;
     signatures.push(inspectOne(bytes, text, match));
   }
   return { signatures };

@@ -165,6 +165,16 @@ describe('a sealed signature request', () => {
     expect(fonts).toContain('DejaVuSans');
   });
 
+  it.skipIf(!hasPoppler)('keeps each typed signature within its box', () => {
+    // Page 6 is the signatures page; Łukasz signs in the left column (x 56 to 266 points).
+    const boxes = runTool('pdftotext', ['-f', '6', '-l', '6', '-bbox', sealedFile, '-']);
+    const rightEdges = [...boxes.matchAll(/xMax="([\d.]+)"[^>]*>Wiśniewski</g)].map((match) =>
+      Number(match[1]),
+    );
+    expect(rightEdges).toHaveLength(2); // the signature and the name under it
+    for (const edge of rightEdges) expect(edge).toBeLessThanOrEqual(266);
+  });
+
   it.skipIf(!hasPoppler)('shows each signer and each original’s SHA-256 on its pages', () => {
     const text = appendedText(sealedFile, sealed, 5);
     for (const signer of SIGNERS) {
