@@ -8,6 +8,7 @@ const publicPages = [
   ['verify identity', '/verify/id_process_id/abc', 'Identity verification'],
   ['not found', '/no/such/page', 'Page not found'],
   ['public form (no sidebar)', '/forms/search/by-provider/p1/fill-out/f1', 'Fill out form'],
+  ['verify a document', '/verify-document', 'Verify a document'],
 ] as const;
 
 for (const [name, path, heading] of publicPages) {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 // The journeys tamper with documents the way the server tests do.
 // oxlint-disable-next-line no-restricted-imports
-import { withFlippedByte } from '../../server/src/test/signed-pdfs.ts';
+import { withBrokenSignature, withFlippedByte } from '../../server/src/test/signed-pdfs.ts';
 import { expect, logIn, test } from './support/fixtures.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
 import { makePdf } from './support/provider.ts';
@@ -77,6 +77,11 @@ test('in German: unsigned, not a PDF, and a sealed document', async ({ page }) =
   ).toBeVisible();
   await scanWithoutHover(page);
   await screenshot(page, 'verify-document-de');
+
+  await page.getByRole('button', { name: 'Weiteres Dokument prüfen' }).click();
+  await check(page, 'vollmacht-gefaelscht.pdf', withBrokenSignature(sealed));
+  await expect(page.getByRole('heading', { level: 2, name: 'Signatur ungültig' })).toBeVisible();
+  await expect(page.getByText('Nein, ein anderes Zertifikat')).toBeVisible();
 });
 
 test('a signed-in user finds the page from the profile', async ({ page, user }) => {

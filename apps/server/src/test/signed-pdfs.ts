@@ -185,3 +185,18 @@ export function withIncrementalUpdate(pdf: Buffer): Buffer {
     `startxref\n${xrefAt}\n%%EOF\n`;
   return Buffer.concat([pdf, Buffer.from(update, 'latin1')]);
 }
+
+/**
+ * A copy whose signature itself is damaged: one hex digit near the end of the CMS in
+ * /Contents changed (inside the signature value, the last thing a SignerInfo holds), so the
+ * signed bytes are intact but the signature no longer verifies.
+ */
+export function withBrokenSignature(pdf: Buffer): Buffer {
+  const copy = Buffer.from(pdf);
+  const [, contentsAt, afterContents] = byteRangeOf(copy);
+  const hex = copy.subarray(contentsAt + 1, afterContents - 1).toString('latin1');
+  const end = hex.replace(/0+$/, '').length;
+  const at = contentsAt + 1 + end - 8;
+  copy[at] = copy[at] === 0x61 ? 0x62 : 0x61;
+  return copy;
+}

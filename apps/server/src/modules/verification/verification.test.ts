@@ -6,6 +6,7 @@ import { multipart, samplePdf, storedDocumentKeys } from '../../test/mailbox.ts'
 import { createSealedRequest, type SealedTestRequest } from '../../test/sealed-requests.ts';
 import {
   pdfSignedByOther,
+  withBrokenSignature,
   withFlippedByte,
   withIncrementalUpdate,
 } from '../../test/signed-pdfs.ts';
@@ -100,6 +101,16 @@ describe.each(testEngines)('verify a document (%s)', (engine) => {
     // The sealed revision itself is intact and Kuvert's: who signed it is still known.
     expect(signature?.is_kuvert_seal).toBe(true);
     expect(signature?.request?.subject).toBe('Tenancy agreement');
+  });
+
+  it("says invalid when the seal's signature itself is damaged, and claims no seal", async () => {
+    const result = await verified(withBrokenSignature(Buffer.from(sealed.sealed.bytes)));
+    expect(result.outcome).toBe('invalid');
+    expect(result.signatures[0]).toMatchObject({
+      state: 'invalid',
+      is_kuvert_seal: false,
+      request: null,
+    });
   });
 
   it('says valid but not sealed by Kuvert for a PDF signed with another certificate', async () => {
