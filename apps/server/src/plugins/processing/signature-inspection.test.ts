@@ -20,8 +20,8 @@ import {
   sealInput,
   removeTemporaryFolders,
   temporaryFolder,
-  timeStampedPdf,
 } from '../../test/sealing.ts';
+import { timeStampedPdf } from '../../test/seal-authorities.ts';
 import { loadSealIdentity } from '../seal-identity.ts';
 import {
   createDocumentProcessing,
