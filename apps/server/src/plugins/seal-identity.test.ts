@@ -5,13 +5,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/env.ts';
 import { createTestApp, testEngines } from '../test/helper.ts';
-import {
-  hasTool,
-  operatorPkcs12,
-  removeTemporaryFolders,
-  runTool,
-  temporaryFolder,
-} from '../test/sealing.ts';
+import { operatorPkcs12 } from '../test/seal-authorities.ts';
+import { hasTool, removeTemporaryFolders, runTool, temporaryFolder } from '../test/sealing.ts';
 import { loadSealIdentity, SEAL_FOLDER, sealCertificateWarnings } from './seal-identity.ts';
 
 afterAll(removeTemporaryFolders);

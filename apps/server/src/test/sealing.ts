@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -183,63 +183,4 @@ export function cutSignature(pdf: Uint8Array, folder: string): { sig: string; co
   writeFileSync(sig, Buffer.from(hex, 'hex'));
   writeFileSync(content, Buffer.concat([bytes.subarray(a, a + b), bytes.subarray(c, c + d)]));
   return { sig, content };
-}
-
-function openssl(args: string[]): void {
-  execFileSync('openssl', args, { stdio: 'pipe' });
-}
-
-/** An operator's CA and a seal certificate it issued, as a PKCS#12 file made by OpenSSL. */
-export function operatorPkcs12(folder: string, password: string): { p12: string; ca: string } {
-  const file = (name: string) => path.join(folder, name);
-  openssl(
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('ca.key')].concat([
-      '-out',
-      file('ca.pem'),
-      '-days',
-      '3650',
-      '-subj',
-      '/O=Operator GmbH/CN=Operator Root CA',
-    ]),
-  );
-  openssl(
-    ['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('seal.key')].concat([
-      '-out',
-      file('seal.csr'),
-      '-subj',
-      '/O=Operator GmbH/CN=Operator Document Seal',
-    ]),
-  );
-  writeFileSync(file('seal.ext'), 'keyUsage=critical,digitalSignature,nonRepudiation\n');
-  openssl(
-    [
-      'x509',
-      '-req',
-      '-in',
-      file('seal.csr'),
-      '-CA',
-      file('ca.pem'),
-      '-CAkey',
-      file('ca.key'),
-    ].concat([
-      '-CAcreateserial',
-      '-out',
-      file('seal.pem'),
-      '-days',
-      '365',
-      '-extfile',
-      file('seal.ext'),
-    ]),
-  );
-  openssl(
-    ['pkcs12', '-export', '-inkey', file('seal.key'), '-in', file('seal.pem')].concat([
-      '-certfile',
-      file('ca.pem'),
-      '-out',
-      file('seal.p12'),
-      '-passout',
-      `pass:${password}`,
-    ]),
-  );
-  return { p12: file('seal.p12'), ca: file('ca.pem') };
 }

@@ -36,32 +36,36 @@ function indexOfOnce(bytes: Buffer, needle: string): number {
   return index;
 }
 
+/** The composed PDF with its /ByteRange written around /Contents (still zeros). */
+export function fillByteRange(
+  composed: Uint8Array,
+  contentsBytes: number,
+): { bytes: Buffer; contentsStart: number; contentsEnd: number } {
+  const bytes = Buffer.from(composed);
+  const placeholder = `<${'0'.repeat(contentsBytes * 2)}>`;
+  const contentsStart = indexOfOnce(bytes, placeholder);
+  const contentsEnd = contentsStart + placeholder.length;
+  const rangeStart = indexOfOnce(bytes, BYTE_RANGE_TEXT);
+  const byteRange = [0, contentsStart, contentsEnd, bytes.length - contentsEnd];
+  bytes.write(`[${byteRange.join(' ')}]`.padEnd(BYTE_RANGE_TEXT.length, ' '), rangeStart, 'latin1');
+  return { bytes, contentsStart, contentsEnd };
+}
+
 /** The composed PDF, signed. */
 export function signComposedPdf(
   composed: Uint8Array,
   contentsBytes: number,
   seal: SealKey,
 ): Uint8Array {
-  const output = Buffer.from(composed);
-  const placeholder = `<${'0'.repeat(contentsBytes * 2)}>`;
-  const contentsStart = indexOfOnce(output, placeholder);
-  const contentsEnd = contentsStart + placeholder.length;
-  const rangeStart = indexOfOnce(output, BYTE_RANGE_TEXT);
-  const byteRange = [0, contentsStart, contentsEnd, output.length - contentsEnd];
-  output.write(
-    `[${byteRange.join(' ')}]`.padEnd(BYTE_RANGE_TEXT.length, ' '),
-    rangeStart,
-    'latin1',
-  );
-
+  const { bytes, contentsStart, contentsEnd } = fillByteRange(composed, contentsBytes);
   const digest = createHash('sha256')
-    .update(output.subarray(0, contentsStart))
-    .update(output.subarray(contentsEnd))
+    .update(bytes.subarray(0, contentsStart))
+    .update(bytes.subarray(contentsEnd))
     .digest();
   const signature = createCadesSignature(digest, seal);
   if (signature.length > contentsBytes) {
     throw new Error('The seal signature is larger than the room reserved for it.');
   }
-  output.write(Buffer.from(signature).toString('hex'), contentsStart + 1, 'latin1');
-  return new Uint8Array(output.buffer, output.byteOffset, output.byteLength);
+  bytes.write(Buffer.from(signature).toString('hex'), contentsStart + 1, 'latin1');
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

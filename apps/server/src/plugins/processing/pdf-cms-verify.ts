@@ -136,39 +136,95 @@ function verifySignature(
   }
 }
 
-/** `content` is the signed bytes (the two /ByteRange pieces, joined). */
-export function checkCms(der: Uint8Array, content: Uint8Array[]): CheckedCms {
+const TST_INFO = '1.2.840.113549.1.9.16.1.4';
+
+function digestOf(name: string, pieces: Uint8Array[]): Buffer {
+  const hash = createHash(name);
+  for (const piece of pieces) hash.update(piece);
+  return hash.digest();
+}
+
+function digestNameOf(algorithm: pkijs.AlgorithmIdentifier): string {
+  const name = digestNames[algorithm.algorithmId];
+  if (!name) throw new CmsProblem(`Unknown digest algorithm ${algorithm.algorithmId}`);
+  return name;
+}
+
+interface EmbeddedContent {
+  /** What the CMS signs. */
+  bytes: Uint8Array;
+  /** It names the PDF's bytes by their digest, correctly. */
+  isBound: boolean;
+  time: Date | null;
+}
+
+/**
+ * A CMS that carries its content signs that, and the content names the PDF's bytes: a document
+ * time-stamp (ETSI.RFC3161: a TSTInfo whose message imprint is their digest), or the old
+ * adbe.pkcs7.sha1 (their SHA-1). Undefined for a detached signature.
+ */
+function embeddedContent(
+  signedData: pkijs.SignedData,
+  pdfPieces: Uint8Array[],
+): EmbeddedContent | undefined {
+  const { eContentType, eContent } = signedData.encapContentInfo;
+  if (!eContent) return undefined;
+  const bytes = new Uint8Array(eContent.getValue());
+  if (eContentType === TST_INFO) {
+    const tstInfo = pkijs.TSTInfo.fromBER(bytes);
+    const { hashAlgorithm, hashedMessage } = tstInfo.messageImprint;
+    const imprint = Buffer.from(hashedMessage.valueBlock.valueHexView);
+    const isBound = digestOf(digestNameOf(hashAlgorithm), pdfPieces).equals(imprint);
+    return { bytes, isBound, time: tstInfo.genTime };
+  }
+  return { bytes, isBound: digestOf('sha1', pdfPieces).equals(Buffer.from(bytes)), time: null };
+}
+
+function signingTimeOf(signerInfo: pkijs.SignerInfo): Date | null {
+  const value = attributeValue(signerInfo, oids.signingTime);
+  return value instanceof asn1js.UTCTime || value instanceof asn1js.GeneralizedTime
+    ? value.toDate()
+    : null;
+}
+
+/** `pdfPieces` are the signed bytes of the PDF (the two /ByteRange pieces). */
+export function checkCms(der: Uint8Array, pdfPieces: Uint8Array[]): CheckedCms {
   const signedData = signedDataOf(der);
   const [signerInfo] = signedData.signerInfos;
   if (!signerInfo) throw new CmsProblem('The CMS has no signer');
   const certificates = certificatesOf(signedData);
   const signer = findSigner(signerInfo, certificates);
   const others = certificates.filter((certificate) => certificate !== signer);
-  const digestName = digestNames[signerInfo.digestAlgorithm.algorithmId];
-  if (!digestName) {
-    throw new CmsProblem(`Unknown digest algorithm ${signerInfo.digestAlgorithm.algorithmId}`);
+  const digestName = digestNameOf(signerInfo.digestAlgorithm);
+  let embedded: EmbeddedContent | undefined;
+  try {
+    embedded = embeddedContent(signedData, pdfPieces);
+  } catch (error) {
+    if (error instanceof CmsProblem) throw error;
+    throw new CmsProblem(`The signed content is unreadable: ${String(error)}`);
   }
-  const hash = createHash(digestName);
-  for (const piece of content) hash.update(piece);
-  const contentDigest = hash.digest();
-
-  const signingTimeValue = attributeValue(signerInfo, oids.signingTime);
-  const signingTime =
-    signingTimeValue instanceof asn1js.UTCTime || signingTimeValue instanceof asn1js.GeneralizedTime
-      ? signingTimeValue.toDate()
-      : null;
+  const signed = embedded ? [embedded.bytes] : pdfPieces;
+  const isBound = embedded?.isBound ?? true;
+  const signingTime = embedded?.time ?? signingTimeOf(signerInfo);
 
   if (!signerInfo.signedAttrs) {
     // No signed attributes: the signature is over the content itself.
     const isValid = signer
-      ? verifySignature(Buffer.concat(content), signerInfo, digestName, signer)
+      ? verifySignature(Buffer.concat(signed), signerInfo, digestName, signer)
       : false;
-    return { signer, others, isDigestValid: isValid, isSignatureValid: isValid, signingTime };
+    return {
+      signer,
+      others,
+      isDigestValid: isValid && isBound,
+      isSignatureValid: isValid,
+      signingTime,
+    };
   }
   const messageDigest = attributeValue(signerInfo, oids.messageDigest);
   const isDigestValid =
+    isBound &&
     messageDigest instanceof asn1js.OctetString &&
-    Buffer.from(messageDigest.valueBlock.valueHexView).equals(contentDigest);
+    Buffer.from(messageDigest.valueBlock.valueHexView).equals(digestOf(digestName, signed));
   const signedAttributes = new Uint8Array(signerInfo.signedAttrs.encodedValue);
   const isSignatureValid = signer
     ? verifySignature(signedAttributes, signerInfo, digestName, signer)

@@ -15,11 +15,13 @@ import {
   byteRangeOf,
   flipOneByte,
   garbageInContents,
+  hasTool,
   originalPdf,
   sealInput,
   removeTemporaryFolders,
   temporaryFolder,
 } from '../../test/sealing.ts';
+import { timeStampedPdf } from '../../test/seal-authorities.ts';
 import { loadSealIdentity } from '../seal-identity.ts';
 import {
   createDocumentProcessing,
@@ -163,4 +165,21 @@ describe('checking the signatures of any PDF', () => {
       expect(outcome).toEqual({ signatures: expect.any(Array) });
     }
   });
+
+  it.skipIf(!hasTool('openssl'))(
+    'checks a document time-stamp (RFC 3161) by its imprint',
+    async () => {
+      const stamped = await timeStampedPdf(temporaryFolder());
+      const signature = await onlySignature(stamped);
+      expect(signature).toMatchObject({
+        commonName: 'Test TSA',
+        isDigestValid: true,
+        isSignatureValid: true,
+        coversWholeFile: true,
+        problem: null,
+      });
+      const changed = await onlySignature(flipOneByte(stamped));
+      expect(changed.isDigestValid).toBe(false);
+    },
+  );
 });
