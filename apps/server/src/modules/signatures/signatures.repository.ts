@@ -167,8 +167,12 @@ export async function findSealedDocumentId(
   return row?.id;
 }
 
-/** Requests waiting for this user's own signature, through accounts they belong to. */
-export async function findOpenRequestsOfUser(db: Kysely<Database>, userId: string) {
+/**
+ * Requests waiting for this user's own signature, through accounts they belong to. One past
+ * its due date can no longer be signed, so it is left out even before the expiry job ran
+ * (as the home count does).
+ */
+export async function findOpenRequestsOfUser(db: Kysely<Database>, userId: string, today: string) {
   return db
     .selectFrom('signature_signers as s')
     .innerJoin('signature_requests as r', 'r.id', 's.request_id')
@@ -191,6 +195,7 @@ export async function findOpenRequestsOfUser(db: Kysely<Database>, userId: strin
     .where('s.user_id', '=', userId)
     .where('s.status', '=', 'pending')
     .where('r.status', '=', 'pending')
+    .where('r.due_date', '>=', today)
     .where('l.trashed_at', 'is', null)
     .where(callerIsMember(userId, 'l.account_id'))
     .orderBy('r.due_date')

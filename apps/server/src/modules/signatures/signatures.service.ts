@@ -69,12 +69,12 @@ export async function listOpenSignatureRequests(
   app: FastifyInstance,
   userId: string,
 ): Promise<OpenSignatureRequestList> {
-  const rows = await findOpenRequestsOfUser(app.db, userId);
+  const today = todayOf(app);
+  const rows = await findOpenRequestsOfUser(app.db, userId, today);
   const counts = await countSignersByRequest(
     app.db,
     rows.map((row) => row.request_id),
   );
-  const today = todayOf(app);
   return {
     items: rows.map((row) => {
       const count = counts.find((candidate) => candidate.request_id === row.request_id);
