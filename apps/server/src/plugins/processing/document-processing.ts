@@ -273,7 +273,7 @@ export function createDocumentProcessing(
     },
     async sealDocuments(input): Promise<SealedDocument> {
       const { seal, ...request } = input;
-      // Loaded when first needed: the web process starts without pkijs.
+      // The signing half of a seal runs here, with the key (see pades-signature.ts).
       const { contentsBytesFor, signComposedPdf } = await import('./pades-signature.ts');
       const contentsBytes = contentsBytesFor(seal);
       const output = await sealing.run({
