@@ -273,12 +273,14 @@ export function createDocumentProcessing(
     },
     async sealDocuments(input): Promise<SealedDocument> {
       const { seal, ...request } = input;
-      // Loaded when first needed: the web process starts without pkijs.
-      const { contentsBytesFor, signComposedPdf } = await import('./pades-signature.ts');
+      // The signing half of a seal runs here, with the key (see pades-signature.ts).
+      const { contentsBytesFor, describeCertificate, signComposedPdf } =
+        await import('./pades-signature.ts');
       const contentsBytes = contentsBytesFor(seal);
+      const sealCertificate = describeCertificate(seal.certificatePem);
       const output = await sealing.run({
         task: 'pdf.seal',
-        input: { ...request, contentsBytes, limits },
+        input: { ...request, sealCertificate, contentsBytes, limits },
       });
       const composed = composedSealSchema.parse(output);
       const bytes = signComposedPdf(composed.bytes, contentsBytes, seal);

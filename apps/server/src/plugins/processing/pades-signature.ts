@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 import { createCadesSignature } from './pdf-cms.ts';
 import type { SealKey } from './tasks.ts';
 
@@ -16,6 +16,19 @@ export const BYTE_RANGE_PLACEHOLDER = 9_999_999_999;
 const BYTE_RANGE_TEXT = `[ 0 ${BYTE_RANGE_PLACEHOLDER} ${BYTE_RANGE_PLACEHOLDER} ${BYTE_RANGE_PLACEHOLDER} ]`;
 /** Room above the size a trial signature took (ECDSA signatures vary by a few bytes). */
 const CONTENTS_SLACK = 256;
+
+/** The seal certificate's common name and hex SHA-256, for the audit-trail page. */
+export function describeCertificate(pem: string): { commonName: string; fingerprint256: string } {
+  const certificate = new X509Certificate(pem);
+  const commonName = certificate.subject
+    .split('\n')
+    .find((part) => part.startsWith('CN='))
+    ?.slice('CN='.length);
+  return {
+    commonName: commonName ?? certificate.subject,
+    fingerprint256: certificate.fingerprint256.replaceAll(':', '').toLowerCase(),
+  };
+}
 
 const reserved = new WeakMap<SealKey, number>();
 

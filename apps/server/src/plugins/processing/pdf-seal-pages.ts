@@ -12,10 +12,10 @@ import {
   wrapText,
   type SealFonts,
 } from './pdf-seal-layout.ts';
-import type { SealInput, SealSigner } from './tasks.ts';
+import type { SealComposition, SealInput, SealSigner } from './tasks.ts';
 
-/** What the pages show: the request without the key. */
-type SealContent = Omit<SealInput, 'seal'>;
+/** What the pages show: the request and the seal certificate's name, without the key. */
+type SealContent = Omit<SealInput, 'seal'> & Pick<SealComposition, 'sealCertificate'>;
 
 /**
  * Runs in a processing child. The pages sealing appends after the documents: the signatures
@@ -232,6 +232,14 @@ export function addAuditPages(
     fonts,
   );
   writer.field('Sealed at / Versiegelt am', formatTime(input.sealedAt), fonts);
+  writer.field('Sealed by / Versiegelt von', input.sealCertificate.commonName, fonts);
+  writer.field(
+    'Certificate / Zertifikat',
+    `SHA-256 ${input.sealCertificate.fingerprint256}`,
+    fonts,
+    fonts.mono,
+    7,
+  );
   writer.rule();
   writer.text('Documents / Dokumente', { font: fonts.bold, size: 11 });
   for (const [index, document_] of input.documents.entries()) {

@@ -190,6 +190,10 @@ describe('a sealed signature request', () => {
     expect(text).toContain('Mozilla/5.0 (Macintosh) Firefox/133.0');
     expect(text).toContain('2026-11-22 08:00:05 UTC');
     expect(text).toContain('Signed in, password entered again');
+    // The seal certificate, to compare with what a PDF reader shows.
+    expect(text).toContain('Sealed by / Versiegelt von');
+    expect(text).toContain('Kuvert document seal (self-issued)');
+    expect(text).toContain(`SHA-256 ${seal.fingerprint256}`);
   });
 });
 

@@ -120,6 +120,8 @@ export interface SealInput {
  * process fills in /ByteRange and the CMS (pades-signature.ts).
  */
 export type SealComposition = Omit<SealInput, 'seal'> & {
+  /** Named on the audit-trail page, so a reader can compare it with what their reader shows. */
+  sealCertificate: { commonName: string; fingerprint256: string };
   /** Bytes reserved for the CMS in /Contents. */
   contentsBytes: number;
   limits: DocumentLimits;

@@ -30,9 +30,9 @@ const taskNames: ReadonlySet<string> = new Set<TaskName>([
 ]);
 
 /*
- * Images (sharp), rendering (a canvas), OCR (a WebAssembly engine) and sealing (fonts, CMS)
- * load when first needed:
- * a child that only checks PDFs for a delivery starts quickly and stays small.
+ * Images (sharp), rendering (a canvas), OCR (a WebAssembly engine), sealing (fonts) and
+ * signature checks (CMS) load when first needed: a child that only checks PDFs for a delivery
+ * starts quickly and stays small.
  */
 const loadImageReading = () => import('./image-reading.ts');
 const loadPdfRendering = () => import('./pdf-rendering.ts');
