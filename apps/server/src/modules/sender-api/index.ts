@@ -21,8 +21,7 @@ import {
   openMessageDocument,
   submitLetter,
 } from './sender-api.service.ts';
-import { cancelSenderInvoice } from './sender-invoices.service.ts';
-import { cancelSenderSignature } from './sender-signatures.service.ts';
+import { cancelSenderInvoice, cancelSenderSignature } from './sender-cancellations.service.ts';
 import { openSealedDocument } from '../signatures/signature-provider.service.ts';
 
 const apiKeyAuth: { auth: AuthMode } = { auth: 'api-key' };
