@@ -106,6 +106,23 @@ async function readText(stream: AsyncIterable<unknown>, maxBytes: number): Promi
 }
 
 /**
+ * The checks every multipart body gets before its parts are read (a multipart type with a
+ * sane boundary); answers how the parser's errors become client errors.
+ */
+function beginMultipart(
+  request: FastifyRequest,
+  fileField: string,
+  tooManyFiles: string,
+): (error: unknown) => AppError {
+  if (!request.isMultipart())
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Send multipart/form-data.' });
+  assertBoundary(request.headers['content-type']);
+  const { FilesLimitError } = request.server.multipartErrors;
+  return (error) =>
+    error instanceof FilesLimitError ? invalid(fileField, tooManyFiles) : asClientError(error);
+}
+
+/**
  * Streams each file part straight into the store (never whole into memory), checking its
  * type by content and its size as it goes. Text parts are collected, as text: every part is
  * handed over as a stream, so @fastify/multipart never JSON-parses a part declared as
@@ -119,14 +136,7 @@ export async function readMultipart(
   store: DocumentStore,
   spec: MultipartSpec,
 ): Promise<MultipartContent> {
-  if (!request.isMultipart())
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Send multipart/form-data.' });
-  assertBoundary(request.headers['content-type']);
-  const { FilesLimitError } = request.server.multipartErrors;
-  const mapError = (error: unknown): AppError =>
-    error instanceof FilesLimitError
-      ? invalid(spec.fileField, `At most ${spec.maxFiles} files`)
-      : asClientError(error);
+  const mapError = beginMultipart(request, spec.fileField, `At most ${spec.maxFiles} files`);
   const fields: Record<string, string> = {};
   const lists: Record<string, string[]> = {};
   const listFields = spec.listFields ?? [];
@@ -209,14 +219,7 @@ export async function readOneFileIntoMemory(
   request: FastifyRequest,
   spec: { fileField: string; maxBytes: number },
 ): Promise<FileInMemory> {
-  if (!request.isMultipart())
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Send multipart/form-data.' });
-  assertBoundary(request.headers['content-type']);
-  const { FilesLimitError } = request.server.multipartErrors;
-  const mapError = (error: unknown): AppError =>
-    error instanceof FilesLimitError
-      ? invalid(spec.fileField, 'Send one file')
-      : asClientError(error);
+  const mapError = beginMultipart(request, spec.fileField, 'Send one file');
   let found: FileInMemory | undefined;
   const parts = request.parts({
     isPartAFile: () => true,
