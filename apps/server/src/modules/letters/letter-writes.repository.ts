@@ -35,6 +35,7 @@ export interface NewlyReadRow {
   id: string;
   provider_id: string;
   account_id: string;
+  signature_request_id: string | null;
 }
 
 /** Marks inbound letters read; answers only those that were unread until now. */
@@ -49,7 +50,7 @@ export async function markLettersRead(
       .set({ read_at: now })
       .where(isUnread('l'))
       // Unqualified: SQLite's RETURNING does not accept the table alias.
-      .returning(['id', 'provider_id', 'account_id'])
+      .returning(['id', 'provider_id', 'account_id', 'signature_request_id'])
       .execute()
   );
 }

@@ -13,7 +13,10 @@ import { getFolderAccountId } from '../folders/folders.service.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
-import { getLetterSignature } from '../signatures/signatures.service.ts';
+import {
+  filterLettersKnownToProvider,
+  getLetterSignature,
+} from '../signatures/signatures.service.ts';
 import { decodeCursor, encodeCursor } from './letter-cursor.ts';
 import { deleteTrashedLettersForever } from './letter-removal.service.ts';
 import {
@@ -131,7 +134,7 @@ async function markRead(app: FastifyInstance, userId: string, ids: string[]): Pr
   const now = app.clock.now().toISOString();
   return app.db.transaction().execute(async (trx) => {
     const newlyRead = await markLettersRead(trx, userId, ids, now);
-    for (const letter of newlyRead) {
+    for (const letter of await filterLettersKnownToProvider(trx, newlyRead)) {
       await enqueueWebhook(app, trx, {
         providerId: letter.provider_id,
         type: 'letter.read',

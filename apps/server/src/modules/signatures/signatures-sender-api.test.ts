@@ -267,6 +267,29 @@ describe.each(testEngines)('signature requests in the Sender API (%s)', (engine)
     expect(late.json().code).toBe('SIGNATURE_CLOSED');
   });
 
+  it("tells the provider letter.read once, for the letter it knows, not for other signers' copies", async () => {
+    const letterId = await deliverSignatureRequest(t.app, provider.apiKey, anna.email, {
+      signers: [anna.email, ben.email],
+    });
+    const bensId = await openCopyOf(t.app, ben);
+    for (const [user, id] of [
+      [ben, bensId],
+      [anna, letterId],
+    ] as const) {
+      const read = await t.app.inject({
+        method: 'POST',
+        url: `/api/letters/${id}/read`,
+        headers: user.headers,
+      });
+      expect(read.statusCode).toBe(204);
+    }
+    await runJobs();
+    const reads = verifiedEvents().filter((event) => event.type === 'letter.read');
+    expect(reads.map((event) => z.object({ letter_id: z.string() }).parse(event.data))).toEqual([
+      { letter_id: letterId },
+    ]);
+  });
+
   it('documents the signature routes and the webhook payload in the OpenAPI document', async () => {
     const response = await t.app.inject({ url: '/api/docs/json' });
     const document = response.json();

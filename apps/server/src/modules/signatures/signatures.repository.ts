@@ -299,3 +299,17 @@ export async function findProviderName(
     .executeTakeFirst();
   return row?.name;
 }
+
+/** Of these letters, the ones whose id a provider got back (not another signer's copy). */
+export async function findProviderLetterIds(
+  db: Kysely<Database>,
+  letterIds: string[],
+): Promise<string[]> {
+  if (letterIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('signature_requests')
+    .select('letter_id')
+    .where('letter_id', 'in', letterIds)
+    .execute();
+  return rows.map((row) => row.letter_id);
+}

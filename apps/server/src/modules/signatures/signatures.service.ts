@@ -16,6 +16,7 @@ import {
   countSignersByRequest,
   findCopies,
   findOpenRequestsOfUser,
+  findProviderLetterIds,
   findRequestById,
   findSealedDocumentId,
   findSigners,
@@ -28,6 +29,23 @@ export interface SignatureLetter {
   signature_request_id: string | null;
   /** The caller's role in the letter's account. */
   role: string;
+}
+
+/**
+ * Letters the provider knows by id: every letter but the other signers' copies of a signature
+ * request (the provider got back only the recipient's). Only these report `letter.read`.
+ */
+export async function filterLettersKnownToProvider<
+  Letter extends { id: string; signature_request_id: string | null },
+>(db: Kysely<Database>, letters: Letter[]): Promise<Letter[]> {
+  const copies = letters.filter((letter) => letter.signature_request_id !== null);
+  const known = new Set(
+    await findProviderLetterIds(
+      db,
+      copies.map((letter) => letter.id),
+    ),
+  );
+  return letters.filter((letter) => letter.signature_request_id === null || known.has(letter.id));
 }
 
 /** `signature` of GET /api/letters/{id}: null unless the letter belongs to a request. */
