@@ -9,11 +9,15 @@ export async function scanWithoutHover(page: Page): Promise<void> {
   await expectNoAxeViolations(page);
 }
 
+/** Screens are taken only when asked for (`E2E_SCREENSHOTS=1`): nobody looks at them in CI. */
+const isTakingScreenshots = process.env.E2E_SCREENSHOTS === '1';
+
 /**
  * Screens for people to look at, in /tmp/shots: `<name>-1280.png` (desktop) and
  * `<name>-390.png` (phone), of the whole page or of `part`.
  */
 export async function screenshot(page: Page, name: string, part?: Locator): Promise<void> {
+  if (!isTakingScreenshots) return;
   mkdirSync('/tmp/shots', { recursive: true });
   const before = page.viewportSize();
   for (const width of [1280, 390]) {
