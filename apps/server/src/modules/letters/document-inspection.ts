@@ -9,6 +9,7 @@ import {
 export interface InspectedFile extends UploadedFile {
   /** Known for PDFs once inspected; null for images. */
   pageCount: number | null;
+  isEncrypted: boolean;
 }
 
 const activeContentNames: Record<ActiveContentKind, string> = {
@@ -41,7 +42,7 @@ export async function inspectUploadedDocuments(
   const inspected: InspectedFile[] = [];
   for (const file of files) {
     if (file.contentType !== 'application/pdf') {
-      inspected.push({ ...file, pageCount: null });
+      inspected.push({ ...file, pageCount: null, isEncrypted: false });
       continue;
     }
     const bytes = await app.documents.read(file.key);
@@ -58,7 +59,11 @@ export async function inspectUploadedDocuments(
         details: [{ path, filename: file.filename, active_content: inspection.activeContent }],
       });
     }
-    inspected.push({ ...file, pageCount: inspection.pageCount });
+    inspected.push({
+      ...file,
+      pageCount: inspection.pageCount,
+      isEncrypted: inspection.isEncrypted,
+    });
   }
   return inspected;
 }

@@ -27,6 +27,8 @@ export interface StoredLetterDocument {
   contentType: string;
   /** Known once a PDF was inspected in the processing pool. */
   pageCount: number | null;
+  /** Set once inspected; an encrypted PDF cannot be asked to be signed (no sealed copy). */
+  isEncrypted?: boolean;
 }
 
 export interface DeliveryResult {
@@ -86,7 +88,7 @@ export async function deliverLetter(
         app,
         signature,
         { email: metadata.recipient.email, ...recipient },
-        documents.map((document) => document.contentType),
+        documents,
       )
     : [];
   const now = options.deliveredAt ?? app.clock.now();

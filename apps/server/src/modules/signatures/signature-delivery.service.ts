@@ -32,15 +32,28 @@ export async function resolveSigners(
   app: FastifyInstance,
   details: SignatureDetails,
   recipient: ResolvedSigner,
-  contentTypes: string[],
+  documents: Array<{ filename: string; contentType: string; isEncrypted?: boolean }>,
 ): Promise<ResolvedSigner[]> {
   if (details.due_date < todayOf(app)) {
     throw invalid('metadata.signature.due_date', 'The due date has passed already');
   }
-  if (contentTypes.some((type) => type !== 'application/pdf')) {
+  if (documents.some((document) => document.contentType !== 'application/pdf')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
       message: 'Only PDF documents can be signed.',
       details: [{ path: 'document', message: 'A signature request takes PDF documents only' }],
+    });
+  }
+  const encrypted = documents.find((document) => document.isEncrypted);
+  if (encrypted) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
+      message: `“${encrypted.filename}” is encrypted: Kuvert cannot seal a signed copy of it. Send it without encryption.`,
+      details: [
+        {
+          path: 'document',
+          filename: encrypted.filename,
+          message: 'A signature request takes unencrypted PDFs only',
+        },
+      ],
     });
   }
   const wanted = details.signers ?? [{ email: recipient.email }];

@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { letterDetailSchema } from '@kuvert/shared/letters';
 import {
@@ -8,6 +10,7 @@ import {
 import { createLoggedInUser, login } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import { dayFromToday } from '../../test/invoices.ts';
+import { hasTool, removeTemporaryFolders, runTool, temporaryFolder } from '../../test/sealing.ts';
 import {
   createTestProvider,
   personalAccountOf,
@@ -166,6 +169,33 @@ describe.each(testEngines)('signature requests in the mailbox (%s)', (engine) =>
     expect(image.statusCode).toBe(415);
     expect(await openList(anna)).toEqual([]);
   });
+
+  it.skipIf(!hasTool('qpdf'))(
+    'refuses an encrypted PDF, which could never be sealed, naming it',
+    async () => {
+      const folder = temporaryFolder();
+      const plain = path.join(folder, 'plain.pdf');
+      const locked = path.join(folder, 'locked.pdf');
+      writeFileSync(plain, await samplePdf());
+      // An empty user password: it opens anywhere, yet no copy of it can be changed and sealed.
+      runTool('qpdf', ['--encrypt', '', 'owner-secret', '256', '--', plain, locked]);
+      const response = await postLetter(
+        t.app,
+        apiKey,
+        {
+          recipient: { email: anna.email },
+          subject: 'Sign',
+          kind: 'signature_request',
+          signature: { due_date: dayFromToday(t.app, 3) },
+        },
+        { documents: [{ filename: 'vertrag.pdf', content: readFileSync(locked) }] },
+      );
+      removeTemporaryFolders();
+      expect(response.statusCode).toBe(415);
+      expect(response.json().message).toContain('“vertrag.pdf” is encrypted');
+      expect(await openList(anna)).toEqual([]);
+    },
+  );
 
   it('signs typed, then drawn: pending until the last signer, then completed and queued for sealing once', async () => {
     const publish = vi.spyOn(t.app.events, 'publish');

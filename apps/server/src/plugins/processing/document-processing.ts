@@ -117,6 +117,7 @@ export interface CsvPreviewOptions {
 const pdfInspectionSchema = z.object({
   pageCount: z.number().int().nonnegative(),
   activeContent: z.array(z.enum(activeContentKinds)),
+  isEncrypted: z.boolean(),
 });
 const pdfTextSchema = z.object({ pageCount: z.number().int().nonnegative(), text: z.string() });
 const recognisedPageSchema = pdfTextSchema;

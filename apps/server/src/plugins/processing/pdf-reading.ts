@@ -106,7 +106,11 @@ export async function inspectPdf(
     const objects = await loadObjects(bytes);
     const found = new Set<ActiveContentKind>(await reportedActiveContent(document));
     if (objects) for (const kind of findActiveContent(objects.context)) found.add(kind);
-    return { pageCount: document.numPages, activeContent: [...found].toSorted() };
+    return {
+      pageCount: document.numPages,
+      activeContent: [...found].toSorted(),
+      isEncrypted: objects?.isEncrypted ?? false,
+    };
   });
 }
 

@@ -34,6 +34,8 @@ export type ActiveContentKind = (typeof activeContentKinds)[number];
 export interface PdfInspection {
   pageCount: number;
   activeContent: ActiveContentKind[];
+  /** Encrypted (even with an empty password): readable, but Kuvert cannot seal a copy of it. */
+  isEncrypted: boolean;
 }
 
 export interface PdfText {
