@@ -64,10 +64,11 @@ async function failureOf(promise: Promise<unknown>): Promise<ProcessingError> {
 describe('inspecting a PDF in the processing pool', () => {
   const shared = processing();
 
-  it('answers the page count of a plain PDF and finds no active content', async () => {
+  it('answers the page count of a plain PDF and finds no active content, no encryption', async () => {
     await expect(shared.inspectPdf(plainPdf())).resolves.toEqual({
       pageCount: 1,
       activeContent: [],
+      isEncrypted: false,
     });
   });
 
