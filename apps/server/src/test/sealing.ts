@@ -42,7 +42,7 @@ export async function originalPdf(label: string, pages: number): Promise<Uint8Ar
   for (let number = 1; number <= pages; number += 1) {
     const page = document.addPage([595.28, 841.89]);
     page.drawText(`${label}, page ${number}`, { x: 56, y: 760, size: 18, font });
-    page.drawText('Lorem ipsum dolor sit amet, consectetur adipiscing elit.', {
+    page.drawText('Die Miete ist monatlich im Voraus, spätestens am dritten Werktag, zu zahlen.', {
       x: 56,
       y: 720,
       size: 11,

@@ -20,7 +20,7 @@ import { registerUploadTableRoute } from './upload-table.routes.ts';
 import { uploadTusRoutes } from './upload-tus.routes.ts';
 import { zipUploads } from './upload-zip.ts';
 import {
-  findUploadsToDownload,
+  findUploadsForZip,
   getUploadDetail,
   getUploadUsage,
   listUploads,
@@ -182,7 +182,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false,
     },
     async (request, reply) => {
-      const rows = await findUploadsToDownload(app, requireSession(request).userId, request.body);
+      const rows = await findUploadsForZip(app, requireSession(request).userId, request.body);
       const day = app.clock.now().toISOString().slice(0, 10);
       return reply
         .type('application/zip')

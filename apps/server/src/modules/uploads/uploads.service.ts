@@ -175,7 +175,7 @@ export async function trashUploads(
 }
 
 /** The uploads to put in a ZIP, in the order selected; viewers may download too. */
-export async function findUploadsToDownload(
+export async function findUploadsForZip(
   app: FastifyInstance,
   userId: string,
   selection: UploadSelection,
