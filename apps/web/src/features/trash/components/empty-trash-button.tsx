@@ -20,7 +20,8 @@ export function EmptyTrashButton() {
     trash !== undefined &&
     trash.letter_count === 0 &&
     trash.folders.length === 0 &&
-    trash.uploads.length === 0;
+    trash.uploads.length === 0 &&
+    trash.contacts.length === 0;
   const reason = canWrite ? (isEmpty ? t('trash.isEmpty') : null) : t('letters.readOnly.tooltip');
 
   const confirm = () => {
