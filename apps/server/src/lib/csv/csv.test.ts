@@ -88,14 +88,109 @@ describe('detecting the encoding of a text file', () => {
   });
 });
 
-describe('reading a CSV', () => {
-  it('guesses ; in a small German file (where papaparse alone would guess ,)', () => {
-    expect(detectDelimiter('Name;Betrag\n\nAnna;1,50\n\n')).toBe(';');
-    expect(detectDelimiter('a,b,c\n1,2,3\n')).toBe(',');
-    expect(detectDelimiter('a\tb\tc\n1\t2\t3\n')).toBe('\t');
-    expect(detectDelimiter('a|b|c\n1|2|3\n')).toBe('|');
+/** apps/web/e2e/fixtures/adressen-windows1252.csv, byte for byte (in Windows-1252 there). */
+const E2E_ADDRESSES =
+  'Anrede;Vorname;Nachname;Straße;PLZ;Ort;Betrag\r\n' +
+  'Frau;Jürgen;Müller;Hauptstraße 1;50667;Köln;12,50 €\r\n' +
+  'Herr;Özcan;Weiß;Gartenweg 3;80331;München;7,00 €\r\n' +
+  'Frau;Anna;Schäfer;"Am Bach 5\r\nHinterhaus";20095;Hamburg;1.024,00 €\r\n';
+
+const delimiterOf = (text: string, options?: { isComplete?: boolean }) =>
+  detectDelimiter(text, options)?.delimiter;
+
+describe('detecting the delimiter of a CSV', () => {
+  it('finds ; in the e2e fixture: decimal commas, a quoted CRLF, Windows-1252', () => {
+    const { encoding, text } = decodeText(windows1252(E2E_ADDRESSES));
+
+    expect(encoding).toBe('windows-1252');
+    expect(text).toBe(E2E_ADDRESSES);
+    expect(detectDelimiter(text)).toEqual({ delimiter: ';', columns: 7, isTable: true });
+    expect(readCsv(windows1252(E2E_ADDRESSES)).rows[3]).toEqual([
+      'Frau',
+      'Anna',
+      'Schäfer',
+      'Am Bach 5\r\nHinterhaus',
+      '20095',
+      'Hamburg',
+      '1.024,00 €',
+    ]);
   });
 
+  it('keeps ; in tiny German files whose every row has a decimal comma', () => {
+    expect(delimiterOf('Name;Betrag\n\nAnna;1,50\n\n')).toBe(';');
+    expect(delimiterOf('Name;Betrag\r\nAnna;1,50\r\nBernd;2,75\r\nCarla;3,00\r\n')).toBe(';');
+    // The body splits on , as often as on ;, but the header only on ;.
+    expect(
+      delimiterOf('Name;Netto;Brutto\nA;1,50;1,79\nB;2,00;2,38\nC;3,00;3,57\nD;4,00;4,76\n'),
+    ).toBe(';');
+    // On a true tie ; wins over ,: German amounts have commas, German columns do not.
+    expect(delimiterOf('Name;Euro,Cent\nAnna;1,50\n')).toBe(';');
+  });
+
+  it('tells , ; tab and | apart, with LF, CRLF and old Mac CR line breaks', () => {
+    expect(delimiterOf('a,b,c\n1,2,3\n')).toBe(',');
+    expect(delimiterOf('a;b;c\r\n1;2;3\r\n')).toBe(';');
+    expect(delimiterOf('a\tb\tc\r1\t2\t3\r')).toBe('\t');
+    expect(delimiterOf('a|b|c\n1|2|3')).toBe('|');
+    // Names with commas in a tab-separated export: more columns on tab.
+    expect(delimiterOf('Name\tOrt\tPLZ\nMüller, Jürgen\tKöln\t50667\n')).toBe('\t');
+  });
+
+  it('looks past delimiters and line breaks inside quoted values', () => {
+    expect(delimiterOf('"Doe, Jane",42\n"Roe, Richard",7\n')).toBe(',');
+    const notes = 'Name,Notiz\r\n"Anna","eins; zwei;\r\ndrei; vier"\r\n"Bernd","sagt ""ja"""\r\n';
+    expect(delimiterOf(notes)).toBe(',');
+    expect(detectDelimiter('a;b\n"x\n\ny";"1,5"\nz;"2,5"\n')).toEqual({
+      delimiter: ';',
+      columns: 2,
+      isTable: true,
+    });
+  });
+
+  it('reads a header-only file by its one row, without calling it a table', () => {
+    expect(detectDelimiter('Anrede;Vorname;Nachname;PLZ\r\n')).toEqual({
+      delimiter: ';',
+      columns: 4,
+      isTable: false,
+    });
+    expect(detectDelimiter('Name,Betrag')).toMatchObject({ delimiter: ',', isTable: false });
+    expect(detectDelimiter('Just one line')).toBeUndefined();
+  });
+
+  it('ignores the cut last row of a truncated sample, even inside an open quote', () => {
+    const start = 'a;b;c\n1;2;3\n4;5;6\n7,8';
+    expect(detectDelimiter(start, { isComplete: false })).toEqual({
+      delimiter: ';',
+      columns: 3,
+      isTable: true,
+    });
+    const openQuote = 'a;b\n1;2\n3;"Hauptstraße 1\n50667';
+    expect(detectDelimiter(openQuote, { isComplete: false })).toEqual({
+      delimiter: ';',
+      columns: 2,
+      isTable: true,
+    });
+  });
+
+  it('says prose is no table', () => {
+    expect(detectDelimiter('Dear Sir, hello.\nNo commas here\n')).toBeUndefined();
+    expect(detectDelimiter('Liebe Anna,\nvielen Dank für den Brief.\n')).toBeUndefined();
+    expect(detectDelimiter('')).toBeUndefined();
+  });
+
+  it('looks only at the first rows of a large file, and the whole of it parses', () => {
+    const rows = Array.from({ length: 20_000 }, (_, index) => `Person ${index};${index},50 €`);
+    const text = ['Name;Betrag', ...rows].join('\r\n');
+
+    expect(detectDelimiter(text)).toEqual({ delimiter: ';', columns: 2, isTable: true });
+    const table = parseCsv(text);
+    expect(table).toMatchObject({ delimiter: ';', truncated: false });
+    expect(table.rows).toHaveLength(20_001);
+    expect(table.rows[20_000]).toEqual(['Person 19999', '19999,50 €']);
+  });
+});
+
+describe('reading a CSV', () => {
   it('keeps quoted delimiters, quotes and CRLF line breaks inside a value', () => {
     const text =
       'Name;Adresse;Notiz\r\n"Müller; Jürgen";"Hauptstraße 1\r\n50667 Köln";"sagt ""hallo"""\r\n';

@@ -1,39 +1,19 @@
 import Papa from 'papaparse';
-import {
-  csvDelimiters,
-  type CsvDelimiter,
-  type CsvEncoding,
-  type UploadTable,
-} from '@kuvert/shared/uploads';
+import type { CsvDelimiter, CsvEncoding, UploadTable } from '@kuvert/shared/uploads';
+import { DEFAULT_DELIMITER, detectDelimiter } from './delimiter.ts';
 import { decodeText, type DecodeOptions } from './encoding.ts';
 
 /*
  * Rows of a CSV as spreadsheets write them: `;` from German Excel, `,`, tab or `|`; quoted
- * values may hold the delimiter, quotes and line breaks (CRLF included). papaparse guesses the
- * delimiter; on small German files it guesses `,` unless empty lines are skipped greedily and
- * `;` is tried first (libraries.md).
+ * values may hold the delimiter, quotes and line breaks (CRLF included). papaparse splits the
+ * rows; the delimiter, when not given, is Kuvert's own detection (delimiter.ts), never
+ * papaparse's guess, which takes `,` for German files with decimal commas.
  */
-
-const delimitersToGuess: CsvDelimiter[] = [';', ',', '\t', '|'];
-
-function isDelimiter(value: string): value is CsvDelimiter {
-  return csvDelimiters.some((delimiter) => delimiter === value);
-}
 
 function asRows(data: unknown[]): string[][] {
   return data.map((row) =>
     Array.isArray(row) ? row.map((value) => (typeof value === 'string' ? value : '')) : [],
   );
-}
-
-/** The delimiter papaparse finds in the first rows; `,` when nothing tells. */
-export function detectDelimiter(text: string): CsvDelimiter {
-  const result = Papa.parse<string[]>(text, {
-    delimitersToGuess,
-    skipEmptyLines: 'greedy',
-    preview: 10,
-  });
-  return isDelimiter(result.meta.delimiter) ? result.meta.delimiter : ',';
 }
 
 export interface ParseCsvOptions {
@@ -53,9 +33,10 @@ export interface ParsedCsv {
 }
 
 export function parseCsv(text: string, options: ParseCsvOptions = {}): ParsedCsv {
-  const delimiter = options.delimiter ?? detectDelimiter(text);
-  const { maxRows } = options;
   const isComplete = options.isComplete !== false;
+  const delimiter =
+    options.delimiter ?? detectDelimiter(text, { isComplete })?.delimiter ?? DEFAULT_DELIMITER;
+  const { maxRows } = options;
   const result = Papa.parse<string[]>(text, {
     delimiter,
     skipEmptyLines: 'greedy',

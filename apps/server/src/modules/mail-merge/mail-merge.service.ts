@@ -1,0 +1,393 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  MAIL_MERGE_PREVIEW_ROWS,
+  mailMergeDefinitionSchema,
+  parseTemplate,
+  placeholderKey,
+  type MailMerge,
+  type MailMergeCsvInspection,
+  type MailMergeInspectRequest,
+  type MailMergeList,
+  type MailMergePreview,
+  type MailMergeRowPage,
+  type TemplatePart,
+} from '@kuvert/shared/mail-merge';
+import { DEFAULT_COUNTRY } from '@kuvert/shared/postal';
+import { z } from 'zod';
+import { newId } from '../../db/ids.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
+import { loadSender, type OutboundSender } from '../outbox/outbound-letters.service.ts';
+import { findUploadsToAttach } from '../uploads/upload-attachments.service.ts';
+import { findCsvUpload, readMergeCsv } from './mail-merge-csv.ts';
+import { MAIL_MERGE_SEND_JOB } from './mail-merge-job-types.ts';
+import { toMailMerge, toMailMergeRow } from './mail-merge.presenter.ts';
+import {
+  findKuvertUsersByEmail,
+  findMailMergeForCaller,
+  findMergeRows,
+  findRecentMailMerges,
+  findSender,
+  insertMailMerge,
+} from './mail-merge.repository.ts';
+import {
+  emailOfRow,
+  resolveRow,
+  type KuvertUser,
+  type MergeContext,
+  type MergeMapping,
+} from './mail-merge-rows.ts';
+
+export type MailMergeDefinition = z.output<typeof mailMergeDefinitionSchema>;
+
+/** What a merge keeps besides the definition: the CSV's header and key, as read at the start. */
+export const storedDefinitionSchema = mailMergeDefinitionSchema.extend({
+  columns: z.array(z.string()),
+  csv_storage_key: z.string(),
+  sender_user_id: z.string(),
+});
+export type StoredDefinition = z.output<typeof storedDefinitionSchema>;
+
+const SAMPLE_ROWS = 10;
+const RECENT_MERGES = 20;
+/** E-mail addresses looked up in one query. */
+const LOOKUP_BATCH = 500;
+
+export async function inspectCsv(
+  app: FastifyInstance,
+  userId: string,
+  request: MailMergeInspectRequest,
+): Promise<MailMergeCsvInspection> {
+  await assertAccountRole(app.db, userId, request.account_id, 'member');
+  const upload = await findCsvUpload(app, request.account_id, request.upload_id);
+  const { reading, header, rows } = await readMergeCsv(app, upload.storage_key, {
+    encoding: request.encoding,
+    delimiter: request.delimiter,
+  });
+  return {
+    detected_encoding: reading.detectedEncoding,
+    detected_delimiter: reading.detectedDelimiter,
+    encoding: reading.encoding,
+    delimiter: reading.delimiter,
+    columns: header,
+    row_count: rows.length,
+    sample_rows: rows.slice(0, SAMPLE_ROWS),
+  };
+}
+
+/** The template's parts, or TEMPLATE_INVALID naming where (`source.subject`, line, column). */
+export function parseSource(source: MailMergeDefinition['source']): {
+  subject: TemplatePart[];
+  body: TemplatePart[];
+  placeholders: string[];
+} {
+  const parsed = (['subject', 'body'] as const).map((field) => {
+    const result = parseTemplate(source[field]);
+    if (!result.ok) {
+      throw new AppError('TEMPLATE_INVALID', {
+        message:
+          result.problem.kind === 'unclosed'
+            ? `The ${field} has a placeholder that is not closed with }} (line ${result.line}, column ${result.column}).`
+            : `The ${field} has an empty or invalid placeholder name (line ${result.line}, column ${result.column}).`,
+        details: [
+          {
+            path: `source.${field}`,
+            message: result.problem.kind,
+            line: result.line,
+            column: result.column,
+          },
+        ],
+      });
+    }
+    return result;
+  });
+  const [subject, body] = parsed as [
+    Extract<ReturnType<typeof parseTemplate>, { ok: true }>,
+    Extract<ReturnType<typeof parseTemplate>, { ok: true }>,
+  ];
+  const seen = new Set<string>();
+  const placeholders = [...subject.placeholders, ...body.placeholders].filter((name) => {
+    const key = placeholderKey(name);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { subject: subject.parts, body: body.parts, placeholders };
+}
+
+function unmappedPlaceholders(
+  placeholders: readonly string[],
+  mapping: MergeMapping,
+  columnCount: number,
+): string[] {
+  const mapped = new Set(
+    Object.entries(mapping.placeholders)
+      .filter(([, column]) => column < columnCount)
+      .map(([name]) => placeholderKey(name)),
+  );
+  return placeholders.filter((name) => !mapped.has(placeholderKey(name)));
+}
+
+function assertColumnsExist(mapping: MergeMapping, columnCount: number): void {
+  if (mapping.fields.name === undefined) {
+    throw new AppError('VALIDATION_FAILED', {
+      details: [{ path: 'mapping.fields.name', message: 'Choose the column with the names' }],
+    });
+  }
+  for (const [field, column] of Object.entries(mapping.fields)) {
+    if (column !== undefined && column >= columnCount) {
+      throw new AppError('VALIDATION_FAILED', {
+        details: [{ path: `mapping.fields.${field}`, message: 'The CSV has no such column' }],
+      });
+    }
+  }
+}
+
+export async function lookUpKuvertUsers(
+  app: FastifyInstance,
+  rows: readonly string[][],
+  mapping: MergeMapping,
+): Promise<Map<string, KuvertUser>> {
+  const emails = [...new Set(rows.map((cells) => emailOfRow(cells, mapping)))].filter((email) =>
+    email.includes('@'),
+  );
+  const users = new Map<string, KuvertUser>();
+  for (let start = 0; start < emails.length; start += LOOKUP_BATCH) {
+    const found = await findKuvertUsersByEmail(app.db, emails.slice(start, start + LOOKUP_BATCH));
+    for (const row of found) {
+      const key = row.email.toLowerCase();
+      if (!users.has(key)) users.set(key, { userId: row.user_id, accountId: row.account_id });
+    }
+  }
+  return users;
+}
+
+export function mergeContext(
+  definition: MailMergeDefinition,
+  parts: { subject: TemplatePart[]; body: TemplatePart[] },
+  kuvertUsers: ReadonlyMap<string, KuvertUser>,
+  sender: OutboundSender,
+): MergeContext {
+  return {
+    mapping: definition.mapping,
+    subject: parts.subject,
+    body: parts.body,
+    kuvertUsers,
+    sender: { country: sender.address?.country ?? DEFAULT_COUNTRY, language: sender.language },
+    language: sender.language,
+  };
+}
+
+/** The source document (a PDF upload of the account), checked as an attachment would be. */
+export async function sourceDocument(app: FastifyInstance, definition: MailMergeDefinition) {
+  if (definition.source.kind !== 'document') return undefined;
+  const [upload] = await findUploadsToAttach(app, definition.account_id, [
+    definition.source.upload_id,
+  ]);
+  if (upload?.contentType !== 'application/pdf') {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
+      message: 'A mail merge sends a PDF: choose a PDF upload.',
+      details: [{ path: 'source.upload_id', message: 'Not a PDF' }],
+    });
+  }
+  return upload;
+}
+
+export async function previewMailMerge(
+  app: FastifyInstance,
+  userId: string,
+  definition: MailMergeDefinition,
+): Promise<MailMergePreview> {
+  await assertAccountRole(app.db, userId, definition.account_id, 'member');
+  const parts = parseSource(definition.source);
+  await sourceDocument(app, definition);
+  const upload = await findCsvUpload(app, definition.account_id, definition.csv.upload_id);
+  const { header, rows } = await readMergeCsv(app, upload.storage_key, definition.csv);
+  assertColumnsExist(definition.mapping, header.length);
+  const shown = rows.slice(0, MAIL_MERGE_PREVIEW_ROWS);
+  const kuvertUsers = await lookUpKuvertUsers(app, shown, definition.mapping);
+  const sender = await loadSender(app, userId, definition.account_id);
+  const context = mergeContext(definition, parts, kuvertUsers, sender);
+  return {
+    placeholders: parts.placeholders,
+    unmapped_placeholders: unmappedPlaceholders(
+      parts.placeholders,
+      definition.mapping,
+      header.length,
+    ),
+    rows: shown.map((cells, index) => {
+      const resolved = resolveRow(index + 1, cells, context);
+      return {
+        row: resolved.row,
+        channel: resolved.recipient?.channel ?? null,
+        recipient_name: resolved.name,
+        address_lines: resolved.addressLines,
+        subject: resolved.subject,
+        body: resolved.body,
+        problems: resolved.problems,
+      };
+    }),
+  };
+}
+
+/**
+ * Starts a merge: everything a person can fix is checked now (the template, the mapping, the
+ * CSV, the sender's address when a row goes by post); the letters are written by the job.
+ */
+export async function startMailMerge(
+  app: FastifyInstance,
+  userId: string,
+  definition: MailMergeDefinition,
+): Promise<MailMerge> {
+  await assertAccountRole(app.db, userId, definition.account_id, 'member');
+  const parts = parseSource(definition.source);
+  await sourceDocument(app, definition);
+  const upload = await findCsvUpload(app, definition.account_id, definition.csv.upload_id);
+  const { header, rows, storageKey } = await readMergeCsv(app, upload.storage_key, definition.csv);
+  assertColumnsExist(definition.mapping, header.length);
+  const unmapped = unmappedPlaceholders(parts.placeholders, definition.mapping, header.length);
+  if (unmapped.length > 0) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: `Choose a column for each placeholder: ${unmapped.join(', ')}.`,
+      details: [
+        {
+          path: 'mapping.placeholders',
+          message: `No column for ${unmapped.join(', ')}`,
+          i18n: 'mailMerge.unmappedPlaceholders',
+          values: { names: unmapped.join(', ') },
+        },
+      ],
+    });
+  }
+  const sender = await loadSender(app, userId, definition.account_id);
+  if (sender.address === null) {
+    const kuvertUsers = await lookUpKuvertUsers(app, rows, definition.mapping);
+    const context = mergeContext(definition, parts, kuvertUsers, sender);
+    const goesByPost = rows.some(
+      (cells, index) => resolveRow(index + 1, cells, context).recipient?.channel === 'postal',
+    );
+    if (goesByPost) throw new AppError('SENDER_ADDRESS_MISSING');
+  }
+
+  const now = app.clock.now().toISOString();
+  const stored: StoredDefinition = {
+    ...definition,
+    columns: header,
+    csv_storage_key: storageKey,
+    sender_user_id: userId,
+  };
+  const row = {
+    id: newId(app.clock.now().getTime()),
+    account_id: definition.account_id,
+    created_by_user_id: userId,
+    status: 'running' as const,
+    subject: definition.source.subject,
+    definition: JSON.stringify(stored),
+    total_rows: rows.length,
+    processed_rows: 0,
+    sent_rows: 0,
+    failed_rows: 0,
+    failure_reason: null,
+    created_at: now,
+    updated_at: now,
+    finished_at: null,
+  };
+  await app.db.transaction().execute(async (trx) => {
+    await insertMailMerge(trx, row);
+    await app.jobs.enqueue(trx, {
+      type: MAIL_MERGE_SEND_JOB,
+      payload: { mail_merge_id: row.id },
+      maxAttempts: 5,
+    });
+  });
+  return toMailMerge(row);
+}
+
+export async function listMailMerges(
+  app: FastifyInstance,
+  userId: string,
+  accountId: string | undefined,
+): Promise<MailMergeList> {
+  if (accountId !== undefined) await assertAccountRole(app.db, userId, accountId, 'viewer');
+  const rows = await findRecentMailMerges(app.db, userId, accountId, RECENT_MERGES);
+  return { items: rows.map(toMailMerge) };
+}
+
+async function mergeOfCaller(app: FastifyInstance, userId: string, id: string) {
+  const merge = await findMailMergeForCaller(app.db, userId, id);
+  if (!merge) throw new AppError('NOT_FOUND');
+  assertRole(merge.role, 'viewer');
+  return merge;
+}
+
+export async function getMailMerge(
+  app: FastifyInstance,
+  userId: string,
+  id: string,
+): Promise<MailMerge> {
+  return toMailMerge(await mergeOfCaller(app, userId, id));
+}
+
+export async function listMergeRows(
+  app: FastifyInstance,
+  userId: string,
+  id: string,
+  query: { status?: 'sent' | 'failed'; cursor?: string; limit: number },
+): Promise<MailMergeRowPage> {
+  await mergeOfCaller(app, userId, id);
+  const after = query.cursor === undefined ? undefined : Number.parseInt(query.cursor, 10);
+  if (after !== undefined && !Number.isSafeInteger(after)) {
+    throw new AppError('VALIDATION_FAILED', {
+      details: [{ path: 'cursor', message: 'Not a cursor of this list' }],
+    });
+  }
+  const rows = await findMergeRows(app.db, id, {
+    status: query.status,
+    after,
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toMailMergeRow),
+    next_cursor: rows.length > query.limit && last ? String(last.row_number) : null,
+  };
+}
+
+/** Quotes a CSV cell for `;`-separated output when it needs it. */
+function csvCell(value: string): string {
+  return /[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/**
+ * The failed rows as a CSV to fix and upload again: the original header and cells and a
+ * reason column; UTF-8 with a byte order mark and `;`, so Excel opens it as it should.
+ */
+export async function failedRowsCsv(
+  app: FastifyInstance,
+  userId: string,
+  id: string,
+): Promise<{ filename: string; content: string }> {
+  const merge = await mergeOfCaller(app, userId, id);
+  const definition = storedDefinitionSchema.parse(JSON.parse(merge.definition));
+  const caller = await findSender(app.db, userId);
+  const reasonHeader = caller?.language === 'de' ? 'Grund' : 'Reason';
+  const lines = [[...definition.columns, reasonHeader].map(csvCell).join(';')];
+  let after: number | undefined;
+  for (;;) {
+    const rows = await findMergeRows(app.db, id, { status: 'failed', after, limit: 1000 });
+    for (const row of rows) {
+      const cells = z
+        .array(z.string())
+        .catch([])
+        .parse(JSON.parse(row.cells ?? '[]'));
+      const padded = definition.columns.map((_, index) => cells[index] ?? '');
+      lines.push([...padded, row.failure_reason ?? ''].map(csvCell).join(';'));
+    }
+    if (rows.length < 1000) break;
+    after = rows.at(-1)?.row_number;
+  }
+  const text = `\uFEFF${lines.join('\r\n')}\r\n`;
+  const base = caller?.language === 'de' ? 'fehlgeschlagene-zeilen' : 'failed-rows';
+  return { filename: `${base}-${id.slice(0, 8)}.csv`, content: text };
+}
