@@ -1,8 +1,10 @@
 import { benchFirstLoad } from './first-load.ts';
 import { benchHostileDocument } from './hostile-document.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchMailMerge } from './mail-merge.ts';
 import { benchMailbox } from './mailbox.ts';
 import { benchOcr } from './ocr.ts';
+import { benchPrinting } from './printing.ts';
 import { benchSealing } from './sealing.ts';
 import { benchUpload } from './upload.ts';
 import { benchUploadSearch } from './upload-search.ts';
@@ -15,14 +17,16 @@ const parts: Record<string, () => Promise<boolean>> = {
   'hostile-document': benchHostileDocument,
   ocr: benchOcr,
   sealing: benchSealing,
+  printing: benchPrinting,
   upload: benchUpload,
+  'mail-merge': benchMailMerge,
 };
 
 /**
  * `npm run bench`: measures the budgets of DESIGN §7 and writes docs/benchmarks.md.
  * Expects a built web app (`npm run build`). While iterating, `BENCH_ONLY=mailbox` (or
- * `first-load`, `lighthouse`, `hostile-document`, `ocr`, `sealing`, `upload`,
- * `upload-search`; comma-separated)
+ * `first-load`, `lighthouse`, `hostile-document`, `ocr`, `sealing`, `printing`, `upload`,
+ * `upload-search`, `mail-merge`; comma-separated)
  * runs some parts; see also BENCH_SIZES in mailbox.ts and BENCH_UPLOAD_SIZES in upload-search.ts.
  */
 async function main(): Promise<void> {

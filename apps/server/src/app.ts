@@ -124,7 +124,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   // Modules register their handlers; main.ts starts the worker after listen, tests run it.
   app.decorate(
     'jobs',
-    createJobRunner({ db: app.db, engine: dependencies.engine, clock: app.clock, log: app.log }),
+    createJobRunner({
+      db: app.db,
+      engine: dependencies.engine,
+      clock: app.clock,
+      log: app.log,
+      pollIntervalMs: config.jobPollIntervalMs,
+    }),
   );
   // A ConfigError (a wrong SIGNING_P12_PATH or password) stops the start, naming the cause.
   app.decorate('seal', dependencies.seal ?? loadSealIdentity(config));

@@ -21,7 +21,10 @@ import {
   tusMetadata,
   uploadIdOf,
 } from './test/uploads.ts';
+import { newId } from './db/ids.ts';
 import { newIdempotencyKey, PAYABLE_INVOICE, startPaymentAs } from './test/payments.ts';
+import { runAllJobs, writePostalLetter } from './test/postal.ts';
+import { printPdfPath } from '@kuvert/shared/outbox';
 
 /** The mailbox routes (issue 3): every one must be in the matrix below. */
 const MAILBOX_PREFIXES = [
@@ -37,6 +40,10 @@ const MAILBOX_PREFIXES = [
   '/api/invoices',
   '/api/uploads',
   '/api/signature-requests',
+  '/api/outbox',
+  '/api/letter-drafts',
+  '/api/mail-merges',
+  '/api/contacts',
 ];
 
 interface Target {
@@ -49,6 +56,14 @@ interface Target {
   uploadId: string;
   trashedUploadId: string;
   receivingUploadId: string;
+  draftId: string;
+  mailMergeId: string;
+  /** A postal letter the account sent, rendered for print, and its recipient. */
+  postalLetterId: string;
+  postalRecipientId: string;
+  /** An address-book contact, and one in the trash. */
+  contactId: string;
+  trashedContactId: string;
 }
 
 interface SessionCase {
@@ -71,6 +86,22 @@ const reply = multipart([
 
 const tusHeaders = { 'tus-resumable': '1.0.0' };
 
+/** A mail merge of the target's CSV upload (its columns: item; amount). */
+const mailMergeDefinition = (x: Target) => ({
+  account_id: x.accountId,
+  csv: { upload_id: x.uploadId, encoding: 'utf-8', delimiter: ';' },
+  source: { kind: 'template', subject: 'About {{item}}', body: 'Amount: {{amount}}' },
+  mapping: { fields: { name: 0 }, placeholders: { item: 0, amount: 1 } },
+});
+const contactFile = multipart([
+  {
+    name: 'file',
+    filename: 'contacts.vcf',
+    content: Buffer.from('BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Card\r\nEND:VCARD\r\n'),
+    contentType: 'text/vcard',
+  },
+]);
+
 const sessionCases: Record<string, SessionCase> = {
   'GET /api/letters': {
     write: false,
@@ -80,6 +111,10 @@ const sessionCases: Record<string, SessionCase> = {
   'GET /api/letters/:id/documents/:documentId/content': {
     write: false,
     request: (x) => ({ url: `/api/letters/${x.letterId}/documents/${x.documentId}/content` }),
+  },
+  'GET /api/letters/:id/recipients/:recipientId/print.pdf': {
+    write: false,
+    request: (x) => ({ url: printPdfPath(x.postalLetterId, x.postalRecipientId) }),
   },
   'POST /api/letters/:id/read': {
     write: true,
@@ -223,6 +258,42 @@ const sessionCases: Record<string, SessionCase> = {
     write: true,
     request: (x) => ({ method: 'POST', url: `/api/invoices/${x.letterId}/mark-paid`, payload: {} }),
   },
+  'POST /api/mail-merges/inspect': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: '/api/mail-merges/inspect',
+      payload: { account_id: x.accountId, upload_id: x.uploadId },
+    }),
+  },
+  'POST /api/mail-merges/preview': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: '/api/mail-merges/preview',
+      payload: mailMergeDefinition(x),
+    }),
+  },
+  'POST /api/mail-merges': {
+    write: true,
+    request: (x) => ({ method: 'POST', url: '/api/mail-merges', payload: mailMergeDefinition(x) }),
+  },
+  'GET /api/mail-merges': {
+    write: false,
+    request: (x) => ({ url: `/api/mail-merges?account_id=${x.accountId}` }),
+  },
+  'GET /api/mail-merges/:id': {
+    write: false,
+    request: (x) => ({ url: `/api/mail-merges/${x.mailMergeId}` }),
+  },
+  'GET /api/mail-merges/:id/rows': {
+    write: false,
+    request: (x) => ({ url: `/api/mail-merges/${x.mailMergeId}/rows` }),
+  },
+  'GET /api/mail-merges/:id/failed-rows.csv': {
+    write: false,
+    request: (x) => ({ url: `/api/mail-merges/${x.mailMergeId}/failed-rows.csv` }),
+  },
   'GET /api/uploads': {
     write: false,
     request: (x) => ({ url: `/api/uploads?account_id=${x.accountId}` }),
@@ -313,6 +384,104 @@ const sessionCases: Record<string, SessionCase> = {
   'DELETE /api/trash/uploads/:id': {
     write: true,
     request: (x) => ({ method: 'DELETE', url: `/api/trash/uploads/${x.trashedUploadId}` }),
+  },
+  'POST /api/outbox/letters': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: '/api/outbox/letters',
+      payload: {
+        account_id: x.accountId,
+        subject: 'Hello',
+        body: 'A letter',
+        recipients: [{ channel: 'kuvert', email: 'nobody@example.com' }],
+      },
+    }),
+  },
+  'GET /api/letter-drafts': {
+    write: false,
+    request: (x) => ({ url: `/api/letter-drafts?account_id=${x.accountId}` }),
+  },
+  'POST /api/letter-drafts': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: '/api/letter-drafts',
+      payload: { account_id: x.accountId, subject: 'New draft' },
+    }),
+  },
+  'GET /api/letter-drafts/:id': {
+    write: false,
+    request: (x) => ({ url: `/api/letter-drafts/${x.draftId}` }),
+  },
+  'PUT /api/letter-drafts/:id': {
+    write: true,
+    request: (x) => ({
+      method: 'PUT',
+      url: `/api/letter-drafts/${x.draftId}`,
+      payload: { version: 1, subject: 'Changed' },
+    }),
+  },
+  'DELETE /api/letter-drafts/:id': {
+    write: true,
+    request: (x) => ({ method: 'DELETE', url: `/api/letter-drafts/${x.draftId}` }),
+  },
+  'GET /api/contacts': {
+    write: false,
+    request: (x) => ({ url: `/api/contacts?account_id=${x.accountId}` }),
+  },
+  'POST /api/contacts': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: '/api/contacts',
+      payload: { account_id: x.accountId, contact: { name: 'New contact' } },
+    }),
+  },
+  'GET /api/contacts/:id': {
+    write: false,
+    request: (x) => ({ url: `/api/contacts/${x.contactId}` }),
+  },
+  'PUT /api/contacts/:id': {
+    write: true,
+    request: (x) => ({
+      method: 'PUT',
+      url: `/api/contacts/${x.contactId}`,
+      payload: { contact: { name: 'Renamed contact' } },
+    }),
+  },
+  'DELETE /api/contacts/:id': {
+    write: true,
+    request: (x) => ({ method: 'DELETE', url: `/api/contacts/${x.contactId}` }),
+  },
+  'GET /api/contacts/export': {
+    write: false,
+    request: (x) => ({ url: `/api/contacts/export?account_id=${x.accountId}&format=vcard` }),
+  },
+  'POST /api/contacts/import/preview': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: `/api/contacts/import/preview?account_id=${x.accountId}`,
+      headers: { 'content-type': contactFile.contentType },
+      payload: contactFile.payload,
+    }),
+  },
+  'POST /api/contacts/import': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: '/api/contacts/import',
+      payload: { account_id: x.accountId, contacts: [{ name: 'Imported contact' }] },
+    }),
+  },
+  'POST /api/trash/contacts/:id/restore': {
+    write: true,
+    request: (x) => ({ method: 'POST', url: `/api/trash/contacts/${x.trashedContactId}/restore` }),
+  },
+  'DELETE /api/trash/contacts/:id': {
+    write: true,
+    request: (x) => ({ method: 'DELETE', url: `/api/trash/contacts/${x.trashedContactId}` }),
   },
 };
 
@@ -406,8 +575,72 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       name: `${folderName} (arriving).txt`,
       length: 100,
     });
-    return {
+    const draft = await t.app.inject({
+      method: 'POST',
+      url: '/api/letter-drafts',
+      headers: me.headers,
+      payload: { account_id: accountId, subject: `Draft of ${folderName}` },
+    });
+    const mailMergeId = newId();
+    const now = t.app.clock.now().toISOString();
+    await t.app.db
+      .insertInto('mail_merges')
+      .values({
+        id: mailMergeId,
+        account_id: accountId,
+        created_by_user_id: me.user.id,
+        status: 'done',
+        subject: 'Merged',
+        definition: JSON.stringify({
+          ...mailMergeDefinition({ accountId, uploadId } as Target),
+          columns: ['item', 'amount'],
+          csv_storage_key: 'gone',
+          sender_user_id: me.user.id,
+        }),
+        total_rows: 0,
+        created_at: now,
+        updated_at: now,
+        finished_at: now,
+      })
+      .execute();
+    const postal = await writePostalLetter(t.app, {
       accountId,
+      userId: me.user.id,
+      recipients: [
+        {
+          name: 'Print Recipient',
+          street: 'Road 2',
+          postcode: '10115',
+          city: 'Berlin',
+          country: 'DE',
+        },
+      ],
+    });
+    await runAllJobs(t.app);
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      headers: me.headers,
+      payload: { account_id: accountId, contact: { name: `${folderName} contact` } },
+    });
+    const trashedContact = await t.app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      headers: me.headers,
+      payload: { account_id: accountId, contact: { name: `${folderName} old contact` } },
+    });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/contacts/${trashedContact.json().id}`,
+      headers: me.headers,
+    });
+    return {
+      mailMergeId,
+      postalLetterId: postal.letterId,
+      postalRecipientId: postal.recipientIds[0] ?? '',
+      accountId,
+      contactId: contact.json().id,
+      trashedContactId: trashedContact.json().id,
       letterId,
       documentId: detail.json().documents[0].id,
       folderId: folder.json().id,
@@ -415,12 +648,19 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       uploadId,
       trashedUploadId,
       receivingUploadId: uploadIdOf(receiving),
+      draftId: draft.json().id,
     };
   }
 
   beforeAll(async () => {
     t = await createTestApp(engine, { LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000' });
     me = await createLoggedInUser(t.app);
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: me.headers,
+      payload: { address: { street: 'Home 1', postcode: '10115', city: 'Berlin', country: 'DE' } },
+    });
     stranger = await createLoggedInUser(t.app);
     viewer = await createLoggedInUser(t.app);
     loggedOut = await createLoggedInUser(t.app);

@@ -1,5 +1,6 @@
 import { E2E_BASE_URL } from './support/environment.ts';
 import { expect, logIn, test } from './support/fixtures.ts';
+import { scanWithoutHover, screenshot } from './support/page-checks.ts';
 
 test.beforeEach(async ({ page, user }) => {
   await logIn(page, user);
@@ -74,4 +75,47 @@ test('sessions list marks this device and revokes another one', async ({ page, u
 
   const events = page.getByRole('region', { name: 'Recent security events' });
   await expect(events.getByText('Session logged out')).toBeVisible();
+});
+
+test('the postal address is checked in both languages, saved and removed', async ({ page }) => {
+  const address = page.getByRole('form', { name: 'Postal address' });
+  await expect(address.getByText('No postal address yet')).toBeVisible();
+  await address.getByLabel('Street and number').fill('Hauptstraße 5');
+  await address.getByLabel('Postcode').fill('1011');
+  await address.getByLabel('City').fill('Berlin');
+  await expect(address.getByLabel('Country')).toHaveValue('DE');
+  await address.getByRole('button', { name: 'Save address' }).click();
+  await expect(
+    address.getByText('This postcode does not fit DE (for example 10115).'),
+  ).toBeVisible();
+  // Nothing typed is lost.
+  await expect(address.getByLabel('Street and number')).toHaveValue('Hauptstraße 5');
+
+  await address.getByLabel('Country').selectOption({ label: 'Austria' });
+  await address.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.locator('[data-notification-type="positive"]')).toContainText(
+    'Your postal address has been saved.',
+  );
+  await scanWithoutHover(page);
+  await screenshot(page, 'profile-postal-address', address);
+
+  const details = page.getByRole('form', { name: 'Personal details' });
+  await details.getByLabel('Language').selectOption('de');
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profil' })).toBeVisible();
+  await page.reload();
+  const anschrift = page.getByRole('form', { name: 'Postanschrift' });
+  await expect(anschrift.getByLabel('Postleitzahl')).toHaveValue('1011');
+  await expect(anschrift.getByLabel('Land')).toHaveValue('AT');
+  await anschrift.getByLabel('Land').selectOption({ label: 'Schweden' });
+  await anschrift.getByRole('button', { name: 'Anschrift speichern' }).click();
+  await expect(
+    anschrift.getByText('Diese Postleitzahl passt nicht zu SE (zum Beispiel 114 55).'),
+  ).toBeVisible();
+
+  await anschrift.getByRole('button', { name: 'Anschrift entfernen' }).click();
+  await expect(page.locator('[data-notification-type="positive"]').last()).toContainText(
+    'Ihre Postanschrift wurde entfernt.',
+  );
+  await expect(anschrift.getByLabel('Straße und Hausnummer')).toHaveValue('');
 });

@@ -5,6 +5,7 @@ import { AppError } from '../plugins/app-error.ts';
 import { inviteUser } from '../modules/users/users.service.ts';
 import { rebuildSearchIndex } from '../modules/search/search-index.service.ts';
 import { accountCommands } from './account-commands.ts';
+import { printBatchCommands } from './print-batch-commands.ts';
 import { providerCommands } from './provider-commands.ts';
 import { storageCommands } from './storage-commands.ts';
 import { UsageError } from './usage-error.ts';
@@ -87,6 +88,7 @@ const commands: CliCommand[] = [
   ...providerCommands,
   searchReindex,
   ...storageCommands,
+  ...printBatchCommands,
 ];
 
 export function usageText(): string {

@@ -152,6 +152,13 @@ const envSchema = z.object({
     .min(1)
     .default(2000)
     .describe('Documents with more pages (real or claimed) are kept but not read'),
+  JOB_POLL_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(60_000)
+    .default(1000)
+    .describe('How often the background worker looks for due jobs, in milliseconds'),
   PROCESSING_MAX_INFLATED_MB: z.coerce
     .number()
     .int()
@@ -187,6 +194,8 @@ export interface Config {
   /** Set when Tink is configured; the sandbox bank pays otherwise. */
   tink: TinkConfig | undefined;
   webDistDir: string;
+  /** How often the job worker looks for due jobs. */
+  jobPollIntervalMs: number;
   processing: ProcessingSettings;
   uploads: UploadSettings;
   /** Where documents live: files in DATA_DIR, or an S3-compatible store. */
@@ -273,6 +282,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     tink,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
+    jobPollIntervalMs: env.JOB_POLL_INTERVAL_MS,
     processing: {
       workers: env.PROCESSING_WORKERS,
       memoryMb: env.PROCESSING_MEMORY_MB,

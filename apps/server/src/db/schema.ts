@@ -4,6 +4,10 @@ import type {
   DocumentTextStatus,
   LetterDocumentRole,
 } from '@kuvert/shared/letters';
+import type { DeliveryStatus } from '@kuvert/shared/letters';
+import type { RecipientChannel } from '@kuvert/shared/outbox';
+import type { MailMergeStatus } from '@kuvert/shared/mail-merge';
+import type { CountryCode } from '@kuvert/shared/postal';
 import type {
   SealStatus,
   SignatureMethod,
@@ -44,6 +48,12 @@ export interface Database {
   uploads: UploadsTable;
   signature_requests: SignatureRequestsTable;
   signature_signers: SignatureSignersTable;
+  letter_recipients: LetterRecipientsTable;
+  print_batches: PrintBatchesTable;
+  letter_drafts: LetterDraftsTable;
+  contacts: ContactsTable;
+  mail_merges: MailMergesTable;
+  mail_merge_rows: MailMergeRowsTable;
 }
 
 export interface UsersTable {
@@ -60,6 +70,11 @@ export interface UsersTable {
   /** 1 or 0: mail a notice when a letter arrives. */
   email_on_new_letter: Generated<number>;
   email_due_date_reminders: Generated<number>;
+  /** The user's postal address (all four or none): the return line of printed letters. */
+  address_street: Generated<string | null>;
+  address_postcode: Generated<string | null>;
+  address_city: Generated<string | null>;
+  address_country: Generated<CountryCode | null>;
 }
 
 export interface AccountsTable {
@@ -179,7 +194,12 @@ export type LetterDirectionValue = 'inbound' | 'outbound';
 export interface LettersTable {
   id: string;
   account_id: string;
-  provider_id: string;
+  /**
+   * inbound: the provider that sent it; outbound: the provider a reply went to. Null for a
+   * letter between Kuvert users (see `sender_*`) and for composed letters (see
+   * `letter_recipients`).
+   */
+  provider_id: string | null;
   direction: LetterDirectionValue;
   kind: string;
   subject: string;
@@ -214,6 +234,12 @@ export interface LettersTable {
   /** When the "due soon" and "overdue" e-mails went out; each goes out once. */
   invoice_reminder_sent_at: Generated<string | null>;
   invoice_overdue_notice_sent_at: Generated<string | null>;
+  /** inbound from another Kuvert user: who wrote it, as they were named when it was sent. */
+  sender_user_id: Generated<string | null>;
+  sender_name: Generated<string | null>;
+  sender_email: Generated<string | null>;
+  /** outbound: the mail merge that wrote it. */
+  mail_merge_id: Generated<string | null>;
   created_at: string;
 }
 
@@ -370,4 +396,114 @@ export interface SignatureSignersTable {
   /** How Kuvert knew it was them: `password` (logged in, password confirmed). */
   identified_by: string | null;
   created_at: string;
+}
+
+/** One recipient of an outbound letter and its delivery; see migration 0012. */
+export interface LetterRecipientsTable {
+  id: string;
+  letter_id: string;
+  position: number;
+  channel: RecipientChannel;
+  provider_id: string | null;
+  /** kuvert: the address written to, and its user when sent. */
+  email: string | null;
+  user_id: string | null;
+  /** kuvert: the recipient's own copy. */
+  delivered_letter_id: string | null;
+  contact_id: string | null;
+  name: string;
+  organisation: string | null;
+  street: string | null;
+  postcode: string | null;
+  city: string | null;
+  country: CountryCode | null;
+  status: DeliveryStatus;
+  failure_reason: string | null;
+  /** postal: DocumentStore key of the print-ready PDF, once rendered. */
+  print_storage_key: string | null;
+  print_page_count: number | null;
+  print_batch_id: string | null;
+  delivered_at: string | null;
+  printed_at: string | null;
+  sent_at: string | null;
+  failed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type PrintBatchStatus = 'open' | 'downloaded' | 'sent';
+
+/** The built-in postal channel's batches for the operator (`kuvert print-batches`). */
+export interface PrintBatchesTable {
+  id: string;
+  status: PrintBatchStatus;
+  created_at: string;
+  downloaded_at: string | null;
+  sent_at: string | null;
+  updated_at: string;
+}
+
+export interface LetterDraftsTable {
+  id: string;
+  account_id: string;
+  created_by_user_id: string | null;
+  subject: string;
+  /** JSON of the shared `letterDraftFieldsSchema` without the subject. */
+  content: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContactsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  organisation: Generated<string>;
+  email: Generated<string>;
+  phone: Generated<string>;
+  street: Generated<string>;
+  postcode: Generated<string>;
+  city: Generated<string>;
+  country: CountryCode | null;
+  digital_kind: 'kuvert' | 'provider' | null;
+  digital_email: string | null;
+  provider_id: string | null;
+  notes: Generated<string>;
+  /** Lower-cased name, else organisation: the list's order and keyset. */
+  sort_key: string;
+  created_at: string;
+  updated_at: string;
+  trashed_at: string | null;
+}
+
+export interface MailMergesTable {
+  id: string;
+  account_id: string;
+  created_by_user_id: string | null;
+  status: MailMergeStatus;
+  subject: string;
+  /** JSON of the shared `mailMergeDefinitionSchema`. */
+  definition: string;
+  total_rows: number;
+  processed_rows: Generated<number>;
+  sent_rows: Generated<number>;
+  failed_rows: Generated<number>;
+  failure_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export interface MailMergeRowsTable {
+  mail_merge_id: string;
+  /** 1-based data row below the header. */
+  row_number: number;
+  status: 'sent' | 'failed';
+  letter_id: string | null;
+  channel: 'kuvert' | 'postal' | null;
+  recipient_name: string;
+  failure_reason: string | null;
+  /** JSON array of the row's cells, for failed rows. */
+  cells: string | null;
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './accounts/index.ts';
 import { authRoutes } from './auth/index.ts';
+import { contactRoutes } from './contacts/index.ts';
 import { eventRoutes } from './events/index.ts';
 import { folderRoutes } from './folders/index.ts';
 import { healthRoutes } from './health/index.ts';
@@ -9,8 +10,11 @@ import { invoiceRoutes } from './invoices/index.ts';
 import { registerInvoiceJobs } from './invoices/invoice-reminders.service.ts';
 import { registerLetterJobs } from './letters/letter-jobs.ts';
 import { letterRoutes } from './letters/index.ts';
+import { mailMergeRoutes } from './mail-merge/index.ts';
 import { paymentRoutes } from './payments/index.ts';
+import { outboxRoutes } from './outbox/index.ts';
 import { notificationPreferenceRoutes } from './profile/notification-preferences.ts';
+import { postalRoutes } from './postal/index.ts';
 import { profileRoutes } from './profile/index.ts';
 import { registerWebhookJobs } from './providers/provider-webhooks.service.ts';
 import { providerRoutes } from './providers/index.ts';
@@ -34,6 +38,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   registerStorageMaintenance(app);
   registerWebhookJobs(app);
   await app.register(letterRoutes);
+  await app.register(postalRoutes);
   await app.register(folderRoutes);
   await app.register(trashRoutes);
   await app.register(searchRoutes);
@@ -52,4 +57,10 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(signatureRoutes);
   // Verify a document (issue 10).
   await app.register(verificationRoutes);
+  // Writing letters (issue 11).
+  await app.register(outboxRoutes);
+  // Mail merge (issue 11).
+  await app.register(mailMergeRoutes);
+  // The address book (issue 11).
+  await app.register(contactRoutes);
 };

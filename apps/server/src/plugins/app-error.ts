@@ -27,6 +27,10 @@ const statusByCode: Record<ErrorCode, number> = {
   DOCUMENT_UNREADABLE: 422,
   SIGNATURE_PENDING: 409,
   SIGNATURE_CLOSED: 409,
+  SENDER_ADDRESS_MISSING: 422,
+  CSV_EMPTY: 422,
+  CSV_NO_ROWS: 422,
+  TEMPLATE_INVALID: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -60,6 +64,11 @@ const defaultMessages: Record<ErrorCode, string> = {
   SIGNATURE_PENDING:
     'The signature request is not completed or declined yet, or is still being sealed.',
   SIGNATURE_CLOSED: 'This signature request can no longer be signed or declined.',
+  SENDER_ADDRESS_MISSING:
+    'A printed letter needs your postal address for its return line. Add it to your profile.',
+  CSV_EMPTY: 'The CSV file is empty.',
+  CSV_NO_ROWS: 'The CSV file has a header row but no recipients below it.',
+  TEMPLATE_INVALID: 'The template has a placeholder that is not closed with }}.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   INTERNAL: 'Something went wrong on our side.',
 };

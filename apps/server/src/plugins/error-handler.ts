@@ -28,7 +28,28 @@ function toFieldIssues(error: FastifyError): FieldIssue[] {
       .filter(Boolean)
       .join('.'),
     message: issue.message ?? 'Invalid value',
+    ...translationOf(issue.params),
   }));
+}
+
+/**
+ * A custom zod issue's `params: { i18n, ...values }` (see the shared schemas), passed on so
+ * the portal can show its own translated message.
+ */
+export function translationOf(params: unknown): Pick<FieldIssue, 'i18n' | 'values'> {
+  const custom = isRecord(params) && isRecord(params.params) ? params.params : params;
+  if (!isRecord(custom) || typeof custom.i18n !== 'string') return {};
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(custom)) {
+    if (key !== 'i18n' && (typeof value === 'string' || typeof value === 'number')) {
+      values[key] = String(value);
+    }
+  }
+  return { i18n: custom.i18n, values };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }
 
 /** The 4xx status an error carries (`statusCode`, or `status` as http-errors sets it). */

@@ -15,6 +15,8 @@ const letter: LetterSummary = {
   subject: 'Rechnung "März" \\ Ä',
   excerpt: 'Zeile\u2028eins',
   provider: { id: 'p1', name: 'Stadtwerke', has_logo: false, is_verified: true },
+  sender_person: null,
+  recipients: [],
   created_at: '2026-03-01T10:00:00.000Z',
   is_read: false,
   folder_id: null,

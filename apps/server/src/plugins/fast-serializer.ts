@@ -71,6 +71,8 @@ function simplifyNullables(schema: unknown): unknown {
   const nonNull = options.filter((option) => !(isJsonSchema(option) && option.type === 'null'));
   const [option] = nonNull;
   if (nonNull.length !== 1 || !isJsonSchema(option)) return simplified;
+  // A reference (a schema with an id) has no `type` for Ajv's `nullable` to extend.
+  if (option.type === undefined) return simplified;
   const { anyOf: _anyOf, ...rest } = simplified;
   // Inside a union, fast-json-stringify picks the option by validating with Ajv, whose
   // `nullable` does not extend `enum`: a null must be one of the values to pass.

@@ -2,17 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { Client } from 'pg';
 import { buildApp } from '../app.ts';
 import type { Clock } from '../clock.ts';
 import { loadConfig, type Config } from '../config/env.ts';
-import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../db/connect.ts';
+import { connectDatabase, type DatabaseHandle } from '../db/connect.ts';
 import type { Engine } from '../db/migrations/context.ts';
 import type { MailMessage, Mailer } from '../plugins/mailer.ts';
 import {
   createDocumentProcessing,
   type DocumentProcessing,
 } from '../plugins/processing/document-processing.ts';
+import { checkOutPostgresDatabase, prepareSqliteDatabase } from './database-templates.ts';
 
 /**
  * One processing pool for all test apps of a file with the default limits: starting a child
@@ -73,26 +73,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-  const name = `kuvert_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 export interface TestAppOptions {
   /** Adds routes or job handlers after the modules and before the app is ready. */
   beforeReady?: (app: FastifyInstance) => Promise<void> | void;
@@ -105,7 +85,7 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kuvert-test-'));
-  const postgres = engine === 'postgres' ? await createPostgresDatabase() : undefined;
+  const postgres = engine === 'postgres' ? await checkOutPostgresDatabase() : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
@@ -117,14 +97,14 @@ export async function createTestApp(
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });
+  if (!postgres) await prepareSqliteDatabase(config.dataDir);
   const handle = connectDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: 4,
-    // Dropping the test database at close ends connections the pool is still closing.
+    // Closing the test database ends connections the pool is still closing.
     onIdleConnectionError: () => {},
   });
-  await migrateToLatest(handle);
   const clock = new FakeClock();
   const mailer = new CapturingMailer();
   const app = await buildApp({
@@ -147,7 +127,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await handle.db.destroy();
-      await postgres?.drop();
+      await postgres?.release();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

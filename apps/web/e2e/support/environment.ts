@@ -28,5 +28,8 @@ export function serverEnvironment(): Record<string, string> {
     UPLOAD_MAX_BYTES: String(E2E_UPLOAD_MAX_BYTES),
     // Errors only: providers whose webhook nobody answers fill the log with retry warnings.
     LOG_LEVEL: 'error',
+    // Journeys wait for background jobs (mail, webhooks, reading, sealing) as a user would:
+    // the default second between looks would be most of each wait.
+    JOB_POLL_INTERVAL_MS: '100',
   };
 }

@@ -1,12 +1,8 @@
-import { execFile } from 'node:child_process';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { E2E_BASE_URL, REPO_ROOT, serverEnvironment } from './environment.ts';
-
-const run = promisify(execFile);
+import { E2E_BASE_URL } from './environment.ts';
+import { runKuvert } from './kuvert-cli.ts';
 
 /** A webhook address nobody listens at: for tests that do not mind their webhooks failing. */
 export const NO_WEBHOOK = 'http://127.0.0.1:9/hooks';
@@ -24,18 +20,7 @@ export interface TestProvider {
 
 /** A provider made the way operators make them: `kuvert provider create`. */
 export async function createProvider(name: string, webhookUrl: string): Promise<TestProvider> {
-  const { stdout } = await run(
-    process.execPath,
-    [
-      path.join(REPO_ROOT, 'apps/server/src/cli.ts'),
-      'provider',
-      'create',
-      name,
-      '--webhook-url',
-      webhookUrl,
-    ],
-    { env: { ...process.env, ...serverEnvironment() } },
-  );
+  const stdout = await runKuvert(['provider', 'create', name, '--webhook-url', webhookUrl]);
   const apiKey = /api key[^:\n]*:\s*(\S+)/iu.exec(stdout)?.[1];
   const webhookSecret = /webhook secret[^:\n]*:\s*(\S+)/iu.exec(stdout)?.[1];
   if (apiKey === undefined || webhookSecret === undefined) {

@@ -1,12 +1,9 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { promisify } from 'node:util';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { E2E_DATA_DIR, REPO_ROOT, serverEnvironment } from './environment.ts';
+import { E2E_DATA_DIR } from './environment.ts';
+import { runKuvert } from './kuvert-cli.ts';
 import { deliverLetter, makePdf, type ReceivedWebhook, type TestProvider } from './provider.ts';
-
-const run = promisify(execFile);
 
 /** The day `offsetDays` from today (the e2e server keeps the machine's time zone). */
 export function isoDay(offsetDays: number): string {
@@ -61,19 +58,7 @@ export async function addAccountMember(
   memberEmail: string,
   role: 'viewer' | 'member',
 ): Promise<void> {
-  await run(
-    process.execPath,
-    [
-      path.join(REPO_ROOT, 'apps/server/src/cli.ts'),
-      'account',
-      'add-member',
-      ownerEmail,
-      memberEmail,
-      '--role',
-      role,
-    ],
-    { env: { ...process.env, ...serverEnvironment() } },
-  );
+  await runKuvert(['account', 'add-member', ownerEmail, memberEmail, '--role', role]);
 }
 
 export interface SignatureWebhook {

@@ -1,11 +1,7 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { E2E_BASE_URL, REPO_ROOT, serverEnvironment } from './environment.ts';
+import { E2E_BASE_URL } from './environment.ts';
+import { runKuvert } from './kuvert-cli.ts';
 import { waitForMailLink } from './mail.ts';
-
-const run = promisify(execFile);
 
 export interface TestUser {
   email: string;
@@ -20,18 +16,7 @@ export interface TestUser {
 export async function createInvitedUser(firstName = 'Erika'): Promise<TestUser> {
   const email = `e2e-${randomUUID().slice(0, 8)}@kuvert.test`;
   const password = `Correct horse ${randomUUID().slice(0, 6)}`;
-  await run(
-    process.execPath,
-    [
-      path.join(REPO_ROOT, 'apps/server/src/cli.ts'),
-      'user',
-      'invite',
-      email,
-      '--first-name',
-      firstName,
-    ],
-    { env: { ...process.env, ...serverEnvironment() } },
-  );
+  await runKuvert(['user', 'invite', email, '--first-name', firstName]);
   const link = await waitForMailLink(email, '/verify/email');
   const token = new URL(link).searchParams.get('token') ?? '';
   const response = await fetch(`${E2E_BASE_URL}/api/auth/email-verification`, {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { LetterDetail } from '@kuvert/shared/letters';
 import { documentContentUrl } from '../features/letters/api/get-letter.ts';
 import { SignaturePanel } from '../features/signatures/components/signature-panel.tsx';
+import { correspondentOf } from '../lib/correspondent.ts';
 
 /**
  * A signature request's panel on its letter's page: the signatures area shows it, the letters
@@ -17,7 +18,7 @@ export function renderSignaturePanel(letter: LetterDetail): ReactNode {
     <SignaturePanel
       letterId={letter.id}
       signature={signature}
-      providerName={letter.provider.name}
+      providerName={correspondentOf(letter).name}
       sealedDocument={
         sealed === undefined
           ? null

@@ -4,6 +4,9 @@ const segment = (value: string) => encodeURIComponent(value);
 /** On a letter's page: open its reply with this upload attached ("use in a letter"). */
 export const REPLY_WITH_PARAM = 'reply_with';
 
+/** On the compose page: the draft being written. */
+export const COMPOSE_DRAFT_PARAM = 'draft';
+
 export const paths = {
   home: () => '/',
   inbox: () => '/inbox',
@@ -14,6 +17,9 @@ export const paths = {
   outbox: () => '/outbox',
   sentLetter: (letterId: string) => `/outbox/${segment(letterId)}`,
   compose: () => '/outbox/compose',
+  /** Goes on writing a saved draft. */
+  composeDraft: (draftId: string) =>
+    `/outbox/compose?${new URLSearchParams({ [COMPOSE_DRAFT_PARAM]: draftId }).toString()}`,
   composeUploader: () => '/outbox/compose-uploader',
   invoicePayment: () => '/invoice-tink',
   /** The hand-off to the bank for one invoice (the letter's id). */

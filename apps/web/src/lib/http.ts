@@ -24,7 +24,11 @@ export class ApiError extends Error {
       if (typeof detail !== 'object' || detail === null) return [];
       if (!('path' in detail) || !('message' in detail)) return [];
       const { path, message } = detail;
-      return typeof path === 'string' && typeof message === 'string' ? [{ path, message }] : [];
+      if (typeof path !== 'string' || typeof message !== 'string') return [];
+      const issue: FieldIssue = { path, message };
+      if ('i18n' in detail && typeof detail.i18n === 'string') issue.i18n = detail.i18n;
+      if ('values' in detail && isStringRecord(detail.values)) issue.values = detail.values;
+      return [issue];
     });
   }
 
@@ -192,4 +196,12 @@ export async function toApiError(response: Response): Promise<ApiError> {
   // Not our API's shape (a proxy's HTML page, say): classify by status only.
   const code: ErrorCode = response.status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL';
   return new ApiError(response.status, code, response.statusText);
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((entry) => typeof entry === 'string')
+  );
 }

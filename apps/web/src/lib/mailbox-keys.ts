@@ -15,6 +15,9 @@ export const mailboxKeys = {
   trash: ['trash'],
   uploads: ['uploads'],
   signatures: ['signatures'],
+  contacts: ['contacts'],
+  drafts: ['drafts'],
+  mailMerges: ['mail-merges'],
 } as const;
 
 export type MailboxArea = keyof typeof mailboxKeys;
@@ -33,10 +36,10 @@ export const letterDependentAreas: readonly MailboxArea[] = [
 /** Everything that shows an invoice's status: its panel and list, letter badges, home counts. */
 export const invoiceDependentAreas: readonly MailboxArea[] = ['invoices', 'letters', 'home'];
 
-/** Everything that shows uploads: their list and pages, search hits, the trash. */
 /** A signer signed or declined, a request was sealed, expired or cancelled. */
 export const signatureDependentAreas: readonly MailboxArea[] = ['signatures', 'letters', 'home'];
 
+/** Everything that shows uploads: their list and pages, search hits, the trash. */
 export const uploadDependentAreas: readonly MailboxArea[] = ['uploads', 'search', 'trash'];
 
 /** Refetches everything under the given areas (after a change that touches them). */

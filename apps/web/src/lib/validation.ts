@@ -1,4 +1,4 @@
-import type { TFunction } from './i18n.ts';
+import type { TFunction, TranslationKey } from './i18n.ts';
 import type { core } from 'zod';
 import { ApiError } from './http.ts';
 
@@ -36,6 +36,10 @@ export function translateIssue(t: TFunction, issue: core.$ZodIssue): string {
       return t('validation.tooLong', { max: Number(issue.maximum) });
     case 'invalid_format':
       return issue.format === 'email' ? t('validation.email') : t('validation.invalid');
+    case 'custom': {
+      const { i18n, ...values } = issue.params ?? {};
+      return isRuleMessageKey(i18n) ? t(i18n, values) : t('validation.invalid');
+    }
     default:
       return t('validation.invalid');
   }
@@ -43,7 +47,8 @@ export function translateIssue(t: TFunction, issue: core.$ZodIssue): string {
 
 /**
  * Field problems the server found (VALIDATION_FAILED). Its messages are English for API
- * clients, so the field only gets our generic translated hint.
+ * clients, so the field gets the rule's own translated message where the server named one
+ * (`i18n`), else our generic hint.
  */
 export function serverFieldErrors<Field extends string>(
   t: TFunction,
@@ -54,9 +59,24 @@ export function serverFieldErrors<Field extends string>(
   const errors: Record<string, string> = {};
   for (const issue of error.fieldIssues) {
     const field = issue.path.split('.')[0] ?? '';
-    errors[field] ??= t('validation.invalid');
+    errors[field] ??= isRuleMessageKey(issue.i18n)
+      ? t(issue.i18n, issue.values ?? {})
+      : t('validation.invalid');
   }
   return pickFields(errors, fields);
+}
+
+/** Rules with their own message (`params.i18n` in the shared schemas, `i18n` from the server). */
+const ruleMessageKeys: ReadonlySet<string> = new Set<TranslationKey>([
+  'validation.postcode',
+  'validation.addressTooWide',
+  'validation.nameOrOrganisation',
+  'validation.requiredForPostal',
+  'validation.unknownCountry',
+]);
+
+export function isRuleMessageKey(value: unknown): value is TranslationKey {
+  return typeof value === 'string' && ruleMessageKeys.has(value);
 }
 
 function pickFields<Field extends string>(

@@ -37,4 +37,8 @@ export const errorCodes = [
   'DOCUMENT_UNREADABLE',
   'SIGNATURE_PENDING',
   'SIGNATURE_CLOSED',
+  'SENDER_ADDRESS_MISSING',
+  'CSV_EMPTY',
+  'CSV_NO_ROWS',
+  'TEMPLATE_INVALID',
 ] as const;

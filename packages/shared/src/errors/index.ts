@@ -15,9 +15,15 @@ export const errorResponseSchema = z
   .meta({ id: 'Error' });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-/** Field-level problems sent in `details` with VALIDATION_FAILED. */
+/**
+ * Field-level problems sent in `details` with VALIDATION_FAILED. `message` is English for API
+ * clients; `i18n` (a web translation key) and `values` (its interpolations) are set where a
+ * rule has its own translated message, e.g. a postcode that does not fit its country.
+ */
 export const fieldIssueSchema = z.object({
   path: z.string(),
   message: z.string(),
+  i18n: z.string().optional(),
+  values: z.record(z.string(), z.string()).optional(),
 });
 export type FieldIssue = z.infer<typeof fieldIssueSchema>;

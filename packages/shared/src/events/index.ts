@@ -10,7 +10,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     account_id: z.string(),
     letter_id: z.string(),
     subject: z.string(),
-    provider_name: z.string(),
+    /** The provider's name, or the name of the Kuvert user who wrote. */
+    sender_name: z.string(),
   }),
   z.object({ type: z.literal('letters.changed'), account_id: z.string() }),
   z.object({ type: z.literal('folders.changed'), account_id: z.string() }),
@@ -26,6 +27,19 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     type: z.literal('signatures.changed'),
     account_id: z.string(),
     letter_id: z.string(),
+  }),
+  /** A contact was added, changed, imported, trashed or restored. */
+  z.object({ type: z.literal('contacts.changed'), account_id: z.string() }),
+  /** A draft was saved, sent or deleted. */
+  z.object({ type: z.literal('letter_drafts.changed'), account_id: z.string() }),
+  /** A mail merge advanced (sent at most a few times a second) or finished. */
+  z.object({
+    type: z.literal('mail_merge.progress'),
+    account_id: z.string(),
+    mail_merge_id: z.string(),
+    status: z.enum(['running', 'done', 'failed', 'cancelled']),
+    processed_rows: z.number().int(),
+    total_rows: z.number().int(),
   }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

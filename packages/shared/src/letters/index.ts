@@ -2,19 +2,26 @@ import { z } from 'zod';
 // Not '../invoices/index.ts': that one imports this file.
 import { invoiceStatusSchema } from '../invoices/status.ts';
 import { letterSignatureSchema } from '../signatures/letter-signature.ts';
+import { letterRecipientSchema, letterRecipientSummarySchema } from '../outbox/letter-recipient.ts';
+import { deliveryStatusSchema } from './delivery-status.ts';
 
 export const letterKinds = ['letter', 'invoice', 'signature_request'] as const;
 export const letterKindSchema = z.enum(letterKinds);
 export type LetterKind = z.infer<typeof letterKindSchema>;
 
-/** inbound: a provider wrote to the account; outbound: the account wrote to a provider. */
+/**
+ * inbound: a provider or another Kuvert user wrote to the account; outbound: the account wrote
+ * (to providers, Kuvert users or postal addresses).
+ */
 export const letterDirectionSchema = z.enum(['inbound', 'outbound']);
 export type LetterDirection = z.infer<typeof letterDirectionSchema>;
 
-/** Delivery status of an outbound letter (inbound letters are always `delivered`). */
-export const deliveryStatuses = ['queued', 'delivered', 'printed', 'failed'] as const;
-export const deliveryStatusSchema = z.enum(deliveryStatuses);
-export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
+export {
+  deliveryStatuses,
+  deliveryStatusSchema,
+  overallDeliveryStatus,
+  type DeliveryStatus,
+} from './delivery-status.ts';
 
 export const letterViews = ['inbox', 'unread', 'outbox', 'trash', 'folder'] as const;
 export const letterViewSchema = z.enum(letterViews);
@@ -49,7 +56,18 @@ export const letterSummarySchema = z
     kind: letterKindSchema,
     subject: z.string(),
     excerpt: z.string().describe('The first words of the body'),
-    provider: providerRefSchema,
+    provider: providerRefSchema
+      .nullable()
+      .describe(
+        'inbound: the provider that sent it; outbound: the provider a reply went to. Null for letters between Kuvert users and for composed letters (see sender_person, recipients)',
+      ),
+    sender_person: z
+      .object({ name: z.string(), email: z.string() })
+      .nullable()
+      .describe('inbound from another Kuvert user: who wrote it'),
+    recipients: z
+      .array(letterRecipientSummarySchema)
+      .describe('outbound: each recipient and its delivery status; empty for inbound letters'),
     created_at: z.iso.datetime(),
     is_read: z.boolean(),
     folder_id: z.string().nullable(),
@@ -123,6 +141,7 @@ export const letterDetailSchema = letterSummarySchema
     read_at: z.iso.datetime().nullable(),
     delivery_failure_reason: z.string().nullable(),
     replies: z.array(letterSummarySchema),
+    recipients: z.array(letterRecipientSchema),
     signature: letterSignatureSchema
       .nullable()
       .describe('The signature request and its signers; null unless kind is signature_request'),

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { languageSchema, newPasswordSchema } from '../auth/index.ts';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../limits/index.ts';
+import { checkPostcode, postalAddressFieldsSchema } from '../postal/index.ts';
+
+/**
+ * The user's own postal address: the return line of the letters they have printed, and what
+ * forms prefill as `profile.address…`. All four parts or none.
+ */
+export const profileAddressSchema = postalAddressFieldsSchema
+  .pick({ street: true, postcode: true, city: true, country: true })
+  .superRefine(checkPostcode)
+  .meta({ id: 'ProfileAddress' });
+export type ProfileAddress = z.infer<typeof profileAddressSchema>;
 
 export const profileSchema = z
   .object({
@@ -10,6 +21,7 @@ export const profileSchema = z
     first_name: z.string(),
     last_name: z.string(),
     language: languageSchema,
+    address: profileAddressSchema.nullable(),
     created_at: z.iso.datetime(),
   })
   .meta({ id: 'Profile' });
@@ -20,6 +32,8 @@ export const updateProfileRequestSchema = z
     first_name: z.string().trim().min(1).max(NAME_MAX_LENGTH),
     last_name: z.string().trim().max(NAME_MAX_LENGTH),
     language: languageSchema,
+    /** Left out: unchanged; null removes the address. */
+    address: profileAddressSchema.nullable().optional(),
   })
   .meta({ id: 'UpdateProfileRequest' });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trashedContactSchema } from '../contacts/index.ts';
 import { trashedFolderSchema } from '../folders/index.ts';
 import { uploadSummarySchema } from '../uploads/index.ts';
 
@@ -12,6 +13,8 @@ export const trashSummarySchema = z
     folders: z.array(trashedFolderSchema),
     /** Trashed uploads, most recently trashed first. */
     uploads: z.array(uploadSummarySchema),
+    /** Trashed address-book contacts, most recently trashed first. */
+    contacts: z.array(trashedContactSchema),
     /** Days after which the trash is emptied by itself (TRASH_RETENTION_DAYS). */
     retention_days: z.number().int().positive(),
   })

@@ -12,6 +12,7 @@ import * as folderTrash from './0008-folder-trash.ts';
 import * as uploads from './0009-uploads.ts';
 import * as uploadSearch from './0010-upload-search.ts';
 import * as signatures from './0011-signatures.ts';
+import * as outbox from './0012-outbox.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -30,6 +31,7 @@ const migrations: Record<string, MigrationModule> = {
   '0009-uploads': uploads,
   '0010-upload-search': uploadSearch,
   '0011-signatures': signatures,
+  '0012-outbox': outbox,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

@@ -18,7 +18,7 @@ export function selectInvoicesForUser(db: Kysely<Database>, userId: string) {
     .select([
       'l.id',
       'l.account_id',
-      'l.provider_id',
+      'p.id as provider_id',
       'l.subject',
       'l.external_id',
       'l.created_at',

@@ -120,7 +120,10 @@ export async function recordInvoicePaid(
     // `elsewhere`: the user says they paid outside Kuvert; check your account before you book it.
     paid_via: paid.via,
   };
-  await enqueueWebhook(app, db, { providerId: letter.provider_id, type: 'invoice.paid', data });
+  // Invoices always come from a provider; the guard is for the type, not a case.
+  if (letter.provider_id !== null) {
+    await enqueueWebhook(app, db, { providerId: letter.provider_id, type: 'invoice.paid', data });
+  }
   return true;
 }
 

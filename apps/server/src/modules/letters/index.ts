@@ -119,7 +119,7 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['letters'],
         summary:
-          'Reply to a provider: multipart with subject, body, attachment files and upload_ids (10 attachments at most)',
+          'Reply to a provider or a Kuvert user: multipart with subject, body, attachment files and upload_ids (10 attachments at most)',
         consumes: ['multipart/form-data'],
         params: letterParamsSchema,
         body: replyBodySchema,

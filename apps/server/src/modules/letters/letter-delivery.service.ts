@@ -142,7 +142,7 @@ export async function deliverLetter(
       account_id: copy.accountId,
       letter_id: copy.id,
       subject: metadata.subject,
-      provider_name: provider.name,
+      sender_name: provider.name,
     });
   }
   return result;

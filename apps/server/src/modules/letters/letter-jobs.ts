@@ -92,7 +92,7 @@ async function notifyMembers(app: FastifyInstance, payload: unknown): Promise<vo
   // A notice days late (a stalled queue, the demo's backdated history) is no news any more.
   const ageSeconds = (app.clock.now().getTime() - Date.parse(letter.created_at)) / 1000;
   if (ageSeconds > NOTICE_MAX_AGE_SECONDS) return;
-  const provider = await getProvider(app, letter.provider_id);
+  const provider = letter.provider_id === null ? null : await getProvider(app, letter.provider_id);
   const members = await findMembersToNotify(app.db, letter.account_id);
   for (const member of members) {
     await app.mailer.send(
@@ -100,7 +100,7 @@ async function notifyMembers(app: FastifyInstance, payload: unknown): Promise<vo
         to: member.email,
         language: member.language,
         firstName: member.firstName,
-        providerName: provider?.name ?? 'Kuvert',
+        providerName: provider?.name ?? letter.sender_name ?? 'Kuvert',
         subject: letter.subject,
         link: `${app.config.publicUrl}/inbox/${encodeURIComponent(letter.id)}`,
       }),

@@ -6,30 +6,34 @@ import {
   replyFieldsSchema,
   type LetterDetail,
 } from '@kuvert/shared/letters';
-import { newId } from '../../db/ids.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { readMultipart } from '../../plugins/multipart-reader.ts';
 import { assertRole } from '../accounts/accounts.service.ts';
-import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
-import { updateSearchIndex } from '../search/search-index.service.ts';
-import { publishLiveEvent } from '../events/events.service.ts';
+import {
+  announceOutboundLetters,
+  findLetterOfCopy,
+  loadSender,
+  resolveRecipients,
+  writeOutboundLetters,
+  type OutboundSender,
+  type ResolvedRecipient,
+} from '../outbox/outbound-letters.service.ts';
 import {
   announceNewUploads,
   findUploadsToAttach,
   recordAttachedFilesAsUploads,
 } from '../uploads/upload-attachments.service.ts';
 import { inspectUploadedDocuments } from './document-inspection.ts';
-import { insertDocumentsForReading } from './letter-delivery.service.ts';
 import { discardUploads } from './letter-removal.service.ts';
-import { findLetterForUser, insertLetter } from './letters.repository.ts';
+import { findLetterForUser, type LetterRow } from './letters.repository.ts';
 import { getLetterDetail } from './letters.service.ts';
 
 const REPLY_TEXT_MAX_BYTES = 128 * 1024;
 
 /**
- * A reply to a provider's letter: an outbound letter in the same account. The provider is on
- * Kuvert, so it is delivered at once: it appears in their GET /messages and, if they have a
- * webhook, as `message.received`. It carries files from the computer (each also kept as an
+ * A reply to a letter: an outbound letter in the same account. To a provider's letter, it is
+ * delivered at once: it appears in their GET /messages and, if they have a webhook, as
+ * `message.received`. To a letter from another Kuvert user, a copy lands in their inbox. It carries files from the computer (each also kept as an
  * upload of the account) and uploads the account already has.
  */
 export async function replyToLetter(
@@ -43,8 +47,12 @@ export async function replyToLetter(
   if (!original) throw new AppError('NOT_FOUND');
   assertRole(original.role, 'member');
   if (original.direction !== 'inbound') {
-    throw new AppError('CONFLICT', { message: 'Only letters from a provider can be answered.' });
+    throw new AppError('CONFLICT', { message: 'Only letters you received can be answered.' });
   }
+  const sender = await loadSender(app, userId, original.account_id);
+  // From a provider: back to the provider. From a Kuvert user: into their inbox, answering
+  // the letter they wrote.
+  const recipient = await replyRecipient(app, sender, original);
 
   const upload = await readMultipart(request, app.documents, {
     fileField: 'attachment',
@@ -88,46 +96,27 @@ export async function replyToLetter(
     fields.data.upload_ids,
   ).catch(discardOnError);
 
-  const now = app.clock.now();
-  const nowIso = now.toISOString();
-  const id = newId(now.getTime());
-  const newUploads = await app.db
+  const nowIso = app.clock.now().toISOString();
+  const [newUploads, written] = await app.db
     .transaction()
     .execute(async (trx) => {
-      await insertLetter(trx, {
-        id,
-        account_id: original.account_id,
-        provider_id: original.provider_id,
-        direction: 'outbound',
-        kind: 'letter',
-        subject: fields.data.subject,
-        body: fields.data.body,
-        external_id: null,
-        recipient_email: null,
-        in_reply_to: original.id,
-        delivery_status: 'delivered',
-        delivery_failure_reason: null,
-        read_at: nowIso,
-        folder_id: null,
-        trashed_at: null,
-        created_by_user_id: userId,
-        invoice_amount: null,
-        invoice_currency: null,
-        invoice_due_date: null,
-        invoice_iban: null,
-        invoice_bic: null,
-        invoice_reference: null,
-        signature_due_date: null,
-        created_at: nowIso,
-      });
-      await insertDocumentsForReading(app, trx, id, [...files, ...attachedUploads], nowIso);
-      await updateSearchIndex(app, trx, id);
-      await enqueueWebhook(app, trx, {
-        providerId: original.provider_id,
-        type: 'message.received',
-        data: { message_id: id, in_reply_to: original.id, subject: fields.data.subject },
-      });
-      return recordAttachedFilesAsUploads(app, trx, {
+      const result = await writeOutboundLetters(
+        app,
+        trx,
+        [
+          {
+            sender,
+            subject: fields.data.subject,
+            body: fields.data.body,
+            documents: [...files, ...attachedUploads],
+            recipients: [recipient],
+            inReplyTo: original.id,
+            providerId: original.provider_id,
+          },
+        ],
+        nowIso,
+      );
+      const uploads = await recordAttachedFilesAsUploads(app, trx, {
         accountId: original.account_id,
         userId,
         files: files.map((file) => ({
@@ -139,9 +128,36 @@ export async function replyToLetter(
         })),
         nowIso,
       });
+      return [uploads, result] as const;
     })
     .catch(discardOnError);
-  await publishLiveEvent(app, { type: 'letters.changed', account_id: original.account_id });
+  await announceOutboundLetters(app, written);
   await announceNewUploads(app, original.account_id, newUploads);
+  const id = written.letters[0]?.id ?? '';
   return getLetterDetail(app, userId, id);
+}
+
+async function replyRecipient(
+  app: FastifyInstance,
+  sender: OutboundSender,
+  original: LetterRow,
+): Promise<ResolvedRecipient> {
+  if (original.provider_id !== null) {
+    const [recipient] = await resolveRecipients(app, sender, [
+      { channel: 'provider', provider_id: original.provider_id },
+    ]);
+    if (recipient) return recipient;
+  }
+  if (original.sender_email !== null) {
+    const [recipient] = await resolveRecipients(app, sender, [
+      { channel: 'kuvert', email: original.sender_email },
+    ]);
+    if (recipient?.channel === 'kuvert') {
+      return {
+        ...recipient,
+        copyInReplyTo: await findLetterOfCopy(app, original.id, recipient.accountId),
+      };
+    }
+  }
+  throw new AppError('CONFLICT', { message: 'This letter has nobody to answer.' });
 }

@@ -33,7 +33,8 @@ function writable(db: Kysely<Database>, userId: string, letterIds: string[]) {
 
 export interface NewlyReadRow {
   id: string;
-  provider_id: string;
+  /** Null for a letter from another Kuvert user: no provider to tell. */
+  provider_id: string | null;
   account_id: string;
   signature_request_id: string | null;
 }
@@ -125,7 +126,15 @@ export async function findStorageKeys(
     .distinct()
     .where('letter_id', 'in', letterIds)
     .execute();
-  return rows.map((row) => row.storage_key);
+  // The print PDFs of a sent letter's postal recipients go with it too.
+  const prints = await db
+    .selectFrom('letter_recipients')
+    .select('print_storage_key as storage_key')
+    .distinct()
+    .where('letter_id', 'in', letterIds)
+    .where('print_storage_key', 'is not', null)
+    .execute();
+  return [...rows, ...prints].flatMap((row) => (row.storage_key === null ? [] : [row.storage_key]));
 }
 
 /** Deletes letters (documents cascade); only trashed ones, so nothing is lost by mistake. */
@@ -244,8 +253,14 @@ export async function findUnreferencedKeys(
     .select('sealed_storage_key as key')
     .where('sealed_storage_key', 'in', keys)
     .execute();
+  // The print-ready PDF of a postal letter, until the letter is deleted.
+  const prints = await db
+    .selectFrom('letter_recipients')
+    .select('print_storage_key as key')
+    .where('print_storage_key', 'in', keys)
+    .execute();
   const referenced = new Set(
-    [...documents, ...logos, ...uploads, ...thumbnails, ...sealed].map((row) => row.key),
+    [...documents, ...logos, ...uploads, ...thumbnails, ...sealed, ...prints].map((row) => row.key),
   );
   return keys.filter((key) => !referenced.has(key));
 }

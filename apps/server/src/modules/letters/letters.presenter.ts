@@ -9,7 +9,13 @@ import {
 import type { LetterSignature } from '@kuvert/shared/signatures';
 import type { DeliveryStatus } from '@kuvert/shared/letters';
 import { isOverdue, presentInvoiceStatus } from '../invoices/invoice-status.ts';
-import type { LetterDocumentRow, LetterRow, LetterSummaryRow } from './letters.repository.ts';
+import type { LetterRecipient, LetterRecipientSummary } from '@kuvert/shared/outbox';
+import type {
+  LetterDocumentRow,
+  LetterRecipientRow,
+  LetterRow,
+  LetterSummaryRow,
+} from './letters.repository.ts';
 
 const EXCERPT_MAX_CHARS = 160;
 
@@ -47,8 +53,67 @@ export function toExcerpt(body: string): string {
   return `${(lastSpace > EXCERPT_MAX_CHARS / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
-/** `today` (invoice-status.ts todayOf) tells an open invoice from an overdue one. */
-export function toLetterSummary(row: LetterSummaryRow, today: string): LetterSummary {
+export function toRecipientSummary(row: LetterRecipientRow): LetterRecipientSummary {
+  return {
+    id: row.id,
+    channel: row.channel,
+    name: row.name,
+    status: toDeliveryStatus(row.status),
+  };
+}
+
+/** When the recipient's status last changed. */
+function statusAt(row: LetterRecipientRow): string {
+  switch (row.status) {
+    case 'failed':
+      return row.failed_at ?? row.updated_at;
+    case 'sent':
+      return row.sent_at ?? row.updated_at;
+    case 'printed':
+      return row.printed_at ?? row.updated_at;
+    case 'delivered':
+      return row.delivered_at ?? row.updated_at;
+    default:
+      return row.created_at;
+  }
+}
+
+export function toLetterRecipient(row: LetterRecipientRow): LetterRecipient {
+  const isPostal =
+    row.channel === 'postal' &&
+    row.street !== null &&
+    row.postcode !== null &&
+    row.city !== null &&
+    row.country !== null;
+  return {
+    ...toRecipientSummary(row),
+    email: row.email,
+    provider_id: row.provider_id,
+    address: isPostal
+      ? {
+          name: row.name,
+          organisation: row.organisation ?? '',
+          street: row.street ?? '',
+          postcode: row.postcode ?? '',
+          city: row.city ?? '',
+          country: row.country ?? 'DE',
+        }
+      : null,
+    failure_reason: row.failure_reason,
+    has_print_pdf: row.print_storage_key !== null,
+    status_at: statusAt(row),
+  };
+}
+
+/**
+ * `today` (invoice-status.ts todayOf) tells an open invoice from an overdue one; `recipients`
+ * are the outbound letter's (findRecipientsByLetter, one query per page).
+ */
+export function toLetterSummary(
+  row: LetterSummaryRow,
+  today: string,
+  recipients: readonly LetterRecipientRow[] = [],
+): LetterSummary {
   const hasInvoice =
     row.invoice_amount !== null && row.invoice_currency !== null && row.invoice_due_date !== null;
   return {
@@ -58,12 +123,20 @@ export function toLetterSummary(row: LetterSummaryRow, today: string): LetterSum
     kind: toKind(row.kind),
     subject: row.subject,
     excerpt: toExcerpt(row.excerpt),
-    provider: {
-      id: row.provider_id,
-      name: row.provider_name,
-      has_logo: row.provider_logo_key !== null,
-      is_verified: row.provider_verified_at !== null,
-    },
+    provider:
+      row.provider_id !== null && row.provider_name !== null
+        ? {
+            id: row.provider_id,
+            name: row.provider_name,
+            has_logo: row.provider_logo_key !== null,
+            is_verified: row.provider_verified_at !== null,
+          }
+        : null,
+    sender_person:
+      row.direction === 'inbound' && row.sender_name !== null
+        ? { name: row.sender_name, email: row.sender_email ?? '' }
+        : null,
+    recipients: recipients.map(toRecipientSummary),
     created_at: row.created_at,
     // What the user wrote themselves is never "unread".
     is_read: row.direction === 'outbound' || row.read_at !== null,
@@ -102,16 +175,19 @@ export function toLetterDetail(
   documents: LetterDocumentRow[],
   replies: LetterSummaryRow[],
   today: string,
-  signature: LetterSignature | null = null,
+  signature: LetterSignature | null,
+  recipients: ReadonlyMap<string, readonly LetterRecipientRow[]>,
 ): LetterDetail {
+  const own = recipients.get(summary.id) ?? [];
   return {
-    ...toLetterSummary(summary, today),
+    ...toLetterSummary(summary, today, own),
     body: letter.body,
     documents: documents.map(toLetterDocument),
     in_reply_to: letter.in_reply_to,
     read_at: letter.read_at,
     delivery_failure_reason: letter.delivery_failure_reason,
-    replies: replies.map((reply) => toLetterSummary(reply, today)),
+    replies: replies.map((reply) => toLetterSummary(reply, today, recipients.get(reply.id))),
+    recipients: own.map(toLetterRecipient),
     signature,
   };
 }

@@ -1,11 +1,17 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { queryTemplate } from '../../db/query-template.ts';
 import { callerIsMember, callerRole, isUnread } from '../../db/scopes.ts';
-import type { Database, LetterDocumentsTable, LettersTable } from '../../db/schema.ts';
+import type {
+  Database,
+  LetterDocumentsTable,
+  LetterRecipientsTable,
+  LettersTable,
+} from '../../db/schema.ts';
 import type { LetterCursor } from './letter-cursor.ts';
 
 export type LetterRow = Selectable<LettersTable>;
 export type LetterDocumentRow = Selectable<LetterDocumentsTable>;
+export type LetterRecipientRow = Selectable<LetterRecipientsTable>;
 
 const EXCERPT_SOURCE_CHARS = 300;
 
@@ -14,36 +20,41 @@ const EXCERPT_SOURCE_CHARS = 300;
  * page, however many rows it has. Only letters of the caller's accounts.
  */
 export function selectLetterSummaries(db: Kysely<Database>, userId: string) {
-  return db
-    .selectFrom('letters as l')
-    .innerJoin('providers as p', 'p.id', 'l.provider_id')
-    .select((eb) => [
-      'l.id',
-      'l.account_id',
-      'l.direction',
-      'l.kind',
-      'l.subject',
-      sql<string>`substr(l.body, 1, ${sql.lit(EXCERPT_SOURCE_CHARS)})`.as('excerpt'),
-      'l.created_at',
-      'l.read_at',
-      'l.folder_id',
-      'l.trashed_at',
-      'l.delivery_status',
-      'l.invoice_amount',
-      'l.invoice_currency',
-      'l.invoice_due_date',
-      'l.invoice_status',
-      'p.id as provider_id',
-      'p.name as provider_name',
-      'p.logo_key as provider_logo_key',
-      'p.verified_at as provider_verified_at',
-      eb
-        .selectFrom('letter_documents as d')
-        .select((inner) => inner.fn.countAll<number>().as('count'))
-        .whereRef('d.letter_id', '=', 'l.id')
-        .as('document_count'),
-    ])
-    .where(callerIsMember(userId, 'l.account_id'));
+  return (
+    db
+      .selectFrom('letters as l')
+      // Letters between Kuvert users and composed letters have no provider.
+      .leftJoin('providers as p', 'p.id', 'l.provider_id')
+      .select((eb) => [
+        'l.id',
+        'l.account_id',
+        'l.direction',
+        'l.kind',
+        'l.subject',
+        sql<string>`substr(l.body, 1, ${sql.lit(EXCERPT_SOURCE_CHARS)})`.as('excerpt'),
+        'l.created_at',
+        'l.read_at',
+        'l.folder_id',
+        'l.trashed_at',
+        'l.delivery_status',
+        'l.invoice_amount',
+        'l.invoice_currency',
+        'l.invoice_due_date',
+        'l.invoice_status',
+        'p.id as provider_id',
+        'p.name as provider_name',
+        'p.logo_key as provider_logo_key',
+        'p.verified_at as provider_verified_at',
+        'l.sender_name',
+        'l.sender_email',
+        eb
+          .selectFrom('letter_documents as d')
+          .select((inner) => inner.fn.countAll<number>().as('count'))
+          .whereRef('d.letter_id', '=', 'l.id')
+          .as('document_count'),
+      ])
+      .where(callerIsMember(userId, 'l.account_id'))
+  );
 }
 
 export type LetterSummaryRow = Awaited<
@@ -239,4 +250,34 @@ export async function findNextDocumentPositions(
     .groupBy('letter_id')
     .execute();
   return new Map(rows.map((row) => [row.letter_id, Number(row.last) + 1]));
+}
+
+/** The recipients of these letters, in their order: one query for a whole page. */
+export async function findRecipientsOfLetters(
+  db: Kysely<Database>,
+  letterIds: readonly string[],
+): Promise<LetterRecipientRow[]> {
+  if (letterIds.length === 0) return [];
+  return db
+    .selectFrom('letter_recipients')
+    .selectAll()
+    .where('letter_id', 'in', [...letterIds])
+    .orderBy('letter_id')
+    .orderBy('position')
+    .execute();
+}
+
+/** Recipient rows by letter, for the presenter. */
+export async function findRecipientsByLetter(
+  db: Kysely<Database>,
+  rows: readonly { id: string; direction: string }[],
+): Promise<Map<string, LetterRecipientRow[]>> {
+  const outbound = rows.filter((row) => row.direction === 'outbound').map((row) => row.id);
+  const byLetter = new Map<string, LetterRecipientRow[]>();
+  for (const recipient of await findRecipientsOfLetters(db, outbound)) {
+    const list = byLetter.get(recipient.letter_id) ?? [];
+    list.push(recipient);
+    byLetter.set(recipient.letter_id, list);
+  }
+  return byLetter;
 }

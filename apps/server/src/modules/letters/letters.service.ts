@@ -32,6 +32,7 @@ import {
   findDocumentsOfLetter,
   findLetterForUser,
   findLetterPage,
+  findRecipientsByLetter,
   findReplies,
   selectLetterSummaries,
 } from './letters.repository.ts';
@@ -78,8 +79,9 @@ export async function listLetters(
   const last = page.at(-1);
   const hasMore = rows.length > input.limit;
   const today = todayOf(app);
+  const recipients = await findRecipientsByLetter(app.db, page);
   return {
-    items: page.map((row) => toLetterSummary(row, today)),
+    items: page.map((row) => toLetterSummary(row, today, recipients.get(row.id))),
     next_cursor: hasMore && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
   };
 }
@@ -93,7 +95,8 @@ export async function getLetterSummaries(
   if (letterIds.length === 0) return [];
   const rows = await selectLetterSummaries(app.db, userId).where('l.id', 'in', letterIds).execute();
   const today = todayOf(app);
-  return rows.map((row) => toLetterSummary(row, today));
+  const recipients = await findRecipientsByLetter(app.db, rows);
+  return rows.map((row) => toLetterSummary(row, today, recipients.get(row.id)));
 }
 
 export async function getLetterDetail(
@@ -110,7 +113,8 @@ export async function getLetterDetail(
   const documents = await findDocumentsOfLetter(app.db, letterId);
   const replies = await findReplies(app.db, userId, letterId);
   const signature = await getLetterSignature(app, userId, letter);
-  return toLetterDetail(summary, letter, documents, replies, todayOf(app), signature);
+  const recipients = await findRecipientsByLetter(app.db, [summary, ...replies]);
+  return toLetterDetail(summary, letter, documents, replies, todayOf(app), signature, recipients);
 }
 
 /**

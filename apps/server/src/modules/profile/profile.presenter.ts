@@ -16,6 +16,18 @@ export function toProfile(user: UserRow): Profile {
     first_name: user.first_name,
     last_name: user.last_name,
     language: userLanguage(user),
+    address:
+      user.address_street !== null &&
+      user.address_postcode !== null &&
+      user.address_city !== null &&
+      user.address_country !== null
+        ? {
+            street: user.address_street,
+            postcode: user.address_postcode,
+            city: user.address_city,
+            country: user.address_country,
+          }
+        : null,
     created_at: user.created_at,
   };
 }

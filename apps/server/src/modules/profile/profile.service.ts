@@ -44,6 +44,17 @@ export async function getProfile(app: FastifyInstance, userId: string): Promise<
   return toProfile(await requireUser(app, userId));
 }
 
+/** The address as the users table keeps it: null clears all four, undefined leaves them. */
+function addressColumns(address: PatchProfileRequest['address']) {
+  if (address === undefined) return {};
+  return {
+    address_street: address?.street ?? null,
+    address_postcode: address?.postcode ?? null,
+    address_city: address?.city ?? null,
+    address_country: address?.country ?? null,
+  };
+}
+
 /** Changes the fields given (PUT gives all, PATCH some); a field left out stays as it is. */
 export async function updateProfile(
   app: FastifyInstance,
@@ -57,6 +68,7 @@ export async function updateProfile(
       first_name: input.first_name,
       last_name: input.last_name,
       language: input.language,
+      ...addressColumns(input.address),
     });
     if (input.first_name !== undefined || input.last_name !== undefined) {
       await renamePersonalAccount(trx, userId, fullName(updated) || updated.email);

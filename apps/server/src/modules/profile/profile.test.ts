@@ -29,6 +29,7 @@ describe.each(testEngines)('profile (%s)', (engine) => {
       first_name: 'Ada',
       last_name: 'Lovelace',
       language: 'en',
+      address: null,
       created_at: me.user.created_at,
     });
 
@@ -50,6 +51,47 @@ describe.each(testEngines)('profile (%s)', (engine) => {
     });
     expect(session.json()).toMatchObject({ first_name: 'Augusta', language: 'de' });
     expect(session.json().accounts[0].name).toBe('Augusta King');
+  });
+
+  it('saves, validates and removes the postal address', async () => {
+    const me = await createLoggedInUser(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/profile', headers: me.headers, payload });
+    const address = { street: 'Hauptstraße 5', postcode: '10115', city: 'Berlin', country: 'DE' };
+
+    const saved = await patch({ address });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().address).toEqual(address);
+    expect(
+      (await t.app.inject({ url: '/api/profile', headers: me.headers })).json().address,
+    ).toEqual(address);
+
+    const wrongPostcode = await patch({ address: { ...address, postcode: '1011' } });
+    expect(wrongPostcode.statusCode).toBe(400);
+    expect(wrongPostcode.json().details).toContainEqual(
+      expect.objectContaining({
+        path: 'body.address.postcode',
+        i18n: 'validation.postcode',
+        values: expect.objectContaining({ country: 'DE', example: '10115' }),
+      }),
+    );
+    const noCity = await patch({ address: { ...address, city: ' ' } });
+    expect(noCity.statusCode).toBe(400);
+    expect(noCity.json().details.map((detail: { path: string }) => detail.path)).toContain(
+      'body.address.city',
+    );
+    const badCountry = await patch({ address: { ...address, country: 'XX' } });
+    expect(badCountry.statusCode).toBe(400);
+    // Refused input changed nothing.
+    expect(
+      (await t.app.inject({ url: '/api/profile', headers: me.headers })).json().address,
+    ).toEqual(address);
+
+    // Saving the name alone keeps the address; null removes it.
+    const renamed = await patch({ first_name: 'Augusta' });
+    expect(renamed.json().address).toEqual(address);
+    const removed = await patch({ address: null });
+    expect(removed.json().address).toBeNull();
   });
 
   it('rejects an empty first name', async () => {

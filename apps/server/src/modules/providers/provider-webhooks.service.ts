@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { webhookEventTypeSchema, type WebhookEventType } from '@kuvert/shared/sender-api';
 import { newId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
-import { PermanentJobError } from '../../plugins/jobs.ts';
+import { enqueueJobs, PermanentJobError } from '../../plugins/jobs.ts';
 import { deliverWebhook } from '../../lib/webhooks.ts';
-import { findProviderById } from './providers.repository.ts';
+import { findProviderById, findProvidersWithWebhook } from './providers.repository.ts';
 
 export const WEBHOOK_JOB = 'webhook.deliver';
 /** Backoff from the job system: 30 s doubling to 1 h; 12 attempts span about half a day. */
@@ -43,6 +43,40 @@ export async function enqueueWebhook(
       data: event.data,
     },
   });
+}
+
+/**
+ * Queues many events at once (a mail merge, a letter to several providers): one query finds
+ * which providers have a webhook, one insert queues the jobs. Same transaction rule as
+ * `enqueueWebhook`.
+ */
+export async function enqueueWebhooks(
+  app: Pick<FastifyInstance, 'clock'>,
+  db: Kysely<Database>,
+  events: readonly { providerId: string; type: WebhookEventType; data: unknown }[],
+): Promise<void> {
+  if (events.length === 0) return;
+  const withWebhook = new Set(
+    await findProvidersWithWebhook(db, [...new Set(events.map((event) => event.providerId))]),
+  );
+  const now = app.clock.now();
+  await enqueueJobs(
+    db,
+    app.clock,
+    events
+      .filter((event) => withWebhook.has(event.providerId))
+      .map((event) => ({
+        type: WEBHOOK_JOB,
+        maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+        payload: {
+          provider_id: event.providerId,
+          event_id: newId(now.getTime()),
+          type: event.type,
+          created_at: now.toISOString(),
+          data: event.data,
+        },
+      })),
+  );
 }
 
 export function registerWebhookJobs(app: FastifyInstance): void {

@@ -16,6 +16,21 @@ export async function findProviderById(
   return db.selectFrom('providers').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Which of these providers have a webhook. */
+export async function findProvidersWithWebhook(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('providers')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('webhook_url', 'is not', null)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export async function findAllProviders(db: Kysely<Database>): Promise<ProviderRow[]> {
   return db.selectFrom('providers').selectAll().orderBy('name').orderBy('id').execute();
 }

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { callerIsMember } from '../../db/scopes.ts';
 import { accountCandidates, PG_INDEXED_TEXT_MAX_CHARS, tsQueryText } from './postgres-tsquery.ts';
 import { buildSnippet, foldText, highlightWords } from './search-terms.ts';
@@ -27,6 +28,62 @@ function pageOf(position: SearchPosition) {
 
 /** Letters indexed per round by a rebuild. */
 const REBUILD_BATCH = 500;
+/** Letters one indexing statement takes. */
+const INDEX_BATCH = 200;
+
+/**
+ * The "provider" column: who the letter is from or to. The provider; else, for a letter from
+ * another Kuvert user, their name; else, for a composed letter, its recipients' names.
+ */
+const correspondentText = sql<string>`coalesce(p.name, l.sender_name,
+  (select string_agg(r.name, ' ' order by r.position) from letter_recipients r
+   where r.letter_id = l.id), '')`;
+
+/**
+ * Rebuilds the entries of these letters: their text is read in two queries and folded here
+ * (see postgres-tsquery.ts), then one UPDATE writes every letter's vectors.
+ */
+async function indexPostgresLetters(
+  db: Kysely<Database>,
+  letterIds: readonly string[],
+): Promise<void> {
+  if (letterIds.length === 0) return;
+  const { rows } = await sql<{ id: string; subject: string; body: string; name: string }>`
+    select l.id, l.subject, l.body, ${correspondentText} as name
+    from letters l left join providers p on p.id = l.provider_id
+    where l.id in (${sql.join(letterIds)})`.execute(db);
+  if (rows.length === 0) return;
+  const documents = await db
+    .selectFrom('letter_documents')
+    .select(['letter_id', 'text'])
+    .where('letter_id', 'in', letterIds)
+    .orderBy('letter_id')
+    .orderBy('position')
+    .execute();
+  const textOf = new Map<string, string[]>();
+  for (const document of documents) {
+    const texts = textOf.get(document.letter_id) ?? [];
+    texts.push(document.text ?? '');
+    textOf.set(document.letter_id, texts);
+  }
+  const values = rows.map((row) => {
+    const documentText = (textOf.get(row.id) ?? []).join('\n').slice(0, PG_INDEXED_TEXT_MAX_CHARS);
+    return sql`(${row.id}, ${foldText(row.subject)}, ${foldText(row.name)}, ${foldText(row.body)}, ${foldText(documentText)})`;
+  });
+  // Weighted for ranking (uploads weigh their name as a subject, their text as documents, so
+  // the ranks of both compare); the same lexemes under the account key (no positions) for the index.
+  await sql`update letters set search_vector = v.vector,
+      account_search_vector = (
+        select array_to_tsvector(coalesce(array_agg(replace(letters.account_id, '-', '') || lexeme), '{}'))
+        from unnest(v.vector))
+    from (select t.id,
+      setweight(to_tsvector('simple', t.subject), 'A') ||
+      setweight(to_tsvector('simple', t.name), 'B') ||
+      setweight(to_tsvector('simple', t.body), 'C') ||
+      setweight(to_tsvector('simple', t.documents), 'D') as vector
+      from (values ${sql.join(values)}) as t (id, subject, name, body, documents)) v
+    where letters.id = v.id`.execute(db);
+}
 
 export const postgresSearch: SearchRepository = {
   async rebuild(db) {
@@ -41,41 +98,21 @@ export const postgresSearch: SearchRepository = {
         .limit(REBUILD_BATCH)
         .execute();
       if (batch.length === 0) return indexed;
-      for (const { id } of batch) await postgresSearch.indexLetter(db, id);
+      await postgresSearch.indexLetters(
+        db,
+        batch.map((row) => row.id),
+      );
       indexed += batch.length;
       after = batch.at(-1)?.id ?? after;
     }
   },
   async indexLetter(db, letterId) {
-    const row = await db
-      .selectFrom('letters as l')
-      .innerJoin('providers as p', 'p.id', 'l.provider_id')
-      .select(['l.subject', 'l.body', 'p.name'])
-      .where('l.id', '=', letterId)
-      .executeTakeFirst();
-    if (!row) return;
-    const documents = await db
-      .selectFrom('letter_documents')
-      .select('text')
-      .where('letter_id', '=', letterId)
-      .orderBy('position')
-      .execute();
-    const documentText = documents
-      .map((document) => document.text ?? '')
-      .join('\n')
-      .slice(0, PG_INDEXED_TEXT_MAX_CHARS);
-    // Weighted for ranking (uploads weigh their name as a subject, their text as documents, so
-    // the ranks of both compare); the same lexemes under the account key (no positions) for the index.
-    await sql`update letters set search_vector = v.vector,
-        account_search_vector = (
-          select array_to_tsvector(coalesce(array_agg(replace(letters.account_id, '-', '') || lexeme), '{}'))
-          from unnest(v.vector))
-      from (select
-        setweight(to_tsvector('simple', ${foldText(row.subject)}), 'A') ||
-        setweight(to_tsvector('simple', ${foldText(row.name)}), 'B') ||
-        setweight(to_tsvector('simple', ${foldText(row.body)}), 'C') ||
-        setweight(to_tsvector('simple', ${foldText(documentText)}), 'D') as vector) v
-      where id = ${letterId}`.execute(db);
+    await postgresSearch.indexLetters(db, [letterId]);
+  },
+  async indexLetters(db, letterIds) {
+    for (let start = 0; start < letterIds.length; start += INDEX_BATCH) {
+      await indexPostgresLetters(db, letterIds.slice(start, start + INDEX_BATCH));
+    }
   },
   async search(db, request) {
     const page = pageOf(request.position);
@@ -88,10 +125,10 @@ export const postgresSearch: SearchRepository = {
       body: string;
       documents: string;
     }>`
-      select l.id, l.created_at, ts_rank(l.search_vector, q) as score, l.subject, p.name as provider, l.body,
+      select l.id, l.created_at, ts_rank(l.search_vector, q) as score, l.subject, ${correspondentText} as provider, l.body,
         coalesce((select string_agg(d.text, E'\n' order by d.position) from letter_documents d
                   where d.letter_id = l.id), '') as documents
-      from letters l join providers p on p.id = l.provider_id,
+      from letters l left join providers p on p.id = l.provider_id,
         to_tsquery('simple', ${tsQueryText(request.query)}) q
       where l.account_search_vector @@ ${accountCandidates(request.accountId, request.query)}
         and l.search_vector @@ q

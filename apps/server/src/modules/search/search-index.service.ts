@@ -15,6 +15,15 @@ export async function updateSearchIndex(
   await searchRepositoryFor(app.engine).indexLetter(db, letterId);
 }
 
+/** `updateSearchIndex` for many letters at once, in few statements. */
+export async function updateSearchIndexOfLetters(
+  app: Pick<FastifyInstance, 'engine'>,
+  db: Kysely<Database>,
+  letterIds: readonly string[],
+): Promise<void> {
+  await searchRepositoryFor(app.engine).indexLetters(db, letterIds);
+}
+
 /**
  * Brings the upload's search entry up to date from its current name, text and state: call it
  * after the upload was stored, read, renamed, trashed or restored, in the transaction that

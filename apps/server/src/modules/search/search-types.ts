@@ -47,6 +47,8 @@ export interface SearchRequest {
 export interface SearchRepository {
   /** Rebuilds the letter's entry from its current subject, provider, body and documents. */
   indexLetter(db: Kysely<Database>, letterId: string): Promise<void>;
+  /** The same for many letters in few statements (letters written together, a mail merge). */
+  indexLetters(db: Kysely<Database>, letterIds: readonly string[]): Promise<void>;
   /**
    * Best matches (ties: newest first) or newest first; only live letters of the account, only
    * if the user is a member of it.

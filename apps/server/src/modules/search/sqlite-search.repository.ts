@@ -16,6 +16,13 @@ function snippetOf(column: number) {
   return sql`snippet(letters_fts, ${sql.lit(column)}, ${SEARCH_HIGHLIGHT_START}, ${SEARCH_HIGHLIGHT_END}, '…', 16)`;
 }
 
+/**
+ * The "provider" column: who the letter is from or to. The provider; else, for a letter from
+ * another Kuvert user, their name; else, for a composed letter, its recipients' names.
+ */
+const correspondentText = sql`coalesce(p.name, l.sender_name,
+  (select group_concat(r.name, ' ') from letter_recipients r where r.letter_id = l.id), '')`;
+
 const documentsText = sql`coalesce((select group_concat(d.text, char(10) order by d.position)
   from letter_documents d where d.letter_id = l.id and d.text is not null), '')`;
 
@@ -53,17 +60,18 @@ async function removeEntries(db: Kysely<Database>, first: number, last: number):
 async function addEntries(db: Kysely<Database>, first: number, last: number): Promise<void> {
   await ensureScratch(db);
   await sql`insert into temp.letters_fts_scratch (rowid, subject, provider, body, documents)
-    select l.rowid, l.subject, p.name, l.body, ${documentsText}
-    from letters l join providers p on p.id = l.provider_id
+    select l.rowid, l.subject, ${correspondentText}, l.body, ${documentsText}
+    from letters l left join providers p on p.id = l.provider_id
     where l.rowid between ${first} and ${last}`.execute(db);
   await sql`insert into temp.letters_fts_scratch_docs
     select doc, ${termsOf('subject')}, ${termsOf('provider')}, ${termsOf('body')}, ${termsOf('documents')}
     from temp.letters_fts_scratch_terms group by doc`.execute(db);
   await sql`insert into letters_search_text
-    select l.rowid, replace(l.account_id, '-', ''), l.subject, p.name, l.body, ${documentsText},
+    select l.rowid, replace(l.account_id, '-', ''), l.subject, ${correspondentText}, l.body,
+      ${documentsText},
       coalesce(t.subject_terms, ''), coalesce(t.provider_terms, ''), coalesce(t.body_terms, ''),
       coalesce(t.documents_terms, '')
-    from letters l join providers p on p.id = l.provider_id
+    from letters l left join providers p on p.id = l.provider_id
       left join temp.letters_fts_scratch_docs t on t.doc = l.rowid
     where l.rowid between ${first} and ${last}`.execute(db);
   await sql`insert into letters_fts (rowid, subject, provider, body, documents)
@@ -95,6 +103,8 @@ export async function indexSqliteLetters(
 
 /** Letters indexed per transaction by a rebuild. */
 const REBUILD_BATCH = 2000;
+/** Ids one rowid lookup takes (SQLite allows 32,766 bound values). */
+const ROWID_LOOKUP_BATCH = 5000;
 
 export const sqliteSearch: SearchRepository = {
   async rebuild(db) {
@@ -119,6 +129,32 @@ export const sqliteSearch: SearchRepository = {
     }>`select rowid from letters where id = ${letterId}`.execute(db);
     const rowid = rows[0]?.rowid;
     if (rowid !== undefined) await indexSqliteLetters(db, rowid, rowid);
+  },
+  async indexLetters(db, letterIds) {
+    if (letterIds.length === 0) return;
+    if (!db.isTransaction) {
+      await db.transaction().execute((trx) => sqliteSearch.indexLetters(trx, letterIds));
+      return;
+    }
+    const rowids: number[] = [];
+    for (let start = 0; start < letterIds.length; start += ROWID_LOOKUP_BATCH) {
+      const rows = await db
+        .selectFrom('letters')
+        .select(sql<number>`rowid`.as('rowid'))
+        .where('id', 'in', letterIds.slice(start, start + ROWID_LOOKUP_BATCH))
+        .execute();
+      rowids.push(...rows.map((row) => Number(row.rowid)));
+    }
+    // Letters written together have consecutive rowids: a few ranges, each indexed at once.
+    rowids.sort((a, b) => a - b);
+    let first = rowids[0];
+    for (let index = 0; first !== undefined && index < rowids.length; index += 1) {
+      const current = rowids[index] ?? first;
+      const next = rowids[index + 1];
+      if (next === current + 1 && current - first < REBUILD_BATCH) continue;
+      await indexSqliteLetters(db, first, current);
+      first = next;
+    }
   },
   async search(db, request) {
     const page = ftsPageOf(request.position, { createdAt: 'l.created_at', id: 'l.id' });

@@ -77,18 +77,25 @@ export async function findDocumentsOfLetters(db: Kysely<Database>, letterIds: st
     .execute();
 }
 
-/** Letters users sent to the provider, newest first, by keyset on (created_at, id). */
+/**
+ * Letters users sent to the provider (replies and composed letters: every provider recipient),
+ * newest first, by keyset on the recipient's (created_at, id); a reply's recipient has its
+ * letter's id, so cursors from before composed letters still work.
+ */
 export async function findMessagePage(
   db: Kysely<Database>,
   providerId: string,
   options: { cursor?: { createdAt: string; id: string }; limit: number },
 ) {
   let query = db
-    .selectFrom('letters as l')
+    .selectFrom('letter_recipients as r')
+    .innerJoin('letters as l', 'l.id', 'r.letter_id')
     .leftJoin('users as u', 'u.id', 'l.created_by_user_id')
     .innerJoin('accounts as a', 'a.id', 'l.account_id')
     .select([
       'l.id',
+      'r.id as recipient_id',
+      'r.created_at as recipient_created_at',
       'l.in_reply_to',
       'l.subject',
       'l.body',
@@ -98,17 +105,18 @@ export async function findMessagePage(
       'u.email',
       'a.name as account_name',
     ])
-    .where('l.provider_id', '=', providerId)
+    .where('r.provider_id', '=', providerId)
+    .where('r.channel', '=', sql.lit('provider'))
     .where('l.direction', '=', sql.lit('outbound'));
   const cursor = options.cursor;
   if (cursor) {
     query = query.where((eb) =>
-      eb(eb.refTuple('l.created_at', 'l.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
+      eb(eb.refTuple('r.created_at', 'r.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
     );
   }
   return query
-    .orderBy('l.created_at', 'desc')
-    .orderBy('l.id', 'desc')
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
     .limit(options.limit + 1)
     .execute();
 }
@@ -128,7 +136,16 @@ export async function findMessageDocument(
     .select(['d.filename', 'd.content_type', 'd.size', 'd.storage_key'])
     .where('d.id', '=', documentId)
     .where('l.id', '=', messageId)
-    .where('l.provider_id', '=', providerId)
     .where('l.direction', '=', sql.lit('outbound'))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('letter_recipients as r')
+          .select('r.id')
+          .whereRef('r.letter_id', '=', 'l.id')
+          .where('r.provider_id', '=', providerId)
+          .where('r.channel', '=', sql.lit('provider')),
+      ),
+    )
     .executeTakeFirst();
 }

@@ -143,7 +143,7 @@ export async function listSenderMessages(
     ),
     next_cursor:
       rows.length > query.limit && last
-        ? encodeCursor({ createdAt: last.created_at, id: last.id })
+        ? encodeCursor({ createdAt: last.recipient_created_at, id: last.recipient_id })
         : null,
   };
 }

@@ -32,12 +32,13 @@ export interface SignatureLetter {
 }
 
 /**
- * Letters the provider knows by id: every letter but the other signers' copies of a signature
- * request (the provider got back only the recipient's). Only these report `letter.read`.
+ * Letters a provider knows by id: every provider's letter but the other signers' copies of a
+ * signature request (the provider got back only the recipient's); letters from Kuvert users
+ * have no provider. Only these report `letter.read`.
  */
 export async function filterLettersKnownToProvider<
-  Letter extends { id: string; signature_request_id: string | null },
->(db: Kysely<Database>, letters: Letter[]): Promise<Letter[]> {
+  Letter extends { id: string; provider_id: string | null; signature_request_id: string | null },
+>(db: Kysely<Database>, letters: Letter[]): Promise<Array<Letter & { provider_id: string }>> {
   const copies = letters.filter((letter) => letter.signature_request_id !== null);
   const known = new Set(
     await findProviderLetterIds(
@@ -45,7 +46,10 @@ export async function filterLettersKnownToProvider<
       copies.map((letter) => letter.id),
     ),
   );
-  return letters.filter((letter) => letter.signature_request_id === null || known.has(letter.id));
+  return letters.filter(
+    (letter): letter is Letter & { provider_id: string } =>
+      letter.provider_id !== null && (letter.signature_request_id === null || known.has(letter.id)),
+  );
 }
 
 /** `signature` of GET /api/letters/{id}: null unless the letter belongs to a request. */

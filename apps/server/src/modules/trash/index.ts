@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { folderIdParamsSchema, folderSchema } from '@kuvert/shared/folders';
 import { accountQuerySchema } from '@kuvert/shared/home';
 import { emptyTrashRequestSchema, trashSummarySchema } from '@kuvert/shared/trash';
+import { contactIdParamsSchema, contactSchema } from '@kuvert/shared/contacts';
 import { uploadIdParamsSchema, uploadSummarySchema } from '@kuvert/shared/uploads';
 import { errorResponses, noContentSchema } from '../../plugins/openapi.ts';
 import { requireSession } from '../../plugins/session.ts';
@@ -13,6 +14,7 @@ import {
   restoreFolder,
 } from './trash.service.ts';
 import { deleteUploadForever, restoreUpload } from '../uploads/uploads.service.ts';
+import { deleteContactForever, restoreContact } from '../contacts/contacts.service.ts';
 
 export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   registerTrashJobs(app);
@@ -104,6 +106,35 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await deleteUploadForever(app, requireSession(request).userId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/trash/contacts/:id/restore',
+    {
+      schema: {
+        tags: ['trash'],
+        summary: 'Restore a trashed contact to the address book',
+        params: contactIdParamsSchema,
+        response: { 200: contactSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => restoreContact(app, requireSession(request).userId, request.params.id),
+  );
+
+  app.delete(
+    '/trash/contacts/:id',
+    {
+      schema: {
+        tags: ['trash'],
+        summary: 'Delete a trashed contact for good',
+        params: contactIdParamsSchema,
+        response: { 204: noContentSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteContactForever(app, requireSession(request).userId, request.params.id);
       return reply.status(204).send();
     },
   );

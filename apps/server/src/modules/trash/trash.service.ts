@@ -23,6 +23,12 @@ import {
   trashLettersWithFolder,
 } from '../letters/letter-removal.service.ts';
 import {
+  announceContactsChanged,
+  deleteTrashedContacts,
+  findContactsInTrash,
+  listTrashedContacts,
+} from '../contacts/contacts.service.ts';
+import {
   announceUploadsChanged,
   deleteTrashedUploadsForever,
   findUploadsInTrash,
@@ -49,6 +55,7 @@ export async function getTrashSummary(
     letter_count: await countLettersInTrash(app, accountId),
     folders: await listTrashedFolders(app, accountId),
     uploads: await listTrashedUploads(app, accountId),
+    contacts: await listTrashedContacts(app, accountId),
     retention_days: app.config.trashRetentionDays,
   };
 }
@@ -115,6 +122,11 @@ async function deleteForever(app: FastifyInstance, filter: TrashFilter): Promise
     if (ids.length === 0) break;
     total += await deleteTrashedFolders(app, ids);
   }
+  for (;;) {
+    const ids = await findContactsInTrash(app, { ...filter, limit: PURGE_BATCH_SIZE });
+    if (ids.length === 0) break;
+    total += await deleteTrashedContacts(app, ids);
+  }
   return total + (await deleteUploadsForever(app, filter));
 }
 
@@ -137,6 +149,7 @@ export async function emptyTrash(
   const uploads = await deleteUploadsForever(app, { accountId });
   const deleted = await deleteForever(app, { accountId });
   await announceFolderChange(app, accountId);
+  await announceContactsChanged(app, accountId);
   if (uploads > 0) await announceUploadsChanged(app, accountId);
   return deleted + uploads;
 }

@@ -177,6 +177,7 @@ describe.each(testEngines)('trash (%s)', (engine) => {
       letter_count: 2,
       folders: [expect.objectContaining({ id: taxes, name: 'Taxes', letter_count: 1 })],
       uploads: [],
+      contacts: [],
       retention_days: 30,
     });
     // A trashed folder takes no letters.
@@ -191,6 +192,7 @@ describe.each(testEngines)('trash (%s)', (engine) => {
       letter_count: 1,
       folders: [],
       uploads: [],
+      contacts: [],
       retention_days: 30,
     });
   });
@@ -231,6 +233,7 @@ describe.each(testEngines)('trash (%s)', (engine) => {
       letter_count: 0,
       folders: [],
       uploads: [],
+      contacts: [],
       retention_days: 30,
     });
   });
@@ -262,6 +265,7 @@ describe.each(testEngines)('trash (%s)', (engine) => {
       letter_count: 0,
       folders: [],
       uploads: [],
+      contacts: [],
       retention_days: 30,
     });
   });

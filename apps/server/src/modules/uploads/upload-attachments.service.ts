@@ -135,3 +135,26 @@ export async function announceNewUploads(
     upload_id: uploadIds.length === 1 ? (uploadIds[0] ?? null) : null,
   });
 }
+
+/** What a draft shows of its attachments: the uploads still live (a trashed one drops out). */
+export async function describeLiveUploads(
+  app: FastifyInstance,
+  accountId: string,
+  ids: readonly string[],
+): Promise<{ upload_id: string; name: string; content_type: string; size: number }[]> {
+  const rows = await findLiveUploadsOfAccount(app.db, accountId, [...new Set(ids)]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row
+      ? [
+          {
+            upload_id: row.id,
+            name: row.name,
+            content_type: row.content_type ?? 'application/octet-stream',
+            size: Number(row.size),
+          },
+        ]
+      : [];
+  });
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { windows1252Csv } from '../../test/upload-fixtures.ts';
 import { TINY_PNG } from '../../test/uploads.ts';
 import { judgeUploadType, refusalMessage } from './upload-content-type.ts';
 
@@ -75,6 +76,17 @@ describe('judging an upload by its first bytes', () => {
     expect(judge('a\tb\tc\n1\t2\t3\n')).toMatchObject({ contentType: 'text/csv', delimiter: '\t' });
     expect(judge('"Doe, Jane",42\n"Roe, Richard",7\n')).toMatchObject({ delimiter: ',' });
     expect(judge('a|b\nc|d\n')).toMatchObject({ delimiter: '|' });
+    // German Excel: decimal commas in every row, and a line break inside a quoted street.
+    expect(judge(windows1252Csv(), 'adressen.csv')).toEqual({
+      isAccepted: true,
+      contentType: 'text/csv',
+      encoding: 'windows-1252',
+      delimiter: ';',
+    });
+    expect(judge('Anrede;Vorname;Nachname\r\n', 'empty.csv')).toMatchObject({ delimiter: ';' });
+    expect(judge('Anrede;Vorname;Nachname\r\n', 'header.txt')).toMatchObject({
+      contentType: 'text/plain',
+    });
     expect(judge('One line only', 'single.csv')).toMatchObject({
       contentType: 'text/csv',
       delimiter: ',',

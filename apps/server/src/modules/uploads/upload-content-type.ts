@@ -1,4 +1,5 @@
 import type { CsvDelimiter, CsvEncoding, UploadContentType } from '@kuvert/shared/uploads';
+import { detectDelimiter } from '../../lib/csv/index.ts';
 import { sniffContentType } from '../../plugins/uploads.ts';
 
 /**
@@ -21,7 +22,6 @@ export type RefusalReason = 'markup' | 'binary' | 'unknown';
 export type Judgement =
   ({ isAccepted: true } & JudgedType) | { isAccepted: false; reason: RefusalReason };
 
-const DELIMITERS: readonly CsvDelimiter[] = [',', ';', '\t', '|'];
 /** Bytes Windows-1252 leaves undefined: such a file is not text in any encoding we read. */
 const UNDEFINED_IN_1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
 
@@ -91,36 +91,6 @@ function decodeWith(
   return { text, encoding };
 }
 
-/** How often `delimiter` occurs in a line outside double quotes. */
-function countOutsideQuotes(line: string, delimiter: string): number {
-  let count = 0;
-  let isQuoted = false;
-  for (const character of line) {
-    if (character === '"') isQuoted = !isQuoted;
-    else if (character === delimiter && !isQuoted) count += 1;
-  }
-  return count;
-}
-
-/**
- * The delimiter every line splits on the same number of times (at least once); the one with
- * the most columns when several do. Quoted line breaks are rare enough in a sample to ignore.
- */
-export function detectDelimiter(text: string, isTruncated: boolean): CsvDelimiter | undefined {
-  const lines = text.split(/\r\n|\n|\r/);
-  if (isTruncated) lines.pop();
-  const rows = lines.filter((line) => line.trim() !== '');
-  if (rows.length < 2) return undefined;
-  let best: { delimiter: CsvDelimiter; columns: number } | undefined;
-  for (const delimiter of DELIMITERS) {
-    const counts = new Set(rows.map((row) => countOutsideQuotes(row, delimiter)));
-    const [columns = 0] = counts;
-    if (counts.size !== 1 || columns === 0) continue;
-    if (!best || columns > best.columns) best = { delimiter, columns };
-  }
-  return best?.delimiter;
-}
-
 function hasCsvName(filename: string): boolean {
   return /\.(csv|tsv)$/i.test(filename);
 }
@@ -146,10 +116,11 @@ export function judgeUploadType(sample: Buffer, filename: string, isTruncated: b
   const { text, encoding } = decoded;
   if (text.trim() === '') return accept('text/plain', encoding);
   if (LEADING_MARKUP.test(text.trimStart()) || MARKUP_ANYWHERE.test(text)) return refuse('markup');
-  const delimiter =
-    detectDelimiter(text, isTruncated) ??
-    (hasCsvName(filename) ? fallbackDelimiter(filename) : undefined);
-  return delimiter ? accept('text/csv', encoding, delimiter) : accept('text/plain', encoding);
+  // The same detection the reading job and the table use (lib/csv), so they never disagree.
+  const detected = detectDelimiter(text, { isComplete: !isTruncated });
+  if (detected?.isTable) return accept('text/csv', encoding, detected.delimiter);
+  if (!hasCsvName(filename)) return accept('text/plain', encoding);
+  return accept('text/csv', encoding, detected?.delimiter ?? fallbackDelimiter(filename));
 }
 
 function fallbackDelimiter(filename: string): CsvDelimiter {

@@ -12,7 +12,17 @@ import type { Database } from '../../db/schema.ts';
 export async function findUploadToRead(db: Kysely<Database>, uploadId: string) {
   return db
     .selectFrom('uploads')
-    .select(['id', 'account_id', 'status', 'content_type', 'storage_key', 'size', 'trashed_at'])
+    .select([
+      'id',
+      'account_id',
+      'status',
+      'content_type',
+      'storage_key',
+      'size',
+      'trashed_at',
+      'encoding',
+      'delimiter',
+    ])
     .where('id', '=', uploadId)
     .executeTakeFirst();
 }

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '@kuvert/shared/events';
+import { uploadTableSchema } from '@kuvert/shared/uploads';
 import { pageCountLiePdf } from '../../test/hostile-pdfs.ts';
-import { createLoggedInUser } from '../../test/factories.ts';
+import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
 import { testEngines, type TestApp } from '../../test/helper.ts';
 import { personalAccountOf } from '../../test/mailbox.ts';
 import {
@@ -12,6 +13,7 @@ import {
   readJobsOf,
 } from '../../test/upload-fixtures-app.ts';
 import {
+  ADDRESS_ROWS,
   CONTRACT_LINES,
   embedImageClaiming,
   letterPhotoPng,
@@ -23,6 +25,7 @@ import {
   utf16Csv,
   windows1252Csv,
 } from '../../test/upload-fixtures.ts';
+import { uploadFile } from '../../test/uploads.ts';
 import { UPLOAD_READ_MAX_BYTES } from './upload-reading.ts';
 
 const photo = letterPhotoPng();
@@ -31,11 +34,12 @@ describe.each(testEngines)('reading uploads (%s)', (engine) => {
   let t: TestApp;
   let accountId: string;
   let userId: string;
+  let user: CreatedUser & LoggedIn;
   const events: LiveEvent[] = [];
 
   beforeAll(async () => {
     t = await createUploadReadingTestApp(engine);
-    const user = await createLoggedInUser(t.app);
+    user = await createLoggedInUser(t.app);
     accountId = personalAccountOf(user);
     userId = user.user.id;
     t.app.events.subscribe((event) => events.push(event));
@@ -52,6 +56,10 @@ describe.each(testEngines)('reading uploads (%s)', (engine) => {
     size?: number;
   }) {
     return insertStoredUpload(t.app, { accountId, userId, ...input });
+  }
+
+  function getAs(url: string) {
+    return t.app.inject({ url, headers: { cookie: user.cookie } });
   }
 
   async function thumbnailOf(id: string) {
@@ -162,6 +170,73 @@ describe.each(testEngines)('reading uploads (%s)', (engine) => {
       encoding: 'utf-16le',
       delimiter: '\t',
     });
+  });
+
+  it('keeps the delimiter and encoding judged on arrival: ; for German Excel, before and after reading', async () => {
+    // adressen-windows1252.csv of the e2e tests: "12,50 €" in every row tempts a guess of `,`.
+    const { id } = await uploadFile(t.app, user, {
+      accountId,
+      name: 'adressen.csv',
+      bytes: windows1252Csv(),
+    });
+    const summary = async () => (await getAs(`/api/uploads/${id}`)).json();
+    const table = async () =>
+      uploadTableSchema.parse((await getAs(`/api/uploads/${id}/table`)).json());
+
+    expect(await summary()).toMatchObject({
+      text_status: 'pending',
+      encoding: 'windows-1252',
+      delimiter: ';',
+    });
+    expect(await table()).toMatchObject({
+      encoding: 'windows-1252',
+      delimiter: ';',
+      rows: ADDRESS_ROWS,
+    });
+
+    await t.app.jobs.runDueJobs();
+
+    expect(await summary()).toMatchObject({
+      text_status: 'extracted',
+      encoding: 'windows-1252',
+      delimiter: ';',
+    });
+    expect(await table()).toMatchObject({
+      encoding: 'windows-1252',
+      delimiter: ';',
+      rows: ADDRESS_ROWS,
+    });
+    // The user's choice still wins over what was judged.
+    const asked = uploadTableSchema.parse(
+      (await getAs(`/api/uploads/${id}/table?delimiter=%2C`)).json(),
+    );
+    expect(asked).toMatchObject({ encoding: 'windows-1252', delimiter: ',' });
+    expect(asked.rows[0]).toEqual([ADDRESS_ROWS[0]?.join(';')]);
+  });
+
+  it('reads a CSV as stored on arrival, even where a fresh look would decide otherwise', async () => {
+    const id = await upload({
+      name: 'tabelle.csv',
+      contentType: 'text/csv',
+      bytes: Buffer.from('Größe|Preis\nXL|12,50 €\n', 'utf8'),
+    });
+    await t.app.db
+      .updateTable('uploads')
+      .set({ encoding: 'windows-1252', delimiter: '|' })
+      .where('id', '=', id)
+      .execute();
+
+    await t.app.jobs.runDueJobs();
+
+    const row = await findUploadRow(t.app, id);
+    expect(row).toMatchObject({
+      text_status: 'extracted',
+      encoding: 'windows-1252',
+      delimiter: '|',
+    });
+    expect(row.text).toBe(
+      new TextDecoder('windows-1252').decode(Buffer.from('Größe|Preis\nXL|12,50 €\n')),
+    );
   });
 
   it('decodes plain text without looking for a delimiter', async () => {

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { UploadContentType, UploadTextFailure } from '@kuvert/shared/uploads';
+import type {
+  CsvDelimiter,
+  CsvEncoding,
+  UploadContentType,
+  UploadTextFailure,
+} from '@kuvert/shared/uploads';
 import { PermanentJobError } from '../../plugins/jobs.ts';
 import {
   OCR_MAX_PAGES,
@@ -22,7 +27,8 @@ import {
 /**
  * Reads a stored upload in the processing pool (DESIGN §8): a thumbnail of an image or of a
  * PDF's first page; the text of a PDF (its text layer, and OCR for the pages that have none),
- * of a photo (OCR), or of a text file or CSV (with its encoding and delimiter). Each stage
+ * of a photo (OCR), or of a text file or CSV (in the encoding and with the delimiter decided
+ * when it arrived, so the page never changes its mind once the text is read). Each stage
  * is announced, so the upload's page shows "reading text…" or "recognising text…". A
  * document that breaks a limit fails for good at once and says why; the file itself stays.
  */
@@ -38,6 +44,9 @@ interface UploadToRead {
   id: string;
   accountId: string;
   contentType: UploadContentType;
+  /** Of a text file or CSV, as judged on arrival; null for older rows, detected then. */
+  encoding: CsvEncoding | null;
+  delimiter: CsvDelimiter | null;
 }
 
 function parsePayload(payload: unknown): string {
@@ -154,13 +163,16 @@ async function readText(
     case 'text/plain': {
       await setStage(app, upload, 'reading');
       const isCsv = upload.contentType === 'text/csv';
-      const decoded = await app.processing.decodeText(bytes, { detectDelimiter: isCsv });
+      const decoded = await app.processing.decodeText(bytes, {
+        encoding: upload.encoding ?? undefined,
+        detectDelimiter: isCsv && upload.delimiter === null,
+      });
       return {
         text: decoded.text,
         source: 'plain',
         pageCount: null,
         encoding: decoded.encoding,
-        delimiter: decoded.delimiter,
+        delimiter: isCsv ? (upload.delimiter ?? decoded.delimiter) : null,
       };
     }
   }
@@ -197,6 +209,8 @@ async function readUpload(app: FastifyInstance, payload: unknown): Promise<void>
     id: row.id,
     accountId: row.account_id,
     contentType: row.content_type,
+    encoding: row.encoding,
+    delimiter: row.delimiter,
   };
   if (Number(row.size) > UPLOAD_READ_MAX_BYTES) {
     app.log.info({ uploadId, size: row.size }, 'upload too large to read');

@@ -93,6 +93,10 @@ export async function createUser(
     disabled_at: null,
     email_on_new_letter: 1,
     email_due_date_reminders: 1,
+    address_street: null,
+    address_postcode: null,
+    address_city: null,
+    address_country: null,
   };
   await app.db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, email)) throw new AppError('EMAIL_TAKEN');

@@ -10,11 +10,14 @@ import {
 } from '@kuvert/shared/uploads';
 import {
   activeContentKinds,
+  type CsvReading,
   type DecodedTextFile,
   type DocumentLimits,
   type ImageContentType,
   type PdfInspection,
   type PdfText,
+  type PrintedLetter,
+  type PrintLetterInput,
   type SealedDocument,
   type SealInput,
   type SignatureInspection,
@@ -27,10 +30,14 @@ export { ProcessingPoolClosedError } from './pool.ts';
 export { imageContentTypes, ProcessingError } from './tasks.ts';
 export type {
   ActiveContentKind,
+  CsvReading,
   DecodedTextFile,
   ImageContentType,
   PdfInspection,
   PdfText,
+  PrintAttachmentType,
+  PrintedLetter,
+  PrintLetterInput,
   InspectedSignature,
   SealedDocument,
   SealInput,
@@ -82,16 +89,38 @@ export interface DocumentProcessing {
     contentType: ThumbnailSourceType,
     options?: { pages?: number[] },
   ): Promise<RecognisedText>;
-  /** A text file's encoding (and a CSV's delimiter) and its text, cut at PDF_TEXT_MAX_CHARS. */
-  decodeText(bytes: Uint8Array, options: { detectDelimiter: boolean }): Promise<DecodedTextFile>;
+  /**
+   * A text file's text, cut at PDF_TEXT_MAX_CHARS, in `encoding` (detected when not given);
+   * with `detectDelimiter`, a CSV's delimiter too.
+   */
+  decodeText(bytes: Uint8Array, options: DecodeTextFileOptions): Promise<DecodedTextFile>;
   /** The first rows of a CSV (or the start of one, `isComplete: false`), while a request waits. */
   previewCsv(bytes: Uint8Array, options: CsvPreviewOptions): Promise<UploadTable>;
+  /** The cards of a vCard file, while a request waits; `truncated` past `maxCards`. */
+  readVcards(bytes: Uint8Array, maxCards: number): Promise<VcardCards>;
+  /**
+   * A whole CSV (a mail merge's recipients), at most `maxRows` rows: for a request that waits
+   * (`request`, the interactive pool) or for a background job (`job`, which never holds up a
+   * delivery's check).
+   */
+  readCsv(
+    bytes: Uint8Array,
+    options: CsvReadOptions,
+    caller?: 'request' | 'job',
+  ): Promise<CsvReading>;
   /**
    * Seals a completed or declined signature request (see SealInput): composed in a child of
    * its own, signed here (the key never reaches a child); ProcessingError when an original
    * breaks a limit.
    */
   sealDocuments(input: SealInput): Promise<SealedDocument>;
+  /**
+   * The print-ready PDF of a postal letter, attachments appended, in a child of its own;
+   * ProcessingError when an attachment cannot be printed (encrypted, broken, over a limit).
+   */
+  printLetter(input: Omit<PrintLetterInput, 'limits'>): Promise<PrintedLetter>;
+  /** Print PDFs (each from `printLetter`) as one, in order: a batch for the printer. */
+  combinePrintedLetters(documents: Uint8Array[]): Promise<PrintedLetter>;
   /** Every signature in any PDF, checked (the verify page); ProcessingError when not a PDF. */
   inspectSignatures(bytes: Uint8Array): Promise<SignatureInspection>;
   close(): Promise<void>;
@@ -105,6 +134,11 @@ export interface RecognisedText {
   pagesNotRead: number;
 }
 
+export interface DecodeTextFileOptions {
+  encoding?: CsvEncoding;
+  detectDelimiter: boolean;
+}
+
 export interface CsvPreviewOptions {
   /** False when `bytes` are only the start of the file: its last row may be cut. */
   isComplete: boolean;
@@ -113,6 +147,18 @@ export interface CsvPreviewOptions {
   delimiter?: CsvDelimiter;
   maxRows: number;
 }
+
+export interface CsvReadOptions {
+  /** Detected when not given. */
+  encoding?: CsvEncoding;
+  delimiter?: CsvDelimiter;
+  maxRows: number;
+}
+
+const csvReadingSchema = uploadTableSchema.extend({
+  detectedEncoding: csvEncodingSchema,
+  detectedDelimiter: csvDelimiterSchema,
+});
 
 const pdfInspectionSchema = z.object({
   pageCount: z.number().int().nonnegative(),
@@ -149,11 +195,34 @@ const signatureInspectionSchema = z.object({
     }),
   ),
 });
+const printedLetterSchema = z.object({
+  bytes: z.instanceof(Uint8Array),
+  pageCount: z.number().int().positive(),
+});
 const decodedTextSchema = z.object({
   encoding: csvEncodingSchema,
   delimiter: csvDelimiterSchema.nullable(),
   text: z.string(),
 });
+
+const vcardCardsSchema = z.object({
+  cards: z.array(
+    z.object({
+      name: z.string(),
+      organisation: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      street: z.string(),
+      postcode: z.string(),
+      city: z.string(),
+      country: z.string(),
+      kuvertAddress: z.string(),
+      notes: z.string(),
+    }),
+  ),
+  truncated: z.boolean(),
+});
+export type VcardCards = z.infer<typeof vcardCardsSchema>;
 
 function isImage(contentType: ThumbnailSourceType): contentType is ImageContentType {
   return contentType !== 'application/pdf';
@@ -202,6 +271,15 @@ export function createDocumentProcessing(
     size: 1,
     memoryMb: settings.memoryMb,
     timeoutMs: Math.min(timeoutMs, INTERACTIVE_TIMEOUT_MS),
+    log,
+  });
+
+  // Printing a mail merge's thousands of letters never holds up a seal or a delivery.
+  const printing = createProcessingPool({
+    name: 'printing',
+    size: 1,
+    memoryMb: settings.memoryMb,
+    timeoutMs,
     log,
   });
 
@@ -264,13 +342,22 @@ export function createDocumentProcessing(
     async decodeText(bytes, options): Promise<DecodedTextFile> {
       const output = await background.run({
         task: 'text.decode',
-        input: { bytes, detectDelimiter: options.detectDelimiter, maxChars: PDF_TEXT_MAX_CHARS },
+        input: { bytes, ...options, maxChars: PDF_TEXT_MAX_CHARS },
       });
       return decodedTextSchema.parse(output);
     },
     async previewCsv(bytes, options): Promise<UploadTable> {
       const output = await interactive.run({ task: 'csv.preview', input: { bytes, ...options } });
       return uploadTableSchema.parse(output);
+    },
+    async readCsv(bytes, options, caller = 'request'): Promise<CsvReading> {
+      const pool = caller === 'job' ? background : interactive;
+      const output = await pool.run({ task: 'csv.read', input: { bytes, ...options } });
+      return csvReadingSchema.parse(output);
+    },
+    async readVcards(bytes, maxCards): Promise<VcardCards> {
+      const output = await interactive.run({ task: 'vcard.read', input: { bytes, maxCards } });
+      return vcardCardsSchema.parse(output);
     },
     async sealDocuments(input): Promise<SealedDocument> {
       const { seal, ...request } = input;
@@ -293,13 +380,21 @@ export function createDocumentProcessing(
         originalSha256: composed.originalSha256,
       };
     },
+    async printLetter(input): Promise<PrintedLetter> {
+      const output = await printing.run({ task: 'letter.print', input: { ...input, limits } });
+      return printedLetterSchema.parse(output);
+    },
+    async combinePrintedLetters(documents): Promise<PrintedLetter> {
+      const output = await printing.run({ task: 'letter.combine', input: { documents } });
+      return printedLetterSchema.parse(output);
+    },
     async inspectSignatures(bytes): Promise<SignatureInspection> {
       const output = await verifying.run({ task: 'pdf.signatures', input: { bytes, limits } });
       return signatureInspectionSchema.parse(output);
     },
     async close() {
       await Promise.all(
-        [interactive, background, ocr, sealing, verifying].map((pool) => pool.close()),
+        [interactive, background, ocr, sealing, verifying, printing].map((pool) => pool.close()),
       );
     },
   };

@@ -5,6 +5,7 @@
 import type { DocumentTextFailure } from '@kuvert/shared/letters';
 import type { SignatureMethod, SignatureStrokes, SignerStatus } from '@kuvert/shared/signatures';
 import type { CsvDelimiter, CsvEncoding, UploadTable } from '@kuvert/shared/uploads';
+import type { VcardContact } from '../../lib/vcard/index.ts';
 
 /** Limits a task runs under inside the child; the memory and time limits are the pool's. */
 export interface DocumentLimits {
@@ -69,6 +70,12 @@ export interface DecodedTextFile {
   delimiter: CsvDelimiter | null;
   /** Cut at `maxChars`. */
   text: string;
+}
+
+/** A whole CSV as read for a mail merge: the detection, and the rows as asked. */
+export interface CsvReading extends UploadTable {
+  detectedEncoding: CsvEncoding;
+  detectedDelimiter: CsvDelimiter;
 }
 
 /** One signer as the sealed document shows them (stamp and audit-trail page). */
@@ -173,6 +180,39 @@ export interface SignatureInspection {
   signatures: InspectedSignature[];
 }
 
+/** Types an attachment of a printed letter may have. */
+export type PrintAttachmentType = 'application/pdf' | 'image/png' | 'image/jpeg';
+
+/**
+ * A postal letter as printed (DIN 5008 Form B, A4): everything already in words, in the
+ * sender's language, so the child only lays out and draws. Attachments follow the letter,
+ * each beginning on a new page; without a body the first page is an address cover page.
+ */
+export interface PrintLetterInput {
+  /** The sender block at the top right: their name, then their address lines. */
+  senderLines: string[];
+  /** The remark zone's bottom line (see `returnLine`). */
+  returnLine: string;
+  /** The address zone, top to bottom (see `postalAddressLines`); at most six. */
+  addressLines: string[];
+  /** The date as the sender writes it, e.g. "24. November 2026". */
+  date: string;
+  subject: string;
+  /** Paragraphs separated by blank lines; empty for a cover page before the attachments. */
+  body: string;
+  /** On following pages, e.g. "Page {page} of {pages}". */
+  pageLabel: string;
+  attachments: Array<{ filename: string; contentType: PrintAttachmentType; bytes: Uint8Array }>;
+  /** Written into the PDF's metadata, so the same letter gives the same bytes. */
+  createdAt: string;
+  limits: DocumentLimits;
+}
+
+export interface PrintedLetter {
+  bytes: Uint8Array;
+  pageCount: number;
+}
+
 export interface TaskMap {
   /** Does it parse as a PDF, how many pages, and what active content does it carry? */
   'pdf.inspect': { input: { bytes: Uint8Array; limits: DocumentLimits }; output: PdfInspection };
@@ -190,9 +230,17 @@ export interface TaskMap {
     input: { bytes: Uint8Array; contentType: ThumbnailSourceType; limits: DocumentLimits };
     output: Thumbnail;
   };
-  /** A text file's encoding (and, for a CSV, delimiter) and its text. */
+  /**
+   * A text file's text, in `encoding` (detected when not given), and for `detectDelimiter` a
+   * CSV's delimiter.
+   */
   'text.decode': {
-    input: { bytes: Uint8Array; detectDelimiter: boolean; maxChars: number };
+    input: {
+      bytes: Uint8Array;
+      encoding?: CsvEncoding;
+      detectDelimiter: boolean;
+      maxChars: number;
+    };
     output: DecodedTextFile;
   };
   /** The first rows of a CSV, as detected or as asked. */
@@ -207,8 +255,30 @@ export interface TaskMap {
     };
     output: UploadTable;
   };
+  /**
+   * A whole CSV (a mail merge's recipients): what Kuvert detects, and the rows as asked (or as
+   * detected), at most `maxRows` (`truncated` says when there are more).
+   */
+  'csv.read': {
+    input: {
+      bytes: Uint8Array;
+      encoding?: CsvEncoding;
+      delimiter?: CsvDelimiter;
+      maxRows: number;
+    };
+    output: CsvReading;
+  };
+  /** The cards of a vCard file (2.1, 3.0, 4.0), at most `maxCards`. */
+  'vcard.read': {
+    input: { bytes: Uint8Array; maxCards: number };
+    output: { cards: VcardContact[]; truncated: boolean };
+  };
   /** Draw, append the audit trail, reserve the signature (see SealComposition). */
   'pdf.seal': { input: SealComposition; output: ComposedSeal };
+  /** The print-ready PDF of a postal letter (see PrintLetterInput). */
+  'letter.print': { input: PrintLetterInput; output: PrintedLetter };
+  /** Print PDFs (made by `letter.print`) one after the other: a print batch for the operator. */
+  'letter.combine': { input: { documents: Uint8Array[] }; output: PrintedLetter };
   /** Find and check every signature of any PDF (the verify page). */
   'pdf.signatures': {
     input: { bytes: Uint8Array; limits: DocumentLimits };

@@ -9,7 +9,8 @@ import {
   type TaskResponse,
   type Thumbnail,
 } from './tasks.ts';
-import { decodeTextFile, previewCsv } from './text-reading.ts';
+import { decodeTextFile, previewCsv, readWholeCsv } from './text-reading.ts';
+import { readVcards } from '../../lib/vcard/index.ts';
 
 /**
  * The entry point of a processing child (see pool.ts): answers one task at a time over IPC.
@@ -25,13 +26,17 @@ const taskNames: ReadonlySet<string> = new Set<TaskName>([
   'thumbnail',
   'text.decode',
   'csv.preview',
+  'csv.read',
+  'vcard.read',
   'pdf.seal',
   'pdf.signatures',
+  'letter.print',
+  'letter.combine',
 ]);
 
 /*
- * Images (sharp), rendering (a canvas), OCR (a WebAssembly engine), sealing (fonts) and
- * signature checks (CMS) load when first needed: a child that only checks PDFs for a delivery
+ * Images (sharp), rendering (a canvas), OCR (a WebAssembly engine), sealing and printing (fonts)
+ * and signature checks (CMS) load when first needed: a child that only checks PDFs for a delivery
  * starts quickly and stays small.
  */
 const loadImageReading = () => import('./image-reading.ts');
@@ -39,6 +44,7 @@ const loadPdfRendering = () => import('./pdf-rendering.ts');
 const loadOcr = () => import('./ocr.ts');
 const loadPdfSealing = () => import('./pdf-sealing.ts');
 const loadPdfSignatures = () => import('./pdf-signatures.ts');
+const loadLetterPrinting = () => import('./pdf-print-letter.ts');
 
 async function recogniseImage(bytes: Uint8Array, limits: DocumentLimits): Promise<RecognisedPage> {
   const { imageForOcr } = await loadImageReading();
@@ -79,6 +85,10 @@ async function run(request: TaskRequest): Promise<TaskMap[TaskName]['output']> {
       return decodeTextFile(request.input);
     case 'csv.preview':
       return previewCsv(request.input);
+    case 'csv.read':
+      return readWholeCsv(request.input);
+    case 'vcard.read':
+      return readVcards(request.input.bytes, { maxCards: request.input.maxCards });
     case 'pdf.seal': {
       const { composeSeal } = await loadPdfSealing();
       return composeSeal(request.input);
@@ -86,6 +96,14 @@ async function run(request: TaskRequest): Promise<TaskMap[TaskName]['output']> {
     case 'pdf.signatures': {
       const { inspectSignatures } = await loadPdfSignatures();
       return inspectSignatures(request.input.bytes);
+    }
+    case 'letter.print': {
+      const { printLetter } = await loadLetterPrinting();
+      return printLetter(request.input);
+    }
+    case 'letter.combine': {
+      const { combinePrintedLetters } = await loadLetterPrinting();
+      return combinePrintedLetters(request.input.documents);
     }
   }
 }

@@ -10,6 +10,7 @@ const KEY_COLUMNS = [
   { table: 'uploads', column: 'thumbnail_key' },
   { table: 'providers', column: 'logo_key' },
   { table: 'signature_requests', column: 'sealed_storage_key' },
+  { table: 'letter_recipients', column: 'print_storage_key' },
 ] as const;
 
 const BATCH = 500;

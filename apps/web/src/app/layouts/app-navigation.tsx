@@ -1,4 +1,4 @@
-import { NavLink, Stack } from '@mantine/core';
+import { Button, NavLink, Stack } from '@mantine/core';
 import {
   IconAddressBook,
   IconBriefcase,
@@ -6,6 +6,7 @@ import {
   IconForms,
   IconHome,
   IconInbox,
+  IconPencilPlus,
   IconSend,
   IconTrash,
   IconUpload,
@@ -17,6 +18,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { FolderNavLinks } from '../../features/folders/components/folder-nav-links.tsx';
+import { useSelectedAccount } from '../../lib/selected-account.ts';
 
 interface NavItem {
   labelKey:
@@ -61,8 +63,21 @@ function isFolderPage(pathname: string): boolean {
 export function AppNavigation() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const { canWrite } = useSelectedAccount();
   return (
     <Stack gap={2}>
+      {canWrite ? (
+        <Button
+          component={Link}
+          to={paths.compose()}
+          leftSection={<IconPencilPlus size={18} aria-hidden="true" />}
+          mb="sm"
+          radius="md"
+          fullWidth
+        >
+          {t('nav.newLetter')}
+        </Button>
+      ) : null}
       {items.map(({ labelKey, href, icon: Icon }) => {
         const active =
           isActive(pathname, href) && !(labelKey === 'folders' && isFolderPage(pathname));

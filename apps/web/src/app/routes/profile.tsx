@@ -9,6 +9,7 @@ import { useProfile } from '../../features/profile/api/get-profile.ts';
 import { ActiveSessionsList } from '../../features/profile/components/active-sessions-list.tsx';
 import { AuditEventsList } from '../../features/profile/components/audit-events-list.tsx';
 import { NotificationPreferencesForm } from '../../features/profile/components/notification-preferences-form.tsx';
+import { PostalAddressForm } from '../../features/profile/components/postal-address-form.tsx';
 import { PasswordChangeForm } from '../../features/profile/components/password-change-form.tsx';
 import { ProfileDetailsForm } from '../../features/profile/components/profile-details-form.tsx';
 
@@ -24,6 +25,9 @@ export function Component() {
           <ErrorState error={profileQuery.error} onRetry={() => void profileQuery.refetch()} />
         ) : null}
         {profileQuery.isSuccess ? <ProfileDetailsForm profile={profileQuery.data} /> : null}
+      </SectionCard>
+      <SectionCard title={t('profile.address.title')} description={t('profile.address.intro')}>
+        {profileQuery.isSuccess ? <PostalAddressForm profile={profileQuery.data} /> : null}
       </SectionCard>
       <SectionCard title={t('profile.password.title')}>
         <PasswordChangeForm />

@@ -3,6 +3,7 @@ import { IconClockHour4, IconTrash } from '@tabler/icons-react';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { EmptyTrashButton } from '../../features/trash/components/empty-trash-button.tsx';
 import { useTrash } from '../../features/trash/api/get-trash.ts';
+import { TrashedContacts } from '../../features/trash/components/trashed-contacts.tsx';
 import { TrashedFolders } from '../../features/trash/components/trashed-folders.tsx';
 import { TrashedUploads } from '../../features/trash/components/trashed-uploads.tsx';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -13,7 +14,8 @@ export function Component() {
   const { t } = useTranslation();
   const { accountId } = useSelectedAccount();
   const trash = useTrash(accountId).data;
-  const hasOthers = (trash?.folders.length ?? 0) + (trash?.uploads.length ?? 0) > 0;
+  const hasOthers =
+    (trash?.folders.length ?? 0) + (trash?.uploads.length ?? 0) + (trash?.contacts.length ?? 0) > 0;
   return (
     <LetterListPage
       title={t('pages.trash')}
@@ -33,6 +35,7 @@ export function Component() {
           ) : null}
           <TrashedFolders />
           <TrashedUploads />
+          <TrashedContacts />
         </Stack>
       }
       emptyState={

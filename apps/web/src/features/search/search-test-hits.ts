@@ -12,6 +12,8 @@ export function letterHit(id: string): LetterSearchHit {
       subject: `Letter ${id}`,
       excerpt: '',
       provider: { id: 'p1', name: 'Stadtwerke', has_logo: false, is_verified: true },
+      sender_person: null,
+      recipients: [],
       created_at: '2026-05-20T10:00:00.000Z',
       is_read: true,
       folder_id: null,

@@ -8,6 +8,7 @@ import { ProviderAvatar } from '../../../components/ui/provider-avatar.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatListDate } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { correspondentOf } from '../../../lib/correspondent.ts';
 
 /** The latest letters, a glance and a click away. Memoised like NeedsActionCards. */
 export const RecentLetters = memo(function RecentLetters({
@@ -40,6 +41,7 @@ export const RecentLetters = memo(function RecentLetters({
             <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {letters.map((letter) => {
                 const isUnread = !letter.is_read && letter.direction === 'inbound';
+                const correspondent = correspondentOf(letter);
                 return (
                   <Group
                     component="li"
@@ -51,14 +53,14 @@ export const RecentLetters = memo(function RecentLetters({
                     style={{ borderBottom: '1px solid var(--kuvert-color-border-subtle)' }}
                   >
                     <ProviderAvatar
-                      providerId={letter.provider.id}
-                      name={letter.provider.name}
-                      hasLogo={letter.provider.has_logo}
+                      providerId={correspondent.provider?.id ?? ''}
+                      name={correspondent.name}
+                      hasLogo={correspondent.provider?.has_logo ?? false}
                       size={36}
                     />
                     <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
                       <Text size="xs" c="dimmed" truncate>
-                        {letter.provider.name}
+                        {correspondent.name}
                       </Text>
                       <Anchor
                         component={Link}

@@ -18,8 +18,29 @@ export const letterQueryOptions = (letterId: string) =>
     queryFn: ({ signal }) => getLetter(letterId, signal),
   });
 
+/**
+ * A letter on its way by post moves on outside the server (the operator's `print-batches`
+ * commands run in a process of their own; on SQLite their live events do not reach this
+ * page): while one is queued or printed, the page asks again now and then.
+ */
+const POSTAL_PROGRESS_REFRESH_MS = 5000;
+
+function isOnItsWayByPost(letter: LetterDetail | undefined): boolean {
+  return (
+    letter?.recipients.some(
+      (recipient) =>
+        recipient.channel === 'postal' &&
+        (recipient.status === 'queued' || recipient.status === 'printed'),
+    ) ?? false
+  );
+}
+
 export function useLetter(letterId: string) {
-  return useQuery(letterQueryOptions(letterId));
+  return useQuery({
+    ...letterQueryOptions(letterId),
+    refetchInterval: (query) =>
+      isOnItsWayByPost(query.state.data) ? POSTAL_PROGRESS_REFRESH_MS : false,
+  });
 }
 
 /** Where a document's bytes are: shown inline (viewer) or downloaded as a file. */

@@ -16,6 +16,8 @@ function letter(id: string, overrides: Partial<LetterSummary> = {}): LetterSumma
     subject: `Letter ${id}`,
     excerpt: '',
     provider: { id: 'p1', name: 'Stadtwerke', has_logo: false, is_verified: true },
+    sender_person: null,
+    recipients: [],
     created_at: '2026-05-20T10:00:00.000Z',
     is_read: false,
     folder_id: null,

@@ -11,6 +11,8 @@ const sample: LetterSummary = {
   subject: 'Hello',
   excerpt: '',
   provider: { id: 'p1', name: 'P', has_logo: false, is_verified: false },
+  sender_person: null,
+  recipients: [],
   created_at: '2026-05-20T10:00:00.000Z',
   folder_id: null,
   trashed_at: null,

@@ -6,6 +6,7 @@ const colors: Record<DeliveryStatus, string> = {
   queued: 'gray',
   delivered: 'teal',
   printed: 'kuvert',
+  sent: 'teal',
   failed: 'red',
 };
 
@@ -14,10 +15,18 @@ const textColors: Record<DeliveryStatus, string> = {
   queued: 'var(--kuvert-color-quiet-text)',
   delivered: 'var(--kuvert-color-success-text)',
   printed: 'var(--mantine-color-kuvert-light-color)',
+  sent: 'var(--kuvert-color-success-text)',
   failed: 'var(--kuvert-color-alert-text)',
 };
 
-export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
+/** A letter's delivery status; with `recipientName`, one recipient's ("Erika: Posted"). */
+export function DeliveryStatusBadge({
+  status,
+  recipientName,
+}: {
+  status: DeliveryStatus;
+  recipientName?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Badge
@@ -27,8 +36,15 @@ export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
       radius="sm"
       tt="none"
       fw={600}
+      maw="100%"
+      data-delivery-status={status}
     >
-      {t(`letters.delivery.${status}`)}
+      {recipientName === undefined
+        ? t(`letters.delivery.${status}`)
+        : t('letters.delivery.ofRecipient', {
+            name: recipientName,
+            status: t(`letters.delivery.${status}`),
+          })}
     </Badge>
   );
 }

@@ -14,6 +14,8 @@ function invoiceLetter(invoice: NonNullable<LetterSummary['invoice']>): LetterSu
     subject: 'Invoice',
     excerpt: '',
     provider: { id: 'p1', name: 'Stadtwerke', has_logo: false, is_verified: true },
+    sender_person: null,
+    recipients: [],
     created_at: '2026-11-01T08:00:00.000Z',
     is_read: true,
     folder_id: null,

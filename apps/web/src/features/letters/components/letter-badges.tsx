@@ -67,7 +67,16 @@ export function LetterBadges({ letter }: { letter: LetterSummary }) {
   if (!hasBadges) return null;
   return (
     <Group gap={6} mt={6} wrap="wrap">
-      {letter.direction === 'outbound' ? (
+      {letter.direction === 'outbound' && letter.recipients.length > 1 ? (
+        // Several recipients, each by its own way: where each one stands.
+        letter.recipients.map((recipient) => (
+          <DeliveryStatusBadge
+            key={recipient.id}
+            status={recipient.status}
+            recipientName={recipient.name}
+          />
+        ))
+      ) : letter.direction === 'outbound' ? (
         <DeliveryStatusBadge status={letter.delivery_status} />
       ) : null}
       {letter.invoice ? <InvoiceBadge invoice={letter.invoice} /> : null}

@@ -9,6 +9,7 @@ import { formatListDate } from '../../../lib/dates.ts';
 import { formatDateTime, useTranslation } from '../../../lib/i18n.ts';
 import { LetterBadges } from './letter-badges.tsx';
 import classes from './letter-row.module.css';
+import { correspondentOf } from '../../../lib/correspondent.ts';
 
 interface LetterRowProps {
   letter: LetterSummary;
@@ -40,10 +41,11 @@ export const LetterRow = memo(function LetterRow({
   const { t } = useTranslation();
   const isUnread = !letter.is_read && letter.direction === 'inbound';
   const weight = isUnread ? 700 : 500;
+  const correspondent = correspondentOf(letter);
   const providerLabel =
     letter.direction === 'outbound'
-      ? t('letters.row.to', { name: letter.provider.name })
-      : letter.provider.name;
+      ? t('letters.row.to', { name: correspondent.name })
+      : correspondent.name;
   return (
     <Box
       component="li"
@@ -65,9 +67,9 @@ export const LetterRow = memo(function LetterRow({
       ) : null}
       <Box className={classes.avatar} pt={2}>
         <ProviderAvatar
-          providerId={letter.provider.id}
-          name={letter.provider.name}
-          hasLogo={letter.provider.has_logo}
+          providerId={correspondent.provider?.id ?? ''}
+          name={correspondent.name}
+          hasLogo={correspondent.provider?.has_logo ?? false}
         />
       </Box>
       <Link

@@ -16,6 +16,7 @@ import { DeliveryStatusBadge } from './delivery-status-badge.tsx';
 import { LetterActions } from './letter-actions.tsx';
 import { LetterDocuments } from './letter-documents.tsx';
 import { LetterFacts } from './letter-facts.tsx';
+import { LetterRecipients } from './letter-recipients.tsx';
 import printClasses from './letter-print.module.css';
 import { MarkReadOnOpen } from './mark-read-on-open.tsx';
 import type { MoveTarget } from './move-menu.tsx';
@@ -26,6 +27,7 @@ import { REPLY_ATTACHMENT_LIMITS, ReplyDialog } from './reply-dialog.tsx';
 import type { RenderReplyUploadPicker } from './reply-dialog.tsx';
 import { uploadRefusal } from './reply-rules.ts';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
+import { correspondentOf } from '../../../lib/correspondent.ts';
 
 interface LetterViewProps {
   letter: LetterDetail;
@@ -87,6 +89,7 @@ export const LetterView = memo(function LetterView({
     document.title = `${letter.subject} · Kuvert`;
   }, [letter.subject]);
   const isInbound = letter.direction === 'inbound';
+  const correspondent = correspondentOf(letter);
   const isTrashed = letter.trashed_at !== null;
   const canReply = isInbound && !isTrashed && canWrite;
 
@@ -124,19 +127,19 @@ export const LetterView = memo(function LetterView({
           <Stack gap="lg">
             <Group gap="md" wrap="nowrap" align="flex-start">
               <ProviderAvatar
-                providerId={letter.provider.id}
-                name={letter.provider.name}
-                hasLogo={letter.provider.has_logo}
+                providerId={correspondent.provider?.id ?? ''}
+                name={correspondent.name}
+                hasLogo={correspondent.provider?.has_logo ?? false}
                 size={48}
               />
               <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
                 <Group gap={6} wrap="nowrap">
                   <Text fw={700} truncate>
                     {isInbound
-                      ? letter.provider.name
-                      : t('letters.row.to', { name: letter.provider.name })}
+                      ? correspondent.name
+                      : t('letters.row.to', { name: correspondent.name })}
                   </Text>
-                  {letter.provider.is_verified ? (
+                  {correspondent.provider?.is_verified ? (
                     <Tooltip label={t('letters.detail.verified')}>
                       <IconRosetteDiscountCheck
                         size={18}
@@ -207,6 +210,16 @@ export const LetterView = memo(function LetterView({
             ) : null}
           </Stack>
         </Paper>
+        {!isInbound && letter.recipients.length > 0 ? (
+          <section aria-labelledby="letter-recipients">
+            <Stack gap="sm">
+              <Title order={2} fz="h4" id="letter-recipients">
+                {t('letters.recipients.title')}
+              </Title>
+              <LetterRecipients letterId={letter.id} recipients={letter.recipients} />
+            </Stack>
+          </section>
+        ) : null}
         {letter.documents.length > 0 ? (
           <section aria-labelledby="letter-documents">
             <Stack gap="sm">
@@ -241,7 +254,7 @@ export const LetterView = memo(function LetterView({
               setIsReplyOpen(false);
               notify({
                 type: 'positive',
-                message: t('letters.reply.sent', { name: letter.provider.name }),
+                message: t('letters.reply.sent', { name: correspondent.name }),
                 action: { label: t('letters.reply.viewSent'), onClick: () => onOpenSent(reply.id) },
               });
             }}

@@ -25,6 +25,7 @@ import { useSendReply } from '../api/send-reply.ts';
 import { AttachmentItem } from './attachment-item.tsx';
 import { addUploads, checkAttachments, replySubject } from './reply-rules.ts';
 import type { UploadAddition } from './reply-rules.ts';
+import { correspondentOf } from '../../../lib/correspondent.ts';
 
 export const REPLY_ATTACHMENT_LIMITS = {
   maxBytes: MAX_ATTACHMENT_BYTES,
@@ -142,7 +143,7 @@ export function ReplyDialog({
       <AppModal
         opened={opened}
         onClose={onClose}
-        title={t('letters.reply.title', { name: letter.provider.name })}
+        title={t('letters.reply.title', { name: correspondentOf(letter).name })}
         size="lg"
         // Mantine closes every open dialog on Escape: the picker on top goes alone.
         closeOnEscape={!isPickerOpen}

@@ -8,7 +8,7 @@ describe('live events', () => {
       account_id: 'a1',
       letter_id: 'l1',
       subject: 'Your invoice',
-      provider_name: 'Stadtwerke',
+      sender_name: 'Stadtwerke',
     };
     expect(parseLiveEvent(JSON.stringify(created))).toEqual(created);
     expect(parseLiveEvent('{"type":"letters.changed","account_id":"a1"}')).toEqual({
@@ -28,7 +28,7 @@ describe('live events', () => {
         account_id: 'a',
         letter_id: 'l',
         subject: 's',
-        provider_name: 'p',
+        sender_name: 'p',
       }),
     ).toEqual(expected);
     expect(areasToRefresh({ type: 'letters.changed', account_id: 'a' })).toEqual(expected);

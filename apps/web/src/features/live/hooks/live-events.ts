@@ -15,6 +15,9 @@ export const liveEventTypes: readonly LiveEvent['type'][] = [
   'invoices.changed',
   'uploads.changed',
   'signatures.changed',
+  'contacts.changed',
+  'letter_drafts.changed',
+  'mail_merge.progress',
 ];
 
 /** Parses one SSE message; anything unknown or malformed is ignored (null). */
@@ -42,6 +45,14 @@ export function areasToRefresh(event: LiveEvent): readonly MailboxArea[] {
       return uploadDependentAreas;
     case 'signatures.changed':
       return signatureDependentAreas;
+    case 'contacts.changed':
+      // A trashed contact shows in the trash.
+      return ['contacts', 'trash'];
+    case 'letter_drafts.changed':
+      return ['drafts'];
+    case 'mail_merge.progress':
+      // A merge's letters fill the outbox as it runs.
+      return ['mailMerges', 'letters'];
   }
 }
 

@@ -40,7 +40,7 @@ export function useLiveEvents(): void {
       if (event.type !== 'letter.created' || event.account_id !== context.current.accountId) return;
       notify({
         type: 'info',
-        title: i18n.t('live.newLetter', { name: event.provider_name }),
+        title: i18n.t('live.newLetter', { name: event.sender_name }),
         message: event.subject,
         action: {
           label: i18n.t('live.open'),

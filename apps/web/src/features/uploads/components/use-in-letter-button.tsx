@@ -25,6 +25,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAnswerableLetters } from '../api/get-answerable-letters.ts';
 import classes from './use-in-letter-button.module.css';
+import { correspondentOf } from '../../../lib/correspondent.ts';
 
 interface UseInLetterButtonProps {
   upload: UploadSummary;
@@ -142,13 +143,14 @@ function LetterChooser({ upload }: UseInLetterButtonProps) {
 }
 
 function LetterChoice({ letter, onChoose }: { letter: LetterSummary; onChoose: () => void }) {
+  const correspondent = correspondentOf(letter);
   return (
     <UnstyledButton onClick={onChoose} className={classes.choice}>
       <Group gap="sm" wrap="nowrap">
         <ProviderAvatar
-          providerId={letter.provider.id}
-          name={letter.provider.name}
-          hasLogo={letter.provider.has_logo}
+          providerId={correspondent.provider?.id ?? ''}
+          name={correspondent.name}
+          hasLogo={correspondent.provider?.has_logo ?? false}
           size={36}
         />
         <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
@@ -156,7 +158,7 @@ function LetterChoice({ letter, onChoose }: { letter: LetterSummary; onChoose: (
             {letter.subject}
           </Text>
           <Text size="xs" c="dimmed" truncate>
-            {letter.provider.name} · {formatListDate(letter.created_at)}
+            {correspondent.name} · {formatListDate(letter.created_at)}
           </Text>
         </Stack>
       </Group>

@@ -80,7 +80,8 @@ function update(entry: Entry, changes: Partial<QueuedUpload>, now = true): void 
   else emitSoon();
 }
 
-function subscribe(listener: () => void): () => void {
+/** Tells `listener` of every change of the queue (progress, done, failed). */
+export function subscribeToUploadQueue(listener: () => void): () => void {
   listeners.add(listener);
   listenForConnection();
   return () => listeners.delete(listener);
@@ -88,7 +89,11 @@ function subscribe(listener: () => void): () => void {
 
 /** The uploads of this page: they go on while the user moves around the portal. */
 export function useUploadQueue(): readonly QueuedUpload[] {
-  return useSyncExternalStore(subscribe, () => snapshot);
+  return useSyncExternalStore(subscribeToUploadQueue, getUploadQueue);
+}
+
+export function getUploadQueue(): readonly QueuedUpload[] {
+  return snapshot;
 }
 
 /** Which stored, unfinished upload a file continues: the same file for the same mailbox. */
@@ -116,11 +121,15 @@ function tusOptions(accountId: string) {
   };
 }
 
-export function addFiles(files: readonly File[], context: AddFilesContext): void {
-  for (const file of files) startFile(file, context);
+/** Starts each file; returns the key of each one's entry, to follow it (a letter attaching it). */
+export function addFiles(files: readonly File[], context: AddFilesContext): string[] {
+  return files.map((file) => startFile(file, context));
 }
 
-function startFile(file: File, { accountId, maxFileBytes, onServerChange }: AddFilesContext): void {
+function startFile(
+  file: File,
+  { accountId, maxFileBytes, onServerChange }: AddFilesContext,
+): string {
   const fingerprint = fingerprintOf(file, accountId);
   // The same file dropped again while it is still on its way is the same upload.
   const running = entries.find(
@@ -128,7 +137,7 @@ function startFile(file: File, { accountId, maxFileBytes, onServerChange }: AddF
   );
   if (running !== undefined && running.item.status !== 'failed') {
     if (running.item.status === 'paused') resumeUpload(running.item.key);
-    return;
+    return running.item.key;
   }
   if (running !== undefined) entries = entries.filter((entry) => entry !== running);
   const entry: Entry = {
@@ -153,7 +162,7 @@ function startFile(file: File, { accountId, maxFileBytes, onServerChange }: AddF
   entries = [entry, ...entries];
   if (maxFileBytes !== null && file.size > maxFileBytes) {
     update(entry, { status: 'failed', error: tooLargeError(file.name) });
-    return;
+    return entry.item.key;
   }
   emit();
 
@@ -223,6 +232,7 @@ function startFile(file: File, { accountId, maxFileBytes, onServerChange }: AddF
     }
     upload.start();
   });
+  return entry.item.key;
 }
 
 /** The tus address ends in the upload's id: `…/api/uploads/tus/{id}`. */

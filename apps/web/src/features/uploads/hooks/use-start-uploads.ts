@@ -4,14 +4,17 @@ import { invalidateAreas, uploadDependentAreas } from '../../../lib/mailbox-keys
 import { useUploadUsage } from '../api/get-upload-usage.ts';
 import { addFiles } from './upload-queue.ts';
 
-/** Starts uploading files into the mailbox; the lists refresh as each one is kept. */
+/**
+ * Starts uploading files into the mailbox; the lists refresh as each one is kept. Returns the
+ * queue keys of the files, to follow them (none when no mailbox is chosen).
+ */
 export function useStartUploads(accountId: string | null) {
   const queryClient = useQueryClient();
   const maxFileBytes = useUploadUsage(accountId).data?.max_file_bytes ?? null;
   return useCallback(
-    (files: readonly File[]) => {
-      if (accountId === null || files.length === 0) return;
-      addFiles(files, {
+    (files: readonly File[]): string[] => {
+      if (accountId === null || files.length === 0) return [];
+      return addFiles(files, {
         accountId,
         maxFileBytes,
         onServerChange: () => void invalidateAreas(queryClient, uploadDependentAreas),

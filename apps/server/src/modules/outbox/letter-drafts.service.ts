@@ -1,0 +1,208 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  letterDraftFieldsSchema,
+  type createDraftRequestSchema,
+  type DraftRecipient,
+  type LetterDraft,
+  type LetterDraftList,
+  type updateDraftRequestSchema,
+} from '@kuvert/shared/outbox';
+import { newId } from '../../db/ids.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
+import { publishLiveEvent } from '../events/events.service.ts';
+import { describeLiveUploads } from '../uploads/upload-attachments.service.ts';
+import {
+  deleteDraft,
+  findDraftForUser,
+  findDraftsOfAccount,
+  findProvidersByIds,
+  insertDraft,
+  updateDraftAtVersion,
+  type DraftWithAuthorRow,
+} from './outbox.repository.ts';
+
+type CreateDraftInput = z.output<typeof createDraftRequestSchema>;
+type UpdateDraftInput = z.output<typeof updateDraftRequestSchema>;
+type DraftFields = z.output<typeof letterDraftFieldsSchema>;
+
+/** What `content` holds: the fields without the subject (a column of its own). */
+const draftContentSchema = letterDraftFieldsSchema.omit({ subject: true });
+
+function contentOf(fields: DraftFields): string {
+  return JSON.stringify({
+    recipients: fields.recipients,
+    body: fields.body,
+    upload_ids: fields.upload_ids,
+  });
+}
+
+/** A stored draft's content; a row that no longer parses (older shape) opens empty, not 500. */
+function parseContent(content: string): Omit<DraftFields, 'subject'> {
+  let json: unknown;
+  try {
+    json = JSON.parse(content);
+  } catch {
+    json = {};
+  }
+  const parsed = draftContentSchema.safeParse(json);
+  return parsed.success ? parsed.data : { recipients: [], body: '', upload_ids: [] };
+}
+
+function authorName(row: { first_name: string | null; last_name: string | null }) {
+  const name = `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim();
+  return name === '' ? null : name;
+}
+
+function recipientName(recipient: DraftRecipient): string {
+  switch (recipient.channel) {
+    case 'provider':
+      return recipient.provider_id;
+    case 'kuvert':
+      return recipient.email;
+    case 'postal':
+      return recipient.address.name || recipient.address.organisation;
+  }
+}
+
+export async function listDrafts(
+  app: FastifyInstance,
+  userId: string,
+  accountId: string,
+): Promise<LetterDraftList> {
+  await assertAccountRole(app.db, userId, accountId, 'viewer');
+  const rows = await findDraftsOfAccount(app.db, accountId);
+  const providerNames = await providerNamesOf(
+    app,
+    rows.flatMap((row) => parseContent(row.content).recipients),
+  );
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      subject: row.subject,
+      recipient_names: parseContent(row.content)
+        .recipients.map((recipient) =>
+          recipient.channel === 'provider'
+            ? (providerNames.get(recipient.provider_id) ?? '')
+            : recipientName(recipient),
+        )
+        .filter((name) => name.trim() !== ''),
+      created_by_name: authorName(row),
+      updated_at: row.updated_at,
+    })),
+  };
+}
+
+async function providerNamesOf(
+  app: FastifyInstance,
+  recipients: readonly DraftRecipient[],
+): Promise<Map<string, string>> {
+  const ids = [
+    ...new Set(
+      recipients.flatMap((recipient) =>
+        recipient.channel === 'provider' && recipient.provider_id !== ''
+          ? [recipient.provider_id]
+          : [],
+      ),
+    ),
+  ];
+  if (ids.length === 0) return new Map();
+  const rows = await findProvidersByIds(app.db, ids);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+async function toDraft(app: FastifyInstance, row: DraftWithAuthorRow): Promise<LetterDraft> {
+  const content = parseContent(row.content);
+  return {
+    id: row.id,
+    account_id: row.account_id,
+    recipients: content.recipients,
+    subject: row.subject,
+    body: content.body,
+    upload_ids: content.upload_ids,
+    attachments: await describeLiveUploads(app, row.account_id, content.upload_ids),
+    version: Number(row.version),
+    created_by_name: authorName(row),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+async function requireDraft(
+  app: FastifyInstance,
+  userId: string,
+  draftId: string,
+): Promise<DraftWithAuthorRow> {
+  const row = await findDraftForUser(app.db, userId, draftId);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export async function getDraft(
+  app: FastifyInstance,
+  userId: string,
+  draftId: string,
+): Promise<LetterDraft> {
+  return toDraft(app, await requireDraft(app, userId, draftId));
+}
+
+export async function createDraft(
+  app: FastifyInstance,
+  userId: string,
+  input: CreateDraftInput,
+): Promise<LetterDraft> {
+  await assertAccountRole(app.db, userId, input.account_id, 'member');
+  const now = app.clock.now();
+  const id = newId(now.getTime());
+  await insertDraft(app.db, {
+    id,
+    account_id: input.account_id,
+    created_by_user_id: userId,
+    subject: input.subject,
+    content: contentOf(input),
+    version: 1,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  });
+  await publishLiveEvent(app, { type: 'letter_drafts.changed', account_id: input.account_id });
+  return getDraft(app, userId, id);
+}
+
+/**
+ * Saves the whole draft over the stored one, if nobody saved since `version` was loaded:
+ * CONFLICT (409) otherwise, and nothing is overwritten.
+ */
+export async function updateDraft(
+  app: FastifyInstance,
+  userId: string,
+  draftId: string,
+  input: UpdateDraftInput,
+): Promise<LetterDraft> {
+  const row = await requireDraft(app, userId, draftId);
+  assertRole(row.role, 'member');
+  const saved = await updateDraftAtVersion(app.db, draftId, input.version, {
+    subject: input.subject,
+    content: contentOf(input),
+    updated_at: app.clock.now().toISOString(),
+  });
+  if (!saved) {
+    throw new AppError('CONFLICT', {
+      message: 'This draft was saved elsewhere meanwhile. Reload it to see the newer version.',
+      details: [{ path: 'version', message: 'Not the latest version' }],
+    });
+  }
+  await publishLiveEvent(app, { type: 'letter_drafts.changed', account_id: row.account_id });
+  return getDraft(app, userId, draftId);
+}
+
+export async function removeDraft(
+  app: FastifyInstance,
+  userId: string,
+  draftId: string,
+): Promise<void> {
+  const row = await requireDraft(app, userId, draftId);
+  assertRole(row.role, 'member');
+  if (!(await deleteDraft(app.db, row.account_id, draftId))) throw new AppError('NOT_FOUND');
+  await publishLiveEvent(app, { type: 'letter_drafts.changed', account_id: row.account_id });
+}

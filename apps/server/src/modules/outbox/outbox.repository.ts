@@ -1,0 +1,256 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type {
+  Database,
+  LetterDocumentsTable,
+  LetterDraftsTable,
+  LetterRecipientsTable,
+  LettersTable,
+} from '../../db/schema.ts';
+import { callerIsMember, callerRole } from '../../db/scopes.ts';
+
+export type LetterDraftRow = Selectable<LetterDraftsTable>;
+
+/**
+ * Rows one multi-row insert takes. SQLite allows 32,766 bound values; a letter row has about
+ * 40 columns, so 400 letters stay well below it (and PostgreSQL's 65,535).
+ */
+const INSERT_BATCH = 400;
+/** Values one `in (…)` list takes. */
+const LOOKUP_BATCH = 5000;
+
+async function insertInBatches<T>(rows: readonly T[], insert: (batch: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    await insert(rows.slice(start, start + INSERT_BATCH));
+  }
+}
+
+async function lookUpInBatches<T>(
+  values: readonly string[],
+  lookUp: (batch: string[]) => Promise<T[]>,
+): Promise<T[]> {
+  const found: T[] = [];
+  for (let start = 0; start < values.length; start += LOOKUP_BATCH) {
+    found.push(...(await lookUp(values.slice(start, start + LOOKUP_BATCH))));
+  }
+  return found;
+}
+
+export async function insertLetters(
+  db: Kysely<Database>,
+  rows: readonly Insertable<LettersTable>[],
+): Promise<void> {
+  await insertInBatches(rows, (batch) => db.insertInto('letters').values(batch).execute());
+}
+
+export async function insertRecipients(
+  db: Kysely<Database>,
+  rows: readonly Insertable<LetterRecipientsTable>[],
+): Promise<void> {
+  await insertInBatches(rows, (batch) =>
+    db.insertInto('letter_recipients').values(batch).execute(),
+  );
+}
+
+export async function insertDocuments(
+  db: Kysely<Database>,
+  rows: readonly Insertable<LetterDocumentsTable>[],
+): Promise<void> {
+  await insertInBatches(rows, (batch) => db.insertInto('letter_documents').values(batch).execute());
+}
+
+/** Text already read from these bytes (documents are stored by content): one per key. */
+export async function findKnownTexts(
+  db: Kysely<Database>,
+  keys: readonly string[],
+): Promise<Map<string, { text: string; pageCount: number | null }>> {
+  if (keys.length === 0) return new Map();
+  const documents = await lookUpInBatches(keys, (batch) =>
+    db
+      .selectFrom('letter_documents')
+      .select(['storage_key', 'text', 'page_count'])
+      .where('storage_key', 'in', batch)
+      .where('text_status', '=', 'extracted')
+      .execute(),
+  );
+  const uploads = await lookUpInBatches(keys, (batch) =>
+    db
+      .selectFrom('uploads')
+      .select(['storage_key', 'text', 'page_count'])
+      .where('storage_key', 'in', batch)
+      .where('text_status', '=', 'extracted')
+      .where('text', 'is not', null)
+      .execute(),
+  );
+  const known = new Map<string, { text: string; pageCount: number | null }>();
+  for (const row of [...documents, ...uploads]) {
+    if (row.storage_key && row.text !== null && !known.has(row.storage_key)) {
+      known.set(row.storage_key, { text: row.text, pageCount: row.page_count });
+    }
+  }
+  return known;
+}
+
+export async function findProvidersByIds(db: Kysely<Database>, ids: readonly string[]) {
+  return lookUpInBatches(ids, (batch) =>
+    db.selectFrom('providers').select(['id', 'name']).where('id', 'in', batch).execute(),
+  );
+}
+
+/** Kuvert users by e-mail address, each with the personal account they own. */
+export async function findKuvertRecipients(db: Kysely<Database>, emails: readonly string[]) {
+  return lookUpInBatches(emails, (batch) =>
+    db
+      .selectFrom('users as u')
+      .innerJoin('memberships as m', 'm.user_id', 'u.id')
+      .innerJoin('accounts as a', 'a.id', 'm.account_id')
+      .select([
+        'u.id as user_id',
+        'u.email',
+        'u.first_name',
+        'u.last_name',
+        'a.id as account_id',
+        'a.created_at as account_created_at',
+      ])
+      .where('u.email', 'in', batch)
+      .where('u.disabled_at', 'is', null)
+      .where('a.kind', '=', 'personal')
+      .where('m.role', '=', 'owner')
+      .execute(),
+  );
+}
+
+/** The sending user with their role in the account; undefined when not a member. */
+export async function findSenderInAccount(db: Kysely<Database>, userId: string, accountId: string) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('memberships as m', 'm.user_id', 'u.id')
+    .select([
+      'u.id',
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+      'u.language',
+      'u.address_street',
+      'u.address_postcode',
+      'u.address_city',
+      'u.address_country',
+      'm.role',
+      'm.account_id',
+    ])
+    .where('u.id', '=', userId)
+    .where('m.account_id', '=', accountId)
+    .executeTakeFirst();
+}
+
+const recipientWithStatus = (status: string) =>
+  sql`exists (select 1 from letter_recipients r
+    where r.letter_id = letters.id and r.status = ${sql.lit(status)})`;
+
+/**
+ * Sets each letter's status to the least advanced of its recipients' (see the shared
+ * `overallDeliveryStatus`); letters without recipient rows keep theirs.
+ */
+export async function refreshDeliveryStatus(
+  db: Kysely<Database>,
+  letterIds: readonly string[],
+): Promise<void> {
+  for (let start = 0; start < letterIds.length; start += LOOKUP_BATCH) {
+    const batch = letterIds.slice(start, start + LOOKUP_BATCH);
+    await db
+      .updateTable('letters')
+      .set({
+        delivery_status: sql<string>`case
+          when ${recipientWithStatus('failed')} then 'failed'
+          when ${recipientWithStatus('queued')} then 'queued'
+          when ${recipientWithStatus('printed')} then 'printed'
+          when ${recipientWithStatus('sent')} then 'sent'
+          else 'delivered' end`,
+        delivery_failure_reason: sql<string | null>`(select r.failure_reason
+          from letter_recipients r where r.letter_id = letters.id and r.status = 'failed'
+          order by r.position limit 1)`,
+      })
+      .where('id', 'in', batch)
+      .where(
+        sql<boolean>`exists (select 1 from letter_recipients r where r.letter_id = letters.id)`,
+      )
+      .execute();
+  }
+}
+
+/** The outbound letter a Kuvert copy was delivered from (undefined when deleted). */
+export async function findOutboundLetterOfCopy(
+  db: Kysely<Database>,
+  copyId: string,
+): Promise<{ id: string; account_id: string } | undefined> {
+  return db
+    .selectFrom('letter_recipients as r')
+    .innerJoin('letters as l', 'l.id', 'r.letter_id')
+    .select(['l.id', 'l.account_id'])
+    .where('r.delivered_letter_id', '=', copyId)
+    .executeTakeFirst();
+}
+
+// Drafts ------------------------------------------------------------------------------------
+
+export async function findDraftsOfAccount(db: Kysely<Database>, accountId: string) {
+  return db
+    .selectFrom('letter_drafts as d')
+    .leftJoin('users as u', 'u.id', 'd.created_by_user_id')
+    .selectAll('d')
+    .select(['u.first_name', 'u.last_name'])
+    .where('d.account_id', '=', accountId)
+    .orderBy('d.updated_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .execute();
+}
+
+/** A draft of an account the caller is a member of, with their role; undefined otherwise. */
+export async function findDraftForUser(db: Kysely<Database>, userId: string, draftId: string) {
+  return db
+    .selectFrom('letter_drafts as d')
+    .leftJoin('users as u', 'u.id', 'd.created_by_user_id')
+    .selectAll('d')
+    .select(['u.first_name', 'u.last_name', callerRole(userId, 'd.account_id').as('role')])
+    .where('d.id', '=', draftId)
+    .where(callerIsMember(userId, 'd.account_id'))
+    .executeTakeFirst();
+}
+
+export type DraftWithAuthorRow = NonNullable<Awaited<ReturnType<typeof findDraftForUser>>>;
+
+export async function insertDraft(
+  db: Kysely<Database>,
+  row: Insertable<LetterDraftsTable>,
+): Promise<void> {
+  await db.insertInto('letter_drafts').values(row).execute();
+}
+
+/** Saves over the draft if it is still at `version`; answers whether it was. */
+export async function updateDraftAtVersion(
+  db: Kysely<Database>,
+  draftId: string,
+  version: number,
+  values: { subject: string; content: string; updated_at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('letter_drafts')
+    .set({ ...values, version: version + 1 })
+    .where('id', '=', draftId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes the draft of the account; answers whether there was one to delete. */
+export async function deleteDraft(
+  db: Kysely<Database>,
+  accountId: string,
+  draftId: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('letter_drafts')
+    .where('id', '=', draftId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

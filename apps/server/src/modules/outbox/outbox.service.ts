@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { LetterDetail } from '@kuvert/shared/letters';
+import type { sendLetterRequestSchema } from '@kuvert/shared/outbox';
+import { AppError } from '../../plugins/app-error.ts';
+import { publishLiveEvent } from '../events/events.service.ts';
+import { getLetterDetail } from '../letters/letters.service.ts';
+import { findUploadsToAttach } from '../uploads/upload-attachments.service.ts';
+import {
+  announceOutboundLetters,
+  assertPrintable,
+  loadSender,
+  resolveRecipients,
+  writeOutboundLetters,
+} from './outbound-letters.service.ts';
+import { deleteDraft } from './outbox.repository.ts';
+
+export type SendLetterInput = z.output<typeof sendLetterRequestSchema>;
+
+/**
+ * Sends a composed letter now (POST /api/outbox/letters): every recipient is checked before
+ * anything is written; then the letter, its recipients and their deliveries commit together,
+ * with the draft it was written in deleted in the same transaction. A draft is sent once: of
+ * two sends naming it, the second finds it gone (404) and writes nothing.
+ */
+export async function sendLetter(
+  app: FastifyInstance,
+  userId: string,
+  input: SendLetterInput,
+): Promise<LetterDetail> {
+  const sender = await loadSender(app, userId, input.account_id);
+  const recipients = await resolveRecipients(app, sender, input.recipients);
+  const documents = await findUploadsToAttach(app, input.account_id, input.upload_ids);
+  assertPrintable(documents, recipients);
+
+  const nowIso = app.clock.now().toISOString();
+  const draftId = input.draft_id;
+  const written = await app.db.transaction().execute(async (trx) => {
+    // First, so parallel sends of one draft queue behind the row lock (PostgreSQL) or the
+    // write lock (SQLite), and all but one find nothing to delete.
+    if (draftId !== undefined && !(await deleteDraft(trx, input.account_id, draftId))) {
+      throw new AppError('NOT_FOUND', {
+        message: 'This draft was sent or deleted meanwhile.',
+        details: [{ path: 'draft_id', message: 'No such draft' }],
+      });
+    }
+    return writeOutboundLetters(
+      app,
+      trx,
+      [
+        {
+          sender,
+          subject: input.subject,
+          body: input.body,
+          documents,
+          recipients,
+        },
+      ],
+      nowIso,
+    );
+  });
+  await announceOutboundLetters(app, written);
+  if (draftId !== undefined) {
+    await publishLiveEvent(app, { type: 'letter_drafts.changed', account_id: input.account_id });
+  }
+  return getLetterDetail(app, userId, written.letters[0]?.id ?? '');
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { letterDetailSchema } from '@kuvert/shared/letters';
+import type { LetterDetail } from '@kuvert/shared/letters';
+import type { SendLetterRequest } from '@kuvert/shared/outbox';
+import { apiRequest } from '../../../lib/http.ts';
+import { invalidateAreas, letterDependentAreas } from '../../../lib/mailbox-keys.ts';
+
+/** POST /api/outbox/letters: sends now, to every recipient by its channel. */
+export function sendLetter(request: SendLetterRequest): Promise<LetterDetail> {
+  return apiRequest('/api/outbox/letters', {
+    method: 'POST',
+    body: request,
+    schema: letterDetailSchema,
+  });
+}
+
+export function useSendLetter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendLetter,
+    // The draft it was written in is gone; the letter is in the outbox.
+    onSuccess: () => invalidateAreas(queryClient, [...letterDependentAreas, 'drafts']),
+  });
+}

@@ -1,0 +1,156 @@
+import { ActionIcon, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconFiles, IconPaperclip, IconX } from '@tabler/icons-react';
+import { formatFileSize } from '../../../lib/dates.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import type { ComposeAttachment } from './compose-model.ts';
+
+/** A file from the computer on its way into the mailbox's uploads. */
+export interface PendingAttachment {
+  key: string;
+  name: string;
+  size: number;
+  bytesSent: number;
+  /** Sent, the server reads it. */
+  isChecking: boolean;
+}
+
+interface ComposeAttachmentsProps {
+  attachments: readonly ComposeAttachment[];
+  pending: readonly PendingAttachment[];
+  accept: readonly string[];
+  maxBytes: number;
+  problem: string | null;
+  disabled: boolean;
+  onFiles: (files: File[]) => void;
+  /** Null when no picker of the account's uploads is offered. */
+  onPickUploads: (() => void) | null;
+  onRemove: (uploadId: string) => void;
+}
+
+/** What goes with the letter: files from the computer (uploaded first) or earlier uploads. */
+export function ComposeAttachments({
+  attachments,
+  pending,
+  accept,
+  maxBytes,
+  problem,
+  disabled,
+  onFiles,
+  onPickUploads,
+  onRemove,
+}: ComposeAttachmentsProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={6}>
+      <Text fw={600} size="sm" component="h2" m={0}>
+        {t('compose.attachments.title')}
+      </Text>
+      <Group gap="sm">
+        <FileButton onChange={onFiles} accept={accept.join(',')} multiple disabled={disabled}>
+          {(props) => (
+            <Button
+              {...props}
+              variant="default"
+              size="xs"
+              leftSection={<IconPaperclip size={16} aria-hidden="true" />}
+            >
+              {t('compose.attachments.fromComputer')}
+            </Button>
+          )}
+        </FileButton>
+        {onPickUploads ? (
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconFiles size={16} aria-hidden="true" />}
+            onClick={onPickUploads}
+            disabled={disabled}
+            aria-haspopup="dialog"
+          >
+            {t('compose.attachments.fromUploads')}
+          </Button>
+        ) : null}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('compose.attachments.hint', { max: formatFileSize(maxBytes) })}
+      </Text>
+      {problem ? (
+        <Text size="sm" c="var(--mantine-color-error)" role="alert">
+          {problem}
+        </Text>
+      ) : null}
+      {attachments.length + pending.length > 0 ? (
+        <Stack
+          gap={4}
+          component="ul"
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+          aria-label={t('compose.attachments.list')}
+        >
+          {attachments.map((attachment) => (
+            <Group
+              key={attachment.upload_id}
+              component="li"
+              gap="xs"
+              wrap="nowrap"
+              justify="space-between"
+              px="xs"
+              py={4}
+              style={{
+                border: '1px solid var(--mantine-color-default-border)',
+                borderRadius: 'var(--mantine-radius-md)',
+              }}
+            >
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {attachment.name}{' '}
+                <Text span size="xs" c="dimmed">
+                  {formatFileSize(attachment.size)}
+                </Text>
+              </Text>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                onClick={() => onRemove(attachment.upload_id)}
+                disabled={disabled}
+                aria-label={t('compose.attachments.remove', { name: attachment.name })}
+              >
+                <IconX size={16} aria-hidden="true" />
+              </ActionIcon>
+            </Group>
+          ))}
+          {pending.map((file) => {
+            const percent = file.size === 0 ? 100 : Math.round((file.bytesSent / file.size) * 100);
+            return (
+              <Stack
+                key={file.key}
+                component="li"
+                gap={4}
+                px="xs"
+                py={6}
+                style={{
+                  border: '1px dashed var(--mantine-color-default-border)',
+                  borderRadius: 'var(--mantine-radius-md)',
+                }}
+              >
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {file.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
+                    {file.isChecking
+                      ? t('compose.attachments.checking')
+                      : t('compose.attachments.uploading', { percent })}
+                  </Text>
+                </Group>
+                <Progress
+                  value={percent}
+                  size="sm"
+                  aria-label={t('compose.attachments.progress', { name: file.name })}
+                />
+              </Stack>
+            );
+          })}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
