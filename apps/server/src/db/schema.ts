@@ -8,6 +8,7 @@ import type { DeliveryStatus } from '@kuvert/shared/letters';
 import type { RecipientChannel } from '@kuvert/shared/outbox';
 import type { MailMergeStatus } from '@kuvert/shared/mail-merge';
 import type { CountryCode } from '@kuvert/shared/postal';
+import type { FormSubmissionStatus, FormUseCase } from '@kuvert/shared/forms';
 import type {
   SealStatus,
   SignatureMethod,
@@ -54,6 +55,13 @@ export interface Database {
   contacts: ContactsTable;
   mail_merges: MailMergesTable;
   mail_merge_rows: MailMergeRowsTable;
+  forms: FormsTable;
+  form_versions: FormVersionsTable;
+  form_use_cases: FormUseCasesTable;
+  form_drafts: FormDraftsTable;
+  form_submissions: FormSubmissionsTable;
+  form_submission_documents: FormSubmissionDocumentsTable;
+  form_files: FormFilesTable;
 }
 
 export interface UsersTable {
@@ -240,6 +248,8 @@ export interface LettersTable {
   sender_email: Generated<string | null>;
   /** outbound: the mail merge that wrote it. */
   mail_merge_id: Generated<string | null>;
+  /** inbound from a provider: one of its forms the letter asks the reader to fill out. */
+  form_id: Generated<string | null>;
   created_at: string;
 }
 
@@ -506,4 +516,106 @@ export interface MailMergeRowsTable {
   failure_reason: string | null;
   /** JSON array of the row's cells, for failed rows. */
   cells: string | null;
+}
+
+/** A provider's form with its current version's catalogue fields; see migration 0013. */
+export interface FormsTable {
+  id: string;
+  provider_id: string;
+  current_version: number;
+  title: string;
+  description: Generated<string>;
+  /** 1: anyone may fill it out without logging in. */
+  is_public: number;
+  unpublished_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every published version, never changed. */
+export interface FormVersionsTable {
+  form_id: string;
+  version: number;
+  title: string;
+  description: Generated<string>;
+  /** JSON array of `FormUseCase`. */
+  use_cases: string;
+  is_public: number;
+  /** JSON of the shared `FormSchema`. */
+  schema: string;
+  /** JSON of the shared `FormUiSchema`. */
+  ui_schema: string;
+  created_at: string;
+}
+
+export interface FormUseCasesTable {
+  form_id: string;
+  use_case: FormUseCase;
+}
+
+export interface FormDraftsTable {
+  id: string;
+  account_id: string;
+  created_by_user_id: string | null;
+  form_id: string;
+  form_version: number;
+  /** JSON object: the answers so far. */
+  data: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FormSubmissionsTable {
+  id: string;
+  form_id: string;
+  form_version: number;
+  provider_id: string;
+  /** Null for an anonymous visitor. */
+  account_id: string | null;
+  submitted_by_user_id: string | null;
+  reference: string;
+  /** JSON object: the answers as validated against `form_version`. */
+  data: string;
+  submitter_name: string | null;
+  submitter_email: string | null;
+  status: FormSubmissionStatus;
+  failure_reason: string | null;
+  language: string;
+  draft_id: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+export interface FormSubmissionDocumentsTable {
+  id: string;
+  submission_id: string;
+  position: number;
+  kind: 'receipt' | 'attachment';
+  /** attachment: the field's dotted path in the answers. */
+  field: string | null;
+  filename: string;
+  content_type: string;
+  size: number;
+  storage_key: string;
+  created_at: string;
+}
+
+/** A file attached to a file field before submitting; unattached files expire. */
+export interface FormFilesTable {
+  id: string;
+  form_id: string;
+  /** Logged in: the account; anonymous: null and `token_hash` is set. */
+  account_id: string | null;
+  /** Logged in, picked from /uploads: the upload it was copied from. */
+  upload_id: string | null;
+  /** SHA-256 (hex) of the visitor's upload token. */
+  token_hash: string | null;
+  filename: string;
+  content_type: string;
+  size: number;
+  storage_key: string;
+  submission_id: string | null;
+  created_at: string;
+  expires_at: string;
 }

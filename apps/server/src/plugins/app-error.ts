@@ -31,6 +31,8 @@ const statusByCode: Record<ErrorCode, number> = {
   CSV_EMPTY: 422,
   CSV_NO_ROWS: 422,
   TEMPLATE_INVALID: 422,
+  FORM_DEFINITION_INVALID: 422,
+  FORM_UNPUBLISHED: 410,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -69,6 +71,8 @@ const defaultMessages: Record<ErrorCode, string> = {
   CSV_EMPTY: 'The CSV file is empty.',
   CSV_NO_ROWS: 'The CSV file has a header row but no recipients below it.',
   TEMPLATE_INVALID: 'The template has a placeholder that is not closed with }}.',
+  FORM_DEFINITION_INVALID: 'The form definition is outside the supported JSON Schema subset.',
+  FORM_UNPUBLISHED: 'The provider has withdrawn this form; it can no longer be filled out.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   INTERNAL: 'Something went wrong on our side.',
 };

@@ -18,6 +18,7 @@ export const mailboxKeys = {
   contacts: ['contacts'],
   drafts: ['drafts'],
   mailMerges: ['mail-merges'],
+  forms: ['forms'],
 } as const;
 
 export type MailboxArea = keyof typeof mailboxKeys;

@@ -41,4 +41,6 @@ export const errorCodes = [
   'CSV_EMPTY',
   'CSV_NO_ROWS',
   'TEMPLATE_INVALID',
+  'FORM_DEFINITION_INVALID',
+  'FORM_UNPUBLISHED',
 ] as const;

@@ -145,6 +145,17 @@ export const letterDetailSchema = letterSummarySchema
     signature: letterSignatureSchema
       .nullable()
       .describe('The signature request and its signers; null unless kind is signature_request'),
+    form: z
+      .object({
+        id: z.string(),
+        provider_id: z.string(),
+        title: z.string(),
+        available: z.boolean(),
+      })
+      .nullable()
+      .describe(
+        'A form of the provider the letter asks the reader to fill out; available: still published',
+      ),
   })
   .meta({ id: 'LetterDetail' });
 export type LetterDetail = z.infer<typeof letterDetailSchema>;

@@ -62,6 +62,13 @@ export const letterMetadataSchema = z
     invoice: invoiceMetadataSchema.optional(),
     signature: senderSignatureMetadataSchema.optional(),
     external_id: z.string().max(200).optional().describe("The provider's own reference"),
+    form_id: z
+      .string()
+      .max(64)
+      .optional()
+      .describe(
+        'One of your published forms: the letter links to it so the reader can fill it out',
+      ),
   })
   .meta({ id: 'SenderLetterMetadata' });
 export type LetterMetadata = z.input<typeof letterMetadataSchema>;
@@ -154,9 +161,22 @@ export const senderMessageSchema = z
     id: z.string(),
     type: z.enum(['letter', 'form_submission']),
     in_reply_to: z.string().nullable(),
-    subject: z.string(),
+    subject: z.string().describe('form_submission: the form title'),
     body: z.string(),
-    from: z.object({ name: z.string(), email: z.string() }),
+    from: z
+      .object({ name: z.string(), email: z.string() })
+      .describe(
+        'form_submission from a visitor who was not logged in: the receipt address, if given',
+      ),
+    form: z
+      .object({ id: z.string(), version: z.number().int() })
+      .nullable()
+      .describe('form_submission: the form and the version it was filled against'),
+    data: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe('form_submission: the validated answers; a file field holds document ids'),
+    reference: z.string().nullable().describe('form_submission: the number on the PDF and receipt'),
     created_at: z.iso.datetime(),
     documents: z.array(
       z.object({

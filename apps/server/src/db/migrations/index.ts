@@ -13,6 +13,7 @@ import * as uploads from './0009-uploads.ts';
 import * as uploadSearch from './0010-upload-search.ts';
 import * as signatures from './0011-signatures.ts';
 import * as outbox from './0012-outbox.ts';
+import * as forms from './0013-forms.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -32,6 +33,7 @@ const migrations: Record<string, MigrationModule> = {
   '0010-upload-search': uploadSearch,
   '0011-signatures': signatures,
   '0012-outbox': outbox,
+  '0013-forms': forms,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toCreditorReference } from '../../lib/epc-qr.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import { login } from '../../test/factories.ts';
-import { isValidIban } from '../letters/iban.ts';
+import { isValidIban } from '@kuvert/shared/form-definition';
 import { dayInDemoZone, isoDay, type CalendarDay } from './demo-calendar.ts';
 import { buildDemoLetters, demoProviders, type DemoLetter } from './demo-letters.ts';
 import { seedDemo } from './demo.service.ts';

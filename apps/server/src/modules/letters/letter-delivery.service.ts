@@ -13,7 +13,7 @@ import {
   insertSignatureRequestRows,
   resolveSigners,
 } from '../signatures/signature-delivery.service.ts';
-import { isValidIban, normaliseIban } from './iban.ts';
+import { isValidIban, normaliseIban } from '@kuvert/shared/form-definition';
 import { DOCUMENT_EXTRACT_JOB, LETTER_NOTIFY_JOB } from './letter-job-types.ts';
 import { insertLetter, insertLetterDocuments } from './letters.repository.ts';
 

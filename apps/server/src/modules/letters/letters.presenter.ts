@@ -189,5 +189,6 @@ export function toLetterDetail(
     replies: replies.map((reply) => toLetterSummary(reply, today, recipients.get(reply.id))),
     recipients: own.map(toLetterRecipient),
     signature,
+    form: null,
   };
 }

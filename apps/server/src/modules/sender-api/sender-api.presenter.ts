@@ -75,6 +75,9 @@ export function toSenderMessage(
     subject: row.subject,
     body: row.body,
     from: { name, email: row.email ?? '' },
+    form: null,
+    data: null,
+    reference: null,
     created_at: row.created_at,
     documents: documents.map((document) => ({
       id: document.id,

@@ -53,6 +53,8 @@ export function areasToRefresh(event: LiveEvent): readonly MailboxArea[] {
     case 'mail_merge.progress':
       // A merge's letters fill the outbox as it runs.
       return ['mailMerges', 'letters'];
+    case 'forms.changed':
+      return ['forms'];
   }
 }
 
