@@ -55,7 +55,7 @@ describe('finding forms', () => {
     requests.length = 0;
     vi.stubGlobal('fetch', fetchMock);
     // jsdom lays nothing out; the chosen use case's forms are scrolled to in a browser.
-    Element.prototype.scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = vi.fn<Element['scrollIntoView']>();
   });
   afterEach(() => {
     cleanup();
