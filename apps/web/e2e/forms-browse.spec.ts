@@ -128,7 +128,6 @@ for (const language of ['en', 'de'] as const) {
     user,
   }) => {
     test.setTimeout(120_000);
-    if (isPhone) await page.setViewportSize({ width: 390, height: 844 });
     const providerName = `Stadtwerke Formtest ${uniqueWord()}`;
     const provider = await createProvider(providerName, NO_WEBHOOK);
     const searchWord = uniqueWord('zaehler');
@@ -157,6 +156,7 @@ for (const language of ['en', 'de'] as const) {
     await unpublishForm(provider, oldForm.id);
 
     await logInIn(page, user, language);
+    if (isPhone) await page.setViewportSize({ width: 390, height: 844 });
 
     // Forms, from the navigation: the provider wrote to the user, so its form is offered.
     if (isPhone) await page.getByRole('button', { name: w.openMenu }).click();
