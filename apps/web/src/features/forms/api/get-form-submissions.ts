@@ -47,10 +47,22 @@ export function receiptHref(receiptUrl: string): string {
   return /^https?:\/\//u.test(receiptUrl) ? receiptUrl : `${env.apiBaseUrl}${receiptUrl}`;
 }
 
+/**
+ * How often the list looks again while a submission is still being delivered. The live event
+ * says so at once; this covers one sent while the page was still connecting to the events.
+ */
+const PROCESSING_RECHECK_MS = 5000;
+
 /** The mailbox's submitted forms, newest first, a page at a time; live (`forms.changed`). */
 export function useFormSubmissions(accountId: string | null) {
   return useInfiniteQuery({
     ...formSubmissionsQueryOptions(accountId ?? ''),
     enabled: accountId !== null,
+    refetchInterval: (query) =>
+      flattenSubmissionPages(query.state.data).some(
+        (submission) => submission.status === 'processing',
+      )
+        ? PROCESSING_RECHECK_MS
+        : false,
   });
 }

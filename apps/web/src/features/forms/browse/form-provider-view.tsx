@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Flex, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconForms, IconInbox, IconMoodEmpty } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { FormProviderPage } from '@kuvert/shared/forms';
@@ -13,6 +13,7 @@ import { useFormProvider } from '../api/get-form-provider.ts';
 import { VerifiedMark } from './form-card.tsx';
 import { FormGrid, FormGridSkeleton } from './form-grid.tsx';
 import { FormsBreadcrumbs } from './forms-breadcrumbs.tsx';
+import { providerCategoryLabel } from './provider-category.ts';
 
 /** /forms/search/by-provider/:id: who the provider is, what it sent the user, its forms. */
 export function FormProviderView({ providerId }: { providerId: string }) {
@@ -60,10 +61,15 @@ export function FormProviderView({ providerId }: { providerId: string }) {
 function ProviderPage({ page }: { page: FormProviderPage }) {
   const { t } = useTranslation();
   const { provider, forms, letter_count: letterCount } = page;
+  const category = providerCategoryLabel(t, provider.category);
   return (
     <>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <Group gap="lg" wrap="nowrap" align="flex-start">
+        <Flex
+          gap={{ base: 'md', sm: 'lg' }}
+          direction={{ base: 'column', sm: 'row' }}
+          align={{ base: 'flex-start', sm: 'center' }}
+        >
           <ProviderAvatar
             providerId={provider.id}
             name={provider.name}
@@ -74,22 +80,27 @@ function ProviderPage({ page }: { page: FormProviderPage }) {
             <PageTitle aside={provider.verified ? <VerifiedMark size={22} /> : undefined}>
               {provider.name}
             </PageTitle>
-            {provider.category.trim() !== '' ? <Text c="dimmed">{provider.category}</Text> : null}
-            <Group gap={6} wrap="wrap">
-              <IconInbox size={16} aria-hidden="true" />
+            {category ? <Text c="dimmed">{category}</Text> : null}
+            <Group gap={8} wrap="nowrap" align="flex-start" mt={4}>
+              <IconInbox size={18} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
               <Text size="sm">
                 {letterCount === 0
                   ? t('forms.browse.provider.noLetters')
-                  : t('forms.browse.provider.letters', { count: letterCount })}
+                  : t('forms.browse.provider.letters', { count: letterCount })}{' '}
+                {letterCount > 0 ? (
+                  <Anchor
+                    component={Link}
+                    to={paths.inboxByProvider(provider.id)}
+                    size="sm"
+                    fw={600}
+                  >
+                    {t('forms.browse.provider.showLetters')}
+                  </Anchor>
+                ) : null}
               </Text>
-              {letterCount > 0 ? (
-                <Anchor component={Link} to={paths.inboxByProvider(provider.id)} size="sm" fw={600}>
-                  {t('forms.browse.provider.showLetters')}
-                </Anchor>
-              ) : null}
             </Group>
           </Stack>
-        </Group>
+        </Flex>
       </Paper>
       <Stack gap="md" component="section" aria-labelledby="provider-forms">
         <Title order={2} fz="h4" id="provider-forms">

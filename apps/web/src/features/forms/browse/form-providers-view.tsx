@@ -22,6 +22,7 @@ import { useFormProviders } from '../api/get-form-providers.ts';
 import { VerifiedMark } from './form-card.tsx';
 import { FormsBreadcrumbs } from './forms-breadcrumbs.tsx';
 import { matchesName } from './match-name.ts';
+import { providerCategoryLabel } from './provider-category.ts';
 
 type ProviderWithCount = FormProviderList['items'][number];
 
@@ -93,52 +94,55 @@ function ProviderList({ providers }: { providers: readonly ProviderWithCount[] }
         style={{ listStyle: 'none', margin: 0, padding: 0 }}
         aria-label={t('forms.browse.byProvider.listLabel')}
       >
-        {providers.map((provider) => (
-          <li
-            key={provider.id}
-            data-provider-id={provider.id}
-            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-          >
-            <UnstyledButton
-              component={Link}
-              to={paths.formsProvider(provider.id)}
-              px={{ base: 'sm', sm: 'md' }}
-              py="sm"
-              style={{ display: 'block', width: '100%' }}
+        {providers.map((provider) => {
+          const category = providerCategoryLabel(t, provider.category);
+          return (
+            <li
+              key={provider.id}
+              data-provider-id={provider.id}
+              style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
             >
-              <Group gap="md" wrap="nowrap">
-                <ProviderAvatar
-                  providerId={provider.id}
-                  name={provider.name}
-                  hasLogo={provider.logo_url !== null}
-                  size={44}
-                />
-                <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-                  <Group gap={6} wrap="nowrap">
-                    <Text fw={600} truncate>
-                      {provider.name}
-                    </Text>
-                    {provider.verified ? <VerifiedMark /> : null}
-                  </Group>
-                  {provider.category.trim() !== '' ? (
-                    <Text size="sm" c="dimmed" truncate>
-                      {provider.category}
-                    </Text>
-                  ) : null}
-                </Stack>
-                <Badge variant="light" radius="sm" tt="none" fw={600} style={{ flexShrink: 0 }}>
-                  {t('forms.browse.formCount', { count: provider.form_count })}
-                </Badge>
-                <IconChevronRight
-                  size={20}
-                  color="var(--mantine-color-gray-6)"
-                  aria-hidden="true"
-                  style={{ flexShrink: 0 }}
-                />
-              </Group>
-            </UnstyledButton>
-          </li>
-        ))}
+              <UnstyledButton
+                component={Link}
+                to={paths.formsProvider(provider.id)}
+                px={{ base: 'sm', sm: 'md' }}
+                py="sm"
+                style={{ display: 'block', width: '100%' }}
+              >
+                <Group gap="md" wrap="nowrap">
+                  <ProviderAvatar
+                    providerId={provider.id}
+                    name={provider.name}
+                    hasLogo={provider.logo_url !== null}
+                    size={44}
+                  />
+                  <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                    <Group gap={6} wrap="nowrap">
+                      <Text fw={600} truncate>
+                        {provider.name}
+                      </Text>
+                      {provider.verified ? <VerifiedMark /> : null}
+                    </Group>
+                    {category ? (
+                      <Text size="sm" c="dimmed" truncate>
+                        {category}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                  <Badge variant="light" radius="sm" tt="none" fw={600} style={{ flexShrink: 0 }}>
+                    {t('forms.browse.formCount', { count: provider.form_count })}
+                  </Badge>
+                  <IconChevronRight
+                    size={20}
+                    color="var(--mantine-color-gray-6)"
+                    aria-hidden="true"
+                    style={{ flexShrink: 0 }}
+                  />
+                </Group>
+              </UnstyledButton>
+            </li>
+          );
+        })}
       </ul>
     </Paper>
   );

@@ -132,4 +132,27 @@ describe('/forms/my', () => {
       within(screen.getByRole('list', { name: 'Sent' })).getAllByRole('listitem'),
     ).toHaveLength(2);
   });
+
+  it('looks again while a submission is being delivered, until it is', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      drafts = [];
+      const processing = submissionSummary({ status: 'processing', receipt_url: null });
+      submissionPages = { '': { items: [processing], next_cursor: null } };
+      renderAt('/forms/my', '/forms/my', <MyFormsView />);
+      expect(await screen.findByText('Processing')).toBeTruthy();
+      // Delivered meanwhile, and the live event missed (sent while the page was connecting).
+      submissionPages = { '': { items: [submissionSummary()], next_cursor: null } };
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(await screen.findByText('Sent to Stadtwerke Kiel')).toBeTruthy();
+      const asked = requests.filter((request) => request.startsWith('GET /api/form-submissions'));
+      await vi.advanceTimersByTimeAsync(15_000);
+      // Once nothing is processing, it stops asking.
+      expect(
+        requests.filter((request) => request.startsWith('GET /api/form-submissions')),
+      ).toHaveLength(asked.length);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

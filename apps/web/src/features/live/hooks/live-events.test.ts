@@ -5,7 +5,7 @@ import { areasToRefresh, liveEventTypes, parseLiveEvent, reconnectDelayMs } from
 describe('live events', () => {
   it('listens for every event the server sends by name', () => {
     const sent = liveEventSchema.options.map((option) => option.shape.type.value);
-    expect([...liveEventTypes].sort()).toEqual([...sent].sort());
+    expect(liveEventTypes.toSorted()).toEqual(sent.toSorted());
   });
 
   it('parses the events the server sends and ignores anything else', () => {
