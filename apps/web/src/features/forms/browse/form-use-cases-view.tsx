@@ -116,7 +116,7 @@ function UseCaseTile({ useCase, count, isSelected, onChoose }: UseCaseTileProps)
       <Paper
         withBorder
         radius="lg"
-        p="sm"
+        p={{ base: 'xs', sm: 'sm' }}
         h="100%"
         style={{
           borderColor: isSelected ? 'var(--mantine-primary-color-filled)' : undefined,
@@ -124,11 +124,12 @@ function UseCaseTile({ useCase, count, isSelected, onChoose }: UseCaseTileProps)
           background: isSelected ? 'var(--mantine-primary-color-light)' : undefined,
         }}
       >
-        <Stack gap={6}>
-          <ThemeIcon variant={isSelected ? 'filled' : 'light'} size={36} radius="xl">
-            <Icon size={20} aria-hidden="true" />
+        <Stack gap={4}>
+          <ThemeIcon variant={isSelected ? 'filled' : 'light'} size={32} radius="xl">
+            <Icon size={18} aria-hidden="true" />
           </ThemeIcon>
-          <Text fw={600} lh={1.3}>
+          {/* Long German words ("Versicherungsfall") break rather than leave a narrow tile. */}
+          <Text fw={600} lh={1.3} style={{ hyphens: 'auto', overflowWrap: 'anywhere' }}>
             {labelOfUseCase(t, useCase)}
           </Text>
           <Text size="sm" c={count === 0 ? 'dimmed' : undefined}>

@@ -74,9 +74,16 @@ export function FormsStartView() {
           onChange={changeSearch}
           isSearching={search.trim() !== query}
         />
-        <BrowseLinks />
+        {query === '' ? <BrowseLinks /> : null}
       </Stack>
-      {query === '' ? <StartSections /> : <FormSearchResults query={query} />}
+      {query === '' ? <StartSections /> : null}
+      {/* While searching, the results come first and the other ways in after them. */}
+      {query === '' ? null : (
+        <>
+          <FormSearchResults query={query} />
+          <BrowseLinks />
+        </>
+      )}
     </Stack>
   );
 }

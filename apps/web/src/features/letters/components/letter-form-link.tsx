@@ -52,10 +52,10 @@ export function LetterFormLink({ form }: { form: NonNullable<LetterDetail['form'
             to={paths.formAdd(form.provider_id, form.id)}
             rightSection={<IconArrowRight size={16} aria-hidden="true" />}
             style={{ maxWidth: '100%' }}
-            styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+            styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.35 } }}
             h="auto"
             mih={36}
-            py={6}
+            py={8}
           >
             {t('forms.browse.fromLetter.fillOut', { title: form.title })}
           </Button>
