@@ -284,3 +284,34 @@ for (const language of ['en', 'de'] as const) {
     await expect(sentItem).toBeVisible();
   });
 }
+
+test('[en] someone new to forms is told where to look, on each page', async ({ page, user }) => {
+  const w = words.en;
+  await logInIn(page, user, 'en');
+  await page.goto('/forms');
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'No forms from your providers yet' }),
+  ).toBeVisible();
+  await expect(page.getByText(/search above or browse every provider and use case/u)).toBeVisible();
+  await page.getByRole('searchbox', { name: w.search }).fill(uniqueWord('nothing'));
+  await expect(
+    page.getByText(/Try another word, or browse by provider or by use case/u),
+  ).toBeVisible();
+  await scanWithoutHover(page);
+  await screenshot(page, 'forms-search-nothing-en');
+
+  await page.goto('/forms/search/by-usecase');
+  await expect(page.getByText('Choose a use case above to see its forms.')).toBeVisible();
+  await page.getByRole('link', { name: /^Other/u }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Forms for: Other' })).toBeVisible();
+
+  await page.goto('/forms/my');
+  await expect(page.getByText(w.noDrafts)).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'You have not sent a form yet' }),
+  ).toBeVisible();
+  await scanWithoutHover(page);
+  await screenshot(page, 'forms-my-empty-en');
+  await page.getByRole('main').getByRole('link', { name: 'Find a form' }).last().click();
+  await expect(page.getByRole('heading', { level: 1, name: w.forms })).toBeVisible();
+});
