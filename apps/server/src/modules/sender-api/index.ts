@@ -8,7 +8,12 @@ import {
   webhookConfigRequestSchema,
   webhookConfigSchema,
 } from '@kuvert/shared/sender-api';
-import { errorResponses } from '../../plugins/openapi.ts';
+import {
+  senderFormListSchema,
+  senderFormPublishedSchema,
+  senderFormSchema,
+} from '@kuvert/shared/forms';
+import { errorResponses, noContentSchema } from '../../plugins/openapi.ts';
 import { sendDocument } from '../../plugins/send-document.ts';
 import type { AuthMode } from '../../plugins/session.ts';
 import { multipartValidatorCompiler } from '../../plugins/uploads.ts';
@@ -22,6 +27,17 @@ import {
   submitLetter,
 } from './sender-api.service.ts';
 import { cancelSenderInvoice, cancelSenderSignature } from './sender-cancellations.service.ts';
+import {
+  definitionInvalidResponse,
+  senderFormRequestWithExample,
+} from './sender-forms.examples.ts';
+import {
+  getSenderForm,
+  listSenderForms,
+  publishForm,
+  publishFormVersion,
+  unpublishSenderForm,
+} from './sender-forms.service.ts';
 import { openSealedDocument } from '../signatures/signature-provider.service.ts';
 
 const apiKeyAuth: { auth: AuthMode } = { auth: 'api-key' };
@@ -38,7 +54,7 @@ const idempotencyHeadersSchema = z.object({
     .min(1)
     .max(255)
     .optional()
-    .describe('Any unique string per letter; a retry with the same key returns the first answer'),
+    .describe('Any unique string per request; a retry with the same key returns the first answer'),
 });
 const cancelHeadersSchema = z.object({
   'idempotency-key': idempotencyHeadersSchema.shape['idempotency-key'].describe(
@@ -179,7 +195,8 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Letters users sent you (replies), newest first; follow next_cursor',
+        summary:
+          'What users sent you, newest first: letters (replies and letters to you) and form submissions; follow next_cursor',
         querystring: senderMessageQuerySchema,
         response: { 200: senderMessagePageSchema, ...errorResponses(400, 401) },
       },
@@ -204,6 +221,107 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, documentId } = request.params;
       const document = await openMessageDocument(app, requireProvider(request).id, id, documentId);
       return sendDocument(reply, document, 'attachment');
+    },
+  );
+
+  app.post(
+    '/forms',
+    {
+      config: apiKeyAuth,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Publish a form: a JSON Schema subset plus a UI schema; answers its id and version 1',
+        headers: idempotencyHeadersSchema,
+        body: senderFormRequestWithExample,
+        response: {
+          201: senderFormPublishedSchema,
+          ...errorResponses(400, 401, 409, 413),
+          422: definitionInvalidResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const provider = requireProvider(request);
+      const published = await publishForm(
+        app,
+        provider.id,
+        request.body,
+        idempotencyKeyOf(request),
+      );
+      return reply.status(201).send(published);
+    },
+  );
+
+  app.put(
+    '/forms/:id',
+    {
+      config: apiKeyAuth,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Publish a new version of one of your forms (publishes a withdrawn form again); older versions are kept',
+        params: idParamsSchema,
+        body: senderFormRequestWithExample,
+        response: {
+          200: senderFormPublishedSchema,
+          ...errorResponses(400, 401, 404, 413),
+          422: definitionInvalidResponse,
+        },
+      },
+    },
+    async (request) =>
+      publishFormVersion(app, requireProvider(request).id, request.params.id, request.body),
+  );
+
+  app.get(
+    '/forms',
+    {
+      config: apiKeyAuth,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Your forms, withdrawn ones too, with every version and its count of delivered submissions',
+        response: { 200: senderFormListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => listSenderForms(app, requireProvider(request).id),
+  );
+
+  app.get(
+    '/forms/:id',
+    {
+      config: apiKeyAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'One of your forms with the schema and UI schema of its current version',
+        params: idParamsSchema,
+        response: { 200: senderFormSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => getSenderForm(app, requireProvider(request).id, request.params.id),
+  );
+
+  app.delete(
+    '/forms/:id',
+    {
+      config: apiKeyAuth,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Withdraw a form: nobody can open or submit it any more; its submissions are kept. Again: no change',
+        params: idParamsSchema,
+        response: { 204: noContentSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await unpublishSenderForm(app, requireProvider(request).id, request.params.id);
+      return reply.status(204).send();
     },
   );
 
