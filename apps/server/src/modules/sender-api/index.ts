@@ -8,14 +8,8 @@ import {
   webhookConfigRequestSchema,
   webhookConfigSchema,
 } from '@kuvert/shared/sender-api';
-import {
-  senderFormListSchema,
-  senderFormPublishedSchema,
-  senderFormSchema,
-} from '@kuvert/shared/forms';
-import { errorResponses, noContentSchema } from '../../plugins/openapi.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import { sendDocument } from '../../plugins/send-document.ts';
-import type { AuthMode } from '../../plugins/session.ts';
 import { multipartValidatorCompiler } from '../../plugins/uploads.ts';
 import { setProviderWebhook, toWebhookConfig } from '../providers/providers.service.ts';
 import { idempotencyKeyOf } from './idempotency.ts';
@@ -27,34 +21,18 @@ import {
   submitLetter,
 } from './sender-api.service.ts';
 import { cancelSenderInvoice, cancelSenderSignature } from './sender-cancellations.service.ts';
+import { registerSenderFormRoutes } from './sender-forms.routes.ts';
 import {
-  definitionInvalidResponse,
-  senderFormRequestWithExample,
-} from './sender-forms.examples.ts';
-import {
-  getSenderForm,
-  listSenderForms,
-  publishForm,
-  publishFormVersion,
-  unpublishSenderForm,
-} from './sender-forms.service.ts';
+  apiKeyAuth,
+  idempotencyHeadersSchema,
+  idParamsSchema,
+  security,
+  tags,
+} from './sender-route-options.ts';
 import { openSealedDocument } from '../signatures/signature-provider.service.ts';
 
-const apiKeyAuth: { auth: AuthMode } = { auth: 'api-key' };
-const security = [{ providerApiKey: [] }];
-const tags = ['sender-api'];
-
-const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
 const messageDocumentParamsSchema = idParamsSchema.extend({
   documentId: z.string().min(1).max(64),
-});
-const idempotencyHeadersSchema = z.object({
-  'idempotency-key': z
-    .string()
-    .min(1)
-    .max(255)
-    .optional()
-    .describe('Any unique string per request; a retry with the same key returns the first answer'),
 });
 const cancelHeadersSchema = z.object({
   'idempotency-key': idempotencyHeadersSchema.shape['idempotency-key'].describe(
@@ -224,106 +202,7 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/forms',
-    {
-      config: apiKeyAuth,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Publish a form: a JSON Schema subset plus a UI schema; answers its id and version 1',
-        headers: idempotencyHeadersSchema,
-        body: senderFormRequestWithExample,
-        response: {
-          201: senderFormPublishedSchema,
-          ...errorResponses(400, 401, 409, 413),
-          422: definitionInvalidResponse,
-        },
-      },
-    },
-    async (request, reply) => {
-      const provider = requireProvider(request);
-      const published = await publishForm(
-        app,
-        provider.id,
-        request.body,
-        idempotencyKeyOf(request),
-      );
-      return reply.status(201).send(published);
-    },
-  );
-
-  app.put(
-    '/forms/:id',
-    {
-      config: apiKeyAuth,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Publish a new version of one of your forms (publishes a withdrawn form again); older versions are kept',
-        params: idParamsSchema,
-        body: senderFormRequestWithExample,
-        response: {
-          200: senderFormPublishedSchema,
-          ...errorResponses(400, 401, 404, 413),
-          422: definitionInvalidResponse,
-        },
-      },
-    },
-    async (request) =>
-      publishFormVersion(app, requireProvider(request).id, request.params.id, request.body),
-  );
-
-  app.get(
-    '/forms',
-    {
-      config: apiKeyAuth,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Your forms, withdrawn ones too, with every version and its count of delivered submissions',
-        response: { 200: senderFormListSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => listSenderForms(app, requireProvider(request).id),
-  );
-
-  app.get(
-    '/forms/:id',
-    {
-      config: apiKeyAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'One of your forms with the schema and UI schema of its current version',
-        params: idParamsSchema,
-        response: { 200: senderFormSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => getSenderForm(app, requireProvider(request).id, request.params.id),
-  );
-
-  app.delete(
-    '/forms/:id',
-    {
-      config: apiKeyAuth,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Withdraw a form: nobody can open or submit it any more; its submissions are kept. Again: no change',
-        params: idParamsSchema,
-        response: { 204: noContentSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await unpublishSenderForm(app, requireProvider(request).id, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  registerSenderFormRoutes(app);
 
   app.get(
     '/webhook',

@@ -29,6 +29,11 @@ import {
   senderFormRequestExample,
 } from './sender-forms.examples.ts';
 
+const withPattern = (pattern: string): SenderFormRequest => ({
+  ...SIMPLE_FORM,
+  schema: { type: 'object', properties: { code: { type: 'string', pattern } } },
+});
+
 describe.each(testEngines)('Sender API: publishing forms (%s)', (engine) => {
   let t: TestApp;
   let key: string;
@@ -250,16 +255,32 @@ describe.each(testEngines)('Sender API: publishing forms (%s)', (engine) => {
     const put = await putForm(key, id, invalidSenderFormRequestExample);
     expect(put.statusCode).toBe(422);
     expect((await getForm(key, id)).current_version).toBe(1);
+    // Too large to look at: one problem at the root; too large to read: 413.
+    const fields = (count: number) =>
+      Object.fromEntries(
+        Array.from({ length: count }, (_, index) => [
+          `field${index}`,
+          { type: 'string', title: 'x'.repeat(190), description: 'y'.repeat(1_900) },
+        ]),
+      );
+    const large = await publishTestForm(t.app, key, {
+      ...SIMPLE_FORM,
+      schema: { type: 'object', properties: fields(150) },
+    });
+    expect(large.statusCode).toBe(422);
+    expect(large.json().message).toContain('(schema): the schema is larger than 262144 bytes');
+    const tooLarge = await publishTestForm(t.app, key, {
+      ...SIMPLE_FORM,
+      schema: { type: 'object', properties: fields(600) },
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(await formCount()).toBe(1);
     // Not a definition at all, or not the request's shape: 400.
     const notObject = await publishTestForm(t.app, key, { ...SIMPLE_FORM, use_cases: [] });
     expect(notObject.statusCode).toBe(400);
   });
 
   it('refuses patterns that can take exponential time on what people type', async () => {
-    const withPattern = (pattern: string): SenderFormRequest => ({
-      ...SIMPLE_FORM,
-      schema: { type: 'object', properties: { code: { type: 'string', pattern } } },
-    });
     for (const pattern of ['^(a+)+$', '^([a-z]*\\d)*$', '(x)\\1', '^(\\w+\\s?)*$']) {
       const response = await publishTestForm(t.app, key, withPattern(pattern));
       expect({ pattern, status: response.statusCode }).toEqual({ pattern, status: 422 });
