@@ -34,6 +34,15 @@ const withPattern = (pattern: string): SenderFormRequest => ({
   schema: { type: 'object', properties: { code: { type: 'string', pattern } } },
 });
 
+/** `count` text fields of about 2 KB each. */
+const manyFields = (count: number) =>
+  Object.fromEntries(
+    Array.from({ length: count }, (_, index) => [
+      `field${index}`,
+      { type: 'string', title: 'x'.repeat(190), description: 'y'.repeat(1_900) },
+    ]),
+  );
+
 describe.each(testEngines)('Sender API: publishing forms (%s)', (engine) => {
   let t: TestApp;
   let key: string;
@@ -256,22 +265,15 @@ describe.each(testEngines)('Sender API: publishing forms (%s)', (engine) => {
     expect(put.statusCode).toBe(422);
     expect((await getForm(key, id)).current_version).toBe(1);
     // Too large to look at: one problem at the root; too large to read: 413.
-    const fields = (count: number) =>
-      Object.fromEntries(
-        Array.from({ length: count }, (_, index) => [
-          `field${index}`,
-          { type: 'string', title: 'x'.repeat(190), description: 'y'.repeat(1_900) },
-        ]),
-      );
     const large = await publishTestForm(t.app, key, {
       ...SIMPLE_FORM,
-      schema: { type: 'object', properties: fields(150) },
+      schema: { type: 'object', properties: manyFields(150) },
     });
     expect(large.statusCode).toBe(422);
     expect(large.json().message).toContain('(schema): the schema is larger than 262144 bytes');
     const tooLarge = await publishTestForm(t.app, key, {
       ...SIMPLE_FORM,
-      schema: { type: 'object', properties: fields(600) },
+      schema: { type: 'object', properties: manyFields(600) },
     });
     expect(tooLarge.statusCode).toBe(413);
     expect(await formCount()).toBe(1);
