@@ -11,7 +11,9 @@ import {
   moveLetterToAccount,
   multipart,
   personalAccountOf,
+  postLetter,
 } from './test/mailbox.ts';
+import { SIMPLE_FORM, createTestForm, insertTestSubmission } from './test/sender-forms.ts';
 import { deliverTestInvoice } from './test/invoices.ts';
 import {
   TINY_PNG,
@@ -495,6 +497,11 @@ const senderRoutes = [
   'GET /api/sender/v1/messages/:id/documents/:documentId',
   'GET /api/sender/v1/webhook',
   'PUT /api/sender/v1/webhook',
+  'POST /api/sender/v1/forms',
+  'GET /api/sender/v1/forms',
+  'GET /api/sender/v1/forms/:id',
+  'PUT /api/sender/v1/forms/:id',
+  'DELETE /api/sender/v1/forms/:id',
 ];
 
 const idsIn = (page: { items: Array<{ id: string }> }) => page.items.map((item) => item.id);
@@ -851,11 +858,55 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       url: null,
       secret: null,
     });
+
+    // Forms: another provider can neither read, change nor withdraw p1's, nor see what was
+    // submitted to it.
+    const formId = await createTestForm(t.app, keyOf.p1);
+    const { provider_id: p1Id } = await t.app.db
+      .selectFrom('letters')
+      .select('provider_id')
+      .where('id', '=', mine.letterId)
+      .executeTakeFirstOrThrow();
+    const submission = await insertTestSubmission(t.app, {
+      formId,
+      providerId: p1Id ?? '',
+      createdAt: t.app.clock.now().toISOString(),
+      data: { reading: 1 },
+      documents: [
+        { kind: 'receipt', position: 0, filename: 'receipt.pdf', content: Buffer.from('%PDF-1.7') },
+      ],
+    });
+    const formUrl = `/api/sender/v1/forms/${formId}`;
+    const foreignForm = [
+      await as(keyOf.p2, { url: formUrl }),
+      await as(keyOf.p2, { method: 'PUT', url: formUrl, payload: SIMPLE_FORM }),
+      await as(keyOf.p2, { method: 'DELETE', url: formUrl }),
+    ];
+    expect(foreignForm.map((response) => response.statusCode)).toEqual([404, 404, 404]);
+    expect((await as(keyOf.p2, { url: '/api/sender/v1/forms' })).json().items).toEqual([]);
+    expect((await as(keyOf.p1, { url: formUrl })).json()).toMatchObject({
+      current_version: 1,
+      unpublished_at: null,
+    });
+    expect((await as(keyOf.p2, { url: '/api/sender/v1/messages' })).json().items).toEqual([]);
+    const receiptUrl = `/api/sender/v1/messages/${submission.id}/documents/${submission.documentIds[0] ?? 'none'}`;
+    expect((await as(keyOf.p1, { url: receiptUrl })).statusCode).toBe(200);
+    expect((await as(keyOf.p2, { url: receiptUrl })).statusCode).toBe(404);
+    // A letter of p2 cannot name p1's form.
+    const naming = await postLetter(t.app, keyOf.p2, {
+      recipient: { email: stranger.email },
+      subject: 'Fill this out',
+      form_id: formId,
+    });
+    expect(naming.json().details).toEqual([expect.objectContaining({ path: 'metadata.form_id' })]);
+
     for (const route of senderRoutes) {
       const [method = 'GET', url = ''] = route.split(' ');
       const options: InjectOptions = {
-        method: method === 'POST' ? 'POST' : method === 'PUT' ? 'PUT' : 'GET',
-        url: url.replace(':id', mine.letterId).replace(':documentId', mine.documentId),
+        method: method === 'POST' || method === 'PUT' || method === 'DELETE' ? method : 'GET',
+        url: url
+          .replace(':id', url.includes('/forms/') ? formId : mine.letterId)
+          .replace(':documentId', mine.documentId),
         headers: me.headers,
       };
       const response = await t.app.inject(options);
