@@ -22,7 +22,12 @@ export const SAMPLE_FORM_SCHEMA = {
   type: 'object',
   properties: {
     name: { type: 'string', title: 'Full name', 'x-kuvert-prefill': 'profile.full_name' },
-    email: { type: 'string', format: 'email', title: 'E-mail', 'x-kuvert-prefill': 'profile.email' },
+    email: {
+      type: 'string',
+      format: 'email',
+      title: 'E-mail',
+      'x-kuvert-prefill': 'profile.email',
+    },
     moved_on: { type: 'string', format: 'date', title: 'Moved on' },
     reason: { type: 'string', enum: ['job', 'family', 'other'], title: 'Reason' },
   },

@@ -35,7 +35,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isChecked(definition: { schema: unknown; uiSchema: unknown }): definition is CheckedDefinition {
+function isChecked(definition: {
+  schema: unknown;
+  uiSchema: unknown;
+}): definition is CheckedDefinition {
   return checkFormDefinition(definition.schema, definition.uiSchema).length === 0;
 }
 
