@@ -45,9 +45,9 @@ export function searchWordsOf(query: string | undefined): string[] {
   return [...new Set(foldSearchText(query).match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 8);
 }
 
-/** The column folded like `foldSearchText` folds the query. */
-export function foldedColumn(column: string): RawBuilder<string> {
-  let expression: RawBuilder<string> = sql<string>`${sql.ref(column)}`;
+/** Text in SQL folded like `foldSearchText` folds the query. */
+export function foldedSql(text: RawBuilder<string>): RawBuilder<string> {
+  let expression = text;
   for (const [from, to] of FOLDS) {
     expression = sql<string>`replace(${expression}, ${sql.lit(from)}, ${sql.lit(to)})`;
   }

@@ -20,6 +20,12 @@ import { TINY_PNG } from '../../test/uploads.ts';
 import { createProvider } from '../providers/providers.service.ts';
 
 const titlesOf = (items: FormSummary[]) => items.map((item) => item.title);
+/** As long as a title may be, and mostly not ASCII: more than a cursor could carry. */
+const LONG_TITLE = `Antrag 99 – ${'Müller-Lüdenscheidt '.repeat(9).trim()}`;
+const ANTRAG_TITLES = [
+  ...Array.from({ length: 10 }, (_, index) => `Antrag ${String(index + 1).padStart(2, '0')}`),
+  LONG_TITLE,
+];
 
 describe.each(testEngines)('the forms catalogue (%s)', (engine) => {
   let t: TestApp;
@@ -80,11 +86,8 @@ describe.each(testEngines)('the forms catalogue (%s)', (engine) => {
       description: "Réclamation d'assurance",
       use_cases: ['insurance_claim'],
     });
-    for (let index = 1; index <= 10; index++) {
-      await publishTestForm(t.app, providers.nordbank, {
-        title: `Antrag ${String(index).padStart(2, '0')}`,
-        use_cases: ['work'],
-      });
+    for (const title of ANTRAG_TITLES) {
+      await publishTestForm(t.app, providers.nordbank, { title, use_cases: ['work'] });
     }
     const old = await publishTestForm(t.app, providers.withdrawn, {
       title: 'Withdrawn claim',
@@ -107,7 +110,7 @@ describe.each(testEngines)('the forms catalogue (%s)', (engine) => {
   it('lists published forms in title order, without regard to case, with their provider', async () => {
     const page = await search('limit=100');
     expect(titlesOf(page.items)).toEqual([
-      ...Array.from({ length: 10 }, (_, index) => `Antrag ${String(index + 1).padStart(2, '0')}`),
+      ...ANTRAG_TITLES,
       'Kontoeröffnung',
       'schadensmeldung',
       'Ummeldung der Wohnung',
@@ -193,6 +196,11 @@ describe.each(testEngines)('the forms catalogue (%s)', (engine) => {
     } while (cursor !== null);
     expect(pages).toBe(5);
     expect(seen).toEqual(all);
+    // A page that ends on the longest title goes on after it.
+    const toLong = await search('limit=11');
+    expect(titlesOf(toLong.items).at(-1)).toBe(LONG_TITLE);
+    const afterLong = await search(`limit=1&cursor=${toLong.next_cursor ?? ''}`);
+    expect(titlesOf(afterLong.items)).toEqual(['Kontoeröffnung']);
     const searched = await search('q=antrag&limit=4');
     const next = await search(`q=antrag&limit=4&cursor=${searched.next_cursor ?? ''}`);
     expect(titlesOf(next.items)).toEqual(['Antrag 05', 'Antrag 06', 'Antrag 07', 'Antrag 08']);
@@ -210,7 +218,7 @@ describe.each(testEngines)('the forms catalogue (%s)', (engine) => {
     expect(titlesOf(start.recent)).toEqual([
       'Ummeldung der Wohnung',
       'Zählerstand melden',
-      ...Array.from({ length: 10 }, (_, index) => `Antrag ${String(index + 1).padStart(2, '0')}`),
+      ...ANTRAG_TITLES.slice(0, 10),
     ]);
     expect(start.drafts).toEqual([]);
 
@@ -252,7 +260,7 @@ describe.each(testEngines)('the forms catalogue (%s)', (engine) => {
   it('lists providers with published forms by name, with how many', async () => {
     const list = await get<FormProviderList>('/api/forms/providers');
     expect(list.items.map((item) => [item.name, item.form_count])).toEqual([
-      ['Nordbank', 12],
+      ['Nordbank', 13],
       ['Stadtwerke Müllheim', 2],
     ]);
     expect(list.items[1]?.logo_url).toBe(`/api/providers/${providers.stadtwerke}/logo`);
@@ -289,7 +297,7 @@ describe.each(testEngines)('the forms catalogue (%s)', (engine) => {
       { use_case: 'insurance_claim', form_count: 1 },
       { use_case: 'tax', form_count: 0 },
       { use_case: 'health', form_count: 0 },
-      { use_case: 'work', form_count: 10 },
+      { use_case: 'work', form_count: 11 },
       { use_case: 'housing', form_count: 1 },
       { use_case: 'utilities', form_count: 1 },
       { use_case: 'banking', form_count: 1 },

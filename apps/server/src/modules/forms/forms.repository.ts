@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { FormUseCase } from '@kuvert/shared/forms';
 import type { Database, FormVersionsTable } from '../../db/schema.ts';
 import { callerIsMember } from '../../db/scopes.ts';
-import { containsPattern, foldedColumn } from './form-search.ts';
+import { containsPattern, foldedSql } from './form-search.ts';
 
 export type FormVersionRow = Selectable<FormVersionsTable>;
 
@@ -26,7 +26,6 @@ function formsWithProvider(db: Kysely<Database>) {
       'p.category as provider_category',
       'p.logo_key as provider_logo_key',
       'p.verified_at as provider_verified_at',
-      sortTitle.as('sort_title'),
     ]);
 }
 
@@ -49,14 +48,14 @@ export async function findCataloguePage(
   filter: CatalogueFilter,
 ): Promise<FormWithProviderRow[]> {
   let query = formsWithProvider(db).where('f.unpublished_at', 'is', null);
-  for (const word of filter.words) {
-    const pattern = containsPattern(word);
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`${foldedColumn('f.title')} like ${pattern} escape '\\'`,
-        sql<boolean>`${foldedColumn('f.description')} like ${pattern} escape '\\'`,
-      ]),
+  if (filter.words.length > 0) {
+    // Title and description as one text: each word is folded against it once.
+    const haystack = foldedSql(
+      sql<string>`(${sql.ref('f.title')} || ' ' || ${sql.ref('f.description')})`,
     );
+    for (const word of filter.words) {
+      query = query.where(sql<boolean>`${haystack} like ${containsPattern(word)} escape '\\'`);
+    }
   }
   const { useCase, providerId, after } = filter;
   if (useCase !== undefined) {
@@ -80,6 +79,19 @@ export async function findCataloguePage(
     );
   }
   return query.orderBy(sortTitle).orderBy('f.id').limit(filter.limit).execute();
+}
+
+/** Where a catalogue page goes on: the title order key of the form the last one ended with. */
+export async function findSortTitle(
+  db: Kysely<Database>,
+  formId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('forms as f')
+    .select(sortTitle.as('sort_title'))
+    .where('f.id', '=', formId)
+    .executeTakeFirst();
+  return row?.sort_title;
 }
 
 /**

@@ -32,6 +32,7 @@ import {
   findFormsOfRecentProviders,
   findProvider,
   findProvidersWithForms,
+  findSortTitle,
   findPublishedFormsOfProvider,
   type FormWithProviderRow,
 } from './forms.repository.ts';
@@ -40,24 +41,35 @@ import { providerOfForm, toFormProvider } from './forms.presenter.ts';
 /** Forms of recently writing providers on the start page. */
 export const RECENT_FORMS_LIMIT = 12;
 
-const cursorSchema = z.tuple([z.string().max(1024), z.string().min(1).max(64)]);
+/*
+ * The cursor names the last form of a page; its title, which orders the catalogue, is read
+ * again when the next page is asked for. A title of 200 characters would not fit the cursor.
+ */
+const cursorSchema = z.tuple([z.string().min(1).max(64)]);
 
 function encodeCursor(row: FormWithProviderRow): string {
-  return Buffer.from(JSON.stringify([row.sort_title, row.id])).toString('base64url');
+  return Buffer.from(JSON.stringify([row.id])).toString('base64url');
 }
 
-function decodeCursor(value: string | undefined): { sortTitle: string; id: string } | undefined {
+const invalidCursor = () =>
+  new AppError('VALIDATION_FAILED', {
+    details: [{ path: 'querystring.cursor', message: 'Not a cursor from this API' }],
+  });
+
+async function decodeCursor(
+  app: FastifyInstance,
+  value: string | undefined,
+): Promise<{ sortTitle: string; id: string } | undefined> {
   if (value === undefined) return undefined;
+  let id: string;
   try {
-    const [sortTitle, id] = cursorSchema.parse(
-      JSON.parse(Buffer.from(value, 'base64url').toString()),
-    );
-    return { sortTitle, id };
+    [id] = cursorSchema.parse(JSON.parse(Buffer.from(value, 'base64url').toString()));
   } catch {
-    throw new AppError('VALIDATION_FAILED', {
-      details: [{ path: 'querystring.cursor', message: 'Not a cursor from this API' }],
-    });
+    throw invalidCursor();
   }
+  const sortTitle = await findSortTitle(app.db, id);
+  if (sortTitle === undefined) throw invalidCursor();
+  return { sortTitle, id };
 }
 
 /** The catalogue: published forms in title order, searched and filtered. */
@@ -70,7 +82,7 @@ export async function listCatalogue(
     words: searchWordsOf(query.q),
     useCase: query.use_case,
     providerId: query.provider_id,
-    after: decodeCursor(query.cursor),
+    after: await decodeCursor(app, query.cursor),
     limit: query.limit + 1,
   });
   const items = rows.slice(0, query.limit);
