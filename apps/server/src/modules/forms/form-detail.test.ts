@@ -228,4 +228,23 @@ describe.each(testEngines)('a form to fill out (%s)', (engine) => {
     t.clock.advanceSeconds(61);
     expect((await from('203.0.113.7')).statusCode).toBe(200);
   });
+
+  it('documents the routes for finding, reading and drafting forms in the OpenAPI', async () => {
+    const document = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/forms',
+        '/api/forms/start',
+        '/api/forms/providers',
+        '/api/forms/providers/{providerId}',
+        '/api/forms/use-cases',
+        '/api/forms/{formId}',
+        '/api/public/forms/{providerId}/{formId}',
+        '/api/form-drafts',
+        '/api/form-drafts/{id}',
+      ]),
+    );
+    const summary = document.components.schemas.FormSummary;
+    expect(Object.keys(summary.properties)).toContain('unpublished_at');
+  });
 });

@@ -72,7 +72,10 @@ async function contextOf(app: FastifyInstance, rows: FormDraftRow[]) {
   const versions = await findFormVersions(app.db, [...pairs.values()]);
   return {
     forms: new Map(forms.map((form) => [form.id, form])),
-    versions: new Map(versions.map((row) => [versionKey(row.form_id, row.version), row])),
+    // Parsed once each: drafts of one version share it.
+    versions: new Map(
+      versions.map((row) => [versionKey(row.form_id, row.version), parseVersion(row)]),
+    ),
   };
 }
 
@@ -86,7 +89,7 @@ function partsOf(
   const version = context.versions.get(versionKey(row.form_id, Number(row.form_version)));
   // Both are referenced with cascading deletes: a draft never outlives its form or version.
   if (!form || !version) throw new Error(`form draft ${row.id}: its form version is gone`);
-  return { form, version: parseVersion(version) };
+  return { form, version };
 }
 
 function toSummary(context: DraftContext, row: FormDraftRow): FormDraftSummary {
