@@ -26,6 +26,7 @@ import {
 import { newId } from './db/ids.ts';
 import { newIdempotencyKey, PAYABLE_INVOICE, startPaymentAs } from './test/payments.ts';
 import { runAllJobs, writePostalLetter } from './test/postal.ts';
+import { publishTestForm } from './test/forms.ts';
 import { printPdfPath } from '@kuvert/shared/outbox';
 
 /** The mailbox routes (issue 3): every one must be in the matrix below. */
@@ -46,6 +47,8 @@ const MAILBOX_PREFIXES = [
   '/api/letter-drafts',
   '/api/mail-merges',
   '/api/contacts',
+  '/api/forms',
+  '/api/form-drafts',
 ];
 
 interface Target {
@@ -66,6 +69,10 @@ interface Target {
   /** An address-book contact, and one in the trash. */
   contactId: string;
   trashedContactId: string;
+  /** A published form (the same for every target), its provider, and the account's draft of it. */
+  formId: string;
+  formProviderId: string;
+  formDraftId: string;
 }
 
 interface SessionCase {
@@ -485,6 +492,62 @@ const sessionCases: Record<string, SessionCase> = {
     write: true,
     request: (x) => ({ method: 'DELETE', url: `/api/trash/contacts/${x.trashedContactId}` }),
   },
+  'GET /api/forms': {
+    write: false,
+    exempt: 'the catalogue of published forms: no account data',
+    request: () => ({ url: '/api/forms' }),
+  },
+  'GET /api/forms/start': {
+    write: false,
+    request: (x) => ({ url: `/api/forms/start?account_id=${x.accountId}` }),
+  },
+  'GET /api/forms/providers': {
+    write: false,
+    exempt: 'the providers that publish forms: no account data',
+    request: () => ({ url: '/api/forms/providers' }),
+  },
+  'GET /api/forms/providers/:providerId': {
+    write: false,
+    exempt: "a provider's forms, and a count of the caller's own letters from it",
+    request: (x) => ({ url: `/api/forms/providers/${x.formProviderId}` }),
+  },
+  'GET /api/forms/use-cases': {
+    write: false,
+    exempt: 'counts of published forms: no account data',
+    request: () => ({ url: '/api/forms/use-cases' }),
+  },
+  'GET /api/forms/:formId': {
+    write: false,
+    request: (x) => ({ url: `/api/forms/${x.formId}?account_id=${x.accountId}` }),
+  },
+  'GET /api/form-drafts': {
+    write: false,
+    request: (x) => ({ url: `/api/form-drafts?account_id=${x.accountId}` }),
+  },
+  'POST /api/form-drafts': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: '/api/form-drafts',
+      payload: { account_id: x.accountId, form_id: x.formId, form_version: 1 },
+    }),
+  },
+  'GET /api/form-drafts/:id': {
+    write: false,
+    request: (x) => ({ url: `/api/form-drafts/${x.formDraftId}` }),
+  },
+  'PUT /api/form-drafts/:id': {
+    write: true,
+    request: (x) => ({
+      method: 'PUT',
+      url: `/api/form-drafts/${x.formDraftId}`,
+      payload: { version: 1, data: { name: 'Changed' } },
+    }),
+  },
+  'DELETE /api/form-drafts/:id': {
+    write: true,
+    request: (x) => ({ method: 'DELETE', url: `/api/form-drafts/${x.formDraftId}` }),
+  },
 };
 
 const senderRoutes = [
@@ -532,6 +595,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
     accountId: string,
     letterId: string,
     folderName: string,
+    form: { formId: string; formProviderId: string },
   ): Promise<Target> {
     const detail = await t.app.inject({
       url: `/api/letters/${letterId}`,
@@ -641,7 +705,15 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       url: `/api/contacts/${trashedContact.json().id}`,
       headers: me.headers,
     });
+    const formDraft = await t.app.inject({
+      method: 'POST',
+      url: '/api/form-drafts',
+      headers: me.headers,
+      payload: { account_id: accountId, form_id: form.formId, form_version: 1 },
+    });
     return {
+      ...form,
+      formDraftId: formDraft.json().id,
       mailMergeId,
       postalLetterId: postal.letterId,
       postalRecipientId: postal.recipientIds[0] ?? '',
@@ -692,8 +764,12 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       ...invoiceOf(3333),
     });
     await t.app.jobs.runDueJobs();
-    mine = await targetFor(personalAccountOf(me), letterA, 'Folder A');
-    shared = await targetFor(sharedAccount, letterB, 'Folder B');
+    const form = {
+      formId: await publishTestForm(t.app, p1.provider.id, { public: true }),
+      formProviderId: p1.provider.id,
+    };
+    mine = await targetFor(personalAccountOf(me), letterA, 'Folder A', form);
+    shared = await targetFor(sharedAccount, letterB, 'Folder B', form);
     const answer = await t.app.inject({
       ...withUser(sessionCases['POST /api/letters/:id/replies']?.request(mine) ?? {}, me),
     });
@@ -821,6 +897,8 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       await get(`/api/invoices?account_id=${account}`),
       await get(`/api/uploads?account_id=${account}`),
       await get(`/api/trash?account_id=${account}`),
+      await get(`/api/forms/start?account_id=${account}`),
+      await get(`/api/form-drafts?account_id=${account}`),
     ];
     for (const body of bodies) {
       for (const foreign of [
@@ -832,6 +910,8 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
         mine.uploadId,
         mine.trashedUploadId,
         shared.uploadId,
+        mine.formDraftId,
+        shared.formDraftId,
       ]) {
         expect(body).not.toContain(foreign);
       }
