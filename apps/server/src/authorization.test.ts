@@ -11,7 +11,9 @@ import {
   moveLetterToAccount,
   multipart,
   personalAccountOf,
+  postLetter,
 } from './test/mailbox.ts';
+import { SIMPLE_FORM, createTestForm, insertTestSubmission } from './test/sender-forms.ts';
 import { deliverTestInvoice } from './test/invoices.ts';
 import {
   TINY_PNG,
@@ -24,6 +26,7 @@ import {
 import { newId } from './db/ids.ts';
 import { newIdempotencyKey, PAYABLE_INVOICE, startPaymentAs } from './test/payments.ts';
 import { runAllJobs, writePostalLetter } from './test/postal.ts';
+import { publishTestForm } from './test/forms.ts';
 import { printPdfPath } from '@kuvert/shared/outbox';
 
 /** The mailbox routes (issue 3): every one must be in the matrix below. */
@@ -44,6 +47,8 @@ const MAILBOX_PREFIXES = [
   '/api/letter-drafts',
   '/api/mail-merges',
   '/api/contacts',
+  '/api/forms',
+  '/api/form-drafts',
 ];
 
 interface Target {
@@ -64,6 +69,10 @@ interface Target {
   /** An address-book contact, and one in the trash. */
   contactId: string;
   trashedContactId: string;
+  /** A published form (the same for every target), its provider, and the account's draft of it. */
+  formId: string;
+  formProviderId: string;
+  formDraftId: string;
 }
 
 interface SessionCase {
@@ -483,6 +492,62 @@ const sessionCases: Record<string, SessionCase> = {
     write: true,
     request: (x) => ({ method: 'DELETE', url: `/api/trash/contacts/${x.trashedContactId}` }),
   },
+  'GET /api/forms': {
+    write: false,
+    exempt: 'the catalogue of published forms: no account data',
+    request: () => ({ url: '/api/forms' }),
+  },
+  'GET /api/forms/start': {
+    write: false,
+    request: (x) => ({ url: `/api/forms/start?account_id=${x.accountId}` }),
+  },
+  'GET /api/forms/providers': {
+    write: false,
+    exempt: 'the providers that publish forms: no account data',
+    request: () => ({ url: '/api/forms/providers' }),
+  },
+  'GET /api/forms/providers/:providerId': {
+    write: false,
+    exempt: "a provider's forms, and a count of the caller's own letters from it",
+    request: (x) => ({ url: `/api/forms/providers/${x.formProviderId}` }),
+  },
+  'GET /api/forms/use-cases': {
+    write: false,
+    exempt: 'counts of published forms: no account data',
+    request: () => ({ url: '/api/forms/use-cases' }),
+  },
+  'GET /api/forms/:formId': {
+    write: false,
+    request: (x) => ({ url: `/api/forms/${x.formId}?account_id=${x.accountId}` }),
+  },
+  'GET /api/form-drafts': {
+    write: false,
+    request: (x) => ({ url: `/api/form-drafts?account_id=${x.accountId}` }),
+  },
+  'POST /api/form-drafts': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: '/api/form-drafts',
+      payload: { account_id: x.accountId, form_id: x.formId, form_version: 1 },
+    }),
+  },
+  'GET /api/form-drafts/:id': {
+    write: false,
+    request: (x) => ({ url: `/api/form-drafts/${x.formDraftId}` }),
+  },
+  'PUT /api/form-drafts/:id': {
+    write: true,
+    request: (x) => ({
+      method: 'PUT',
+      url: `/api/form-drafts/${x.formDraftId}`,
+      payload: { version: 1, data: { name: 'Changed' } },
+    }),
+  },
+  'DELETE /api/form-drafts/:id': {
+    write: true,
+    request: (x) => ({ method: 'DELETE', url: `/api/form-drafts/${x.formDraftId}` }),
+  },
 };
 
 const senderRoutes = [
@@ -495,6 +560,11 @@ const senderRoutes = [
   'GET /api/sender/v1/messages/:id/documents/:documentId',
   'GET /api/sender/v1/webhook',
   'PUT /api/sender/v1/webhook',
+  'POST /api/sender/v1/forms',
+  'GET /api/sender/v1/forms',
+  'GET /api/sender/v1/forms/:id',
+  'PUT /api/sender/v1/forms/:id',
+  'DELETE /api/sender/v1/forms/:id',
 ];
 
 const idsIn = (page: { items: Array<{ id: string }> }) => page.items.map((item) => item.id);
@@ -525,6 +595,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
     accountId: string,
     letterId: string,
     folderName: string,
+    form: { formId: string; formProviderId: string },
   ): Promise<Target> {
     const detail = await t.app.inject({
       url: `/api/letters/${letterId}`,
@@ -634,7 +705,15 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       url: `/api/contacts/${trashedContact.json().id}`,
       headers: me.headers,
     });
+    const formDraft = await t.app.inject({
+      method: 'POST',
+      url: '/api/form-drafts',
+      headers: me.headers,
+      payload: { account_id: accountId, form_id: form.formId, form_version: 1 },
+    });
     return {
+      ...form,
+      formDraftId: formDraft.json().id,
       mailMergeId,
       postalLetterId: postal.letterId,
       postalRecipientId: postal.recipientIds[0] ?? '',
@@ -685,8 +764,12 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       ...invoiceOf(3333),
     });
     await t.app.jobs.runDueJobs();
-    mine = await targetFor(personalAccountOf(me), letterA, 'Folder A');
-    shared = await targetFor(sharedAccount, letterB, 'Folder B');
+    const form = {
+      formId: await publishTestForm(t.app, p1.provider.id, { public: true }),
+      formProviderId: p1.provider.id,
+    };
+    mine = await targetFor(personalAccountOf(me), letterA, 'Folder A', form);
+    shared = await targetFor(sharedAccount, letterB, 'Folder B', form);
     const answer = await t.app.inject({
       ...withUser(sessionCases['POST /api/letters/:id/replies']?.request(mine) ?? {}, me),
     });
@@ -814,6 +897,8 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       await get(`/api/invoices?account_id=${account}`),
       await get(`/api/uploads?account_id=${account}`),
       await get(`/api/trash?account_id=${account}`),
+      await get(`/api/forms/start?account_id=${account}`),
+      await get(`/api/form-drafts?account_id=${account}`),
     ];
     for (const body of bodies) {
       for (const foreign of [
@@ -825,6 +910,8 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
         mine.uploadId,
         mine.trashedUploadId,
         shared.uploadId,
+        mine.formDraftId,
+        shared.formDraftId,
       ]) {
         expect(body).not.toContain(foreign);
       }
@@ -851,11 +938,55 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       url: null,
       secret: null,
     });
+
+    // Forms: another provider can neither read, change nor withdraw p1's, nor see what was
+    // submitted to it.
+    const formId = await createTestForm(t.app, keyOf.p1);
+    const { provider_id: p1Id } = await t.app.db
+      .selectFrom('letters')
+      .select('provider_id')
+      .where('id', '=', mine.letterId)
+      .executeTakeFirstOrThrow();
+    const submission = await insertTestSubmission(t.app, {
+      formId,
+      providerId: p1Id ?? '',
+      createdAt: t.app.clock.now().toISOString(),
+      data: { reading: 1 },
+      documents: [
+        { kind: 'receipt', position: 0, filename: 'receipt.pdf', content: Buffer.from('%PDF-1.7') },
+      ],
+    });
+    const formUrl = `/api/sender/v1/forms/${formId}`;
+    const foreignForm = [
+      await as(keyOf.p2, { url: formUrl }),
+      await as(keyOf.p2, { method: 'PUT', url: formUrl, payload: SIMPLE_FORM }),
+      await as(keyOf.p2, { method: 'DELETE', url: formUrl }),
+    ];
+    expect(foreignForm.map((response) => response.statusCode)).toEqual([404, 404, 404]);
+    expect((await as(keyOf.p2, { url: '/api/sender/v1/forms' })).json().items).toEqual([]);
+    expect((await as(keyOf.p1, { url: formUrl })).json()).toMatchObject({
+      current_version: 1,
+      unpublished_at: null,
+    });
+    expect((await as(keyOf.p2, { url: '/api/sender/v1/messages' })).json().items).toEqual([]);
+    const receiptUrl = `/api/sender/v1/messages/${submission.id}/documents/${submission.documentIds[0] ?? 'none'}`;
+    expect((await as(keyOf.p1, { url: receiptUrl })).statusCode).toBe(200);
+    expect((await as(keyOf.p2, { url: receiptUrl })).statusCode).toBe(404);
+    // A letter of p2 cannot name p1's form.
+    const naming = await postLetter(t.app, keyOf.p2, {
+      recipient: { email: stranger.email },
+      subject: 'Fill this out',
+      form_id: formId,
+    });
+    expect(naming.json().details).toEqual([expect.objectContaining({ path: 'metadata.form_id' })]);
+
     for (const route of senderRoutes) {
       const [method = 'GET', url = ''] = route.split(' ');
       const options: InjectOptions = {
-        method: method === 'POST' ? 'POST' : method === 'PUT' ? 'PUT' : 'GET',
-        url: url.replace(':id', mine.letterId).replace(':documentId', mine.documentId),
+        method: method === 'POST' || method === 'PUT' || method === 'DELETE' ? method : 'GET',
+        url: url
+          .replace(':id', url.includes('/forms/') ? formId : mine.letterId)
+          .replace(':documentId', mine.documentId),
         headers: me.headers,
       };
       const response = await t.app.inject(options);

@@ -149,6 +149,11 @@ export const formSummarySchema = z
     version: z.number().int(),
     public: z.boolean(),
     updated_at: z.iso.datetime(),
+    /**
+     * Set when the provider withdrew the form. The catalogue shows published forms only; a
+     * draft of a withdrawn form still lists, and says so by this.
+     */
+    unpublished_at: z.iso.datetime().nullable().optional(),
   })
   .meta({ id: 'FormSummary' });
 export type FormSummary = z.infer<typeof formSummarySchema>;
