@@ -22,6 +22,7 @@ import {
   uploadIdOf,
 } from './test/uploads.ts';
 import { newId } from './db/ids.ts';
+import { createTestForm } from './test/form-fixtures.ts';
 import { newIdempotencyKey, PAYABLE_INVOICE, startPaymentAs } from './test/payments.ts';
 import { runAllJobs, writePostalLetter } from './test/postal.ts';
 import { printPdfPath } from '@kuvert/shared/outbox';
@@ -39,6 +40,8 @@ const MAILBOX_PREFIXES = [
   '/api/profile/notifications',
   '/api/invoices',
   '/api/uploads',
+  '/api/forms/',
+  '/api/form-submissions',
   '/api/signature-requests',
   '/api/outbox',
   '/api/letter-drafts',
@@ -64,6 +67,9 @@ interface Target {
   /** An address-book contact, and one in the trash. */
   contactId: string;
   trashedContactId: string;
+  /** A published form (any account may fill it out) and a delivered submission of it. */
+  formId: string;
+  formSubmissionId: string;
 }
 
 interface SessionCase {
@@ -101,6 +107,11 @@ const contactFile = multipart([
     contentType: 'text/vcard',
   },
 ]);
+
+const formFile = multipart([
+  { name: 'file', filename: 'proof.pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') },
+]);
+const formAnswers = { name: 'Someone' };
 
 const sessionCases: Record<string, SessionCase> = {
   'GET /api/letters': {
@@ -483,6 +494,39 @@ const sessionCases: Record<string, SessionCase> = {
     write: true,
     request: (x) => ({ method: 'DELETE', url: `/api/trash/contacts/${x.trashedContactId}` }),
   },
+  'POST /api/forms/:formId/files': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: `/api/forms/${x.formId}/files?account_id=${x.accountId}`,
+      headers: { 'content-type': formFile.contentType },
+      payload: formFile.payload,
+    }),
+  },
+  'POST /api/forms/:formId/files/from-upload': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: `/api/forms/${x.formId}/files/from-upload`,
+      payload: { account_id: x.accountId, upload_id: x.uploadId },
+    }),
+  },
+  'POST /api/forms/:formId/submissions': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: `/api/forms/${x.formId}/submissions`,
+      payload: { account_id: x.accountId, form_version: 1, data: formAnswers },
+    }),
+  },
+  'GET /api/form-submissions': {
+    write: false,
+    request: (x) => ({ url: `/api/form-submissions?account_id=${x.accountId}` }),
+  },
+  'GET /api/form-submissions/:id/receipt': {
+    write: false,
+    request: (x) => ({ url: `/api/form-submissions/${x.formSubmissionId}/receipt` }),
+  },
 };
 
 const senderRoutes = [
@@ -514,6 +558,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
   let shared: Target;
   let keyOf: { p1: string; p2: string };
   let replyId: string;
+  let formId: string;
 
   const as = (key: string, options: InjectOptions) =>
     t.app.inject({
@@ -616,6 +661,12 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
         },
       ],
     });
+    const submission = await t.app.inject({
+      method: 'POST',
+      url: `/api/forms/${formId}/submissions`,
+      headers: me.headers,
+      payload: { account_id: accountId, form_version: 1, data: formAnswers },
+    });
     await runAllJobs(t.app);
     const contact = await t.app.inject({
       method: 'POST',
@@ -649,6 +700,8 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       trashedUploadId,
       receivingUploadId: uploadIdOf(receiving),
       draftId: draft.json().id,
+      formId,
+      formSubmissionId: submission.json().id,
     };
   }
 
@@ -668,6 +721,17 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
     const p1 = await createTestProvider(t.app);
     const p2 = await createTestProvider(t.app);
     keyOf = { p1: p1.apiKey, p2: p2.apiKey };
+    formId = (
+      await createTestForm(t.app, p1.provider.id, {
+        schema: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', title: 'Name' },
+            proof: { type: 'string', format: 'file', title: 'Proof' },
+          },
+        },
+      })
+    ).id;
 
     const sharedAccount = await createSharedAccount(t.app, me.user.id);
     await addMember(t.app, sharedAccount, viewer.user.id, 'viewer');
@@ -814,6 +878,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       await get(`/api/invoices?account_id=${account}`),
       await get(`/api/uploads?account_id=${account}`),
       await get(`/api/trash?account_id=${account}`),
+      await get(`/api/form-submissions?account_id=${account}`),
     ];
     for (const body of bodies) {
       for (const foreign of [
@@ -825,6 +890,8 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
         mine.uploadId,
         mine.trashedUploadId,
         shared.uploadId,
+        mine.formSubmissionId,
+        shared.formSubmissionId,
       ]) {
         expect(body).not.toContain(foreign);
       }
