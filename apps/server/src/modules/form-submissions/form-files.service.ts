@@ -266,7 +266,7 @@ export async function addPublicFormFile(
   request: FastifyRequest,
 ): Promise<FormFile> {
   const accepted = await openFormVersion(app, formId, 'public', query);
-  const { tokenHash, expiresAt } = verifyUploadToken(app, formId, token);
+  const { tokenHash } = verifyUploadToken(app, formId, token);
   const owner: FileOwner = { kind: 'token', formId, tokenHash };
   await assertRoomForFile(app, owner);
   await reserveRateLimitHits(app, [
@@ -277,5 +277,8 @@ export async function addPublicFormFile(
     },
   ]);
   const file = await receiveFile(app, request, accepted);
+  // The file lives as long as a token does from now, so one sent late in the token's life
+  // still goes with the answers; the token itself takes no more files once it expired.
+  const expiresAt = addSeconds(app.clock.now(), FORM_TOKEN_TTL_SECONDS);
   return recordFile(app, owner, file, { uploadId: null, expiresAt });
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { FormSubmittedWebhookData } from '@kuvert/shared/forms';
 import { addSeconds } from '../../clock.ts';
 import { newId } from '../../db/ids.ts';
+import type { Database } from '../../db/schema.ts';
 import { PermanentJobError } from '../../plugins/jobs.ts';
 import { ProcessingError } from '../../plugins/processing/document-processing.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
@@ -67,6 +69,23 @@ async function renderReceipt(app: FastifyInstance, submission: SubmissionRow) {
 }
 
 /**
+ * Runs the delivery's transaction; its PDF is removed again when the transaction fails (each
+ * rendering embeds its font subset under a new name, so a retry stores other bytes).
+ */
+async function writeDelivery(
+  app: FastifyInstance,
+  pdfKey: string,
+  write: (trx: Kysely<Database>) => Promise<boolean>,
+): Promise<boolean> {
+  try {
+    return await app.db.transaction().execute(write);
+  } catch (error) {
+    await collectUnreferencedDocuments(app, [pdfKey]).catch(() => {});
+    throw error;
+  }
+}
+
+/**
  * Delivers a submission to its provider: the PDF (made in the processing pool) stored as the
  * receipt, the attached files after it (each document keeps the form file's id, so the ids in
  * `data` name the documents), status delivered, the signed `form.submitted` webhook and the
@@ -97,7 +116,7 @@ async function deliverSubmission(app: FastifyInstance, payload: unknown): Promis
     submitted_at: submission.created_at,
     pdf_url: documentUrl(app, submission.id, receiptId),
   };
-  const isDelivered = await app.db.transaction().execute(async (trx) => {
+  const isDelivered = await writeDelivery(app, stored.key, async (trx) => {
     if (!(await markDelivered(trx, submission.id, nowIso))) return false;
     await insertSubmissionDocuments(trx, [
       {
@@ -139,7 +158,7 @@ async function deliverSubmission(app: FastifyInstance, payload: unknown): Promis
     return true;
   });
   if (!isDelivered) {
-    // Another run delivered it first; its PDF (the same bytes) is the one kept.
+    // Another run delivered it first: its PDF is the one kept.
     await collectUnreferencedDocuments(app, [stored.key]);
     return;
   }

@@ -270,6 +270,30 @@ describe.each(testEngines)('forms: submitting and delivery (%s)', (engine) => {
     expect(webhooksOf('form.submitted')).toHaveLength(1);
   });
 
+  it('documents the routes and the form.submitted payload in the OpenAPI document', async () => {
+    const document = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/forms/{formId}/files',
+        '/api/forms/{formId}/files/from-upload',
+        '/api/forms/{formId}/submissions',
+        '/api/form-submissions',
+        '/api/form-submissions/{id}/receipt',
+        '/api/public/forms/{formId}/upload-token',
+        '/api/public/forms/{formId}/files',
+        '/api/public/forms/{formId}/submissions',
+      ]),
+    );
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining([
+        'FormFile',
+        'FormSubmissionSummary',
+        'PublicFormReceipt',
+        'SenderWebhookFormSubmitted',
+      ]),
+    );
+  });
+
   describe('logged in', () => {
     let me: User;
     let accountId: string;

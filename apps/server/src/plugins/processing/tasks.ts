@@ -244,7 +244,7 @@ export interface FormPdfInput {
   /** At the foot of every page, right: e.g. "Page {page} of {pages}". */
   pageLabel: string;
   language: string;
-  /** Written into the PDF's metadata, so the same submission gives the same bytes. */
+  /** Written into the PDF's metadata: the time the answers were submitted. */
   createdAt: string;
   limits: DocumentLimits;
 }
