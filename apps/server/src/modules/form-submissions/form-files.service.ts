@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   FORM_FILE_TYPES,
@@ -131,6 +132,22 @@ async function recordFile(
   return toFormFile(row);
 }
 
+/**
+ * Readers accept junk before `%PDF-`, and so do we, unless the junk is markup: a file that is
+ * a web page and a PDF at once is refused, as uploads refuse it.
+ */
+async function assertNoMarkupBeforePdf(app: FastifyInstance, file: UploadedFile): Promise<void> {
+  if (file.contentType !== 'application/pdf') return;
+  const head = await buffer(await app.documents.open(file.key, { start: 0, end: 1023 }));
+  const start = head.indexOf('%PDF-');
+  if (start > 0 && head.subarray(0, start).includes('<')) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
+      message: `“${file.filename}” is not a file Kuvert keeps: it holds web page markup before the PDF.`,
+      details: [{ path: 'file', filename: file.filename }],
+    });
+  }
+}
+
 /** Reads the one `file` part into the store, judged by content, and opens a PDF in the pool. */
 async function receiveFile(
   app: FastifyInstance,
@@ -148,6 +165,7 @@ async function receiveFile(
     discard: (keys) => discardUploads(app, keys),
   });
   try {
+    for (const file of upload.files) await assertNoMarkupBeforePdf(app, file);
     const [file] = await inspectUploadedDocuments(app, upload.files, 'file');
     if (!file) throw new AppError('VALIDATION_FAILED', { message: 'A file is needed.' });
     return file;

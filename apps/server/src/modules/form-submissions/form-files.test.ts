@@ -118,6 +118,22 @@ describe.each(testEngines)('forms: files for file fields (%s)', (engine) => {
     expect(await keysAfterGrace()).toEqual([]);
   });
 
+  it('refuses a web page that is a PDF too (markup before %PDF-), and keeps nothing', async () => {
+    const token = await issueUploadToken(t.app, formId);
+    const polyglot = Buffer.concat([Buffer.from('<html><script>alert(1)</script>\n'), pdf]);
+    const response = await postPublicFile(
+      t.app,
+      formId,
+      token,
+      { filename: 'letter.pdf', content: polyglot },
+      { field: 'proof' },
+    );
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toContain('“letter.pdf” is not a file Kuvert keeps');
+    expect(await fileRows()).toEqual([]);
+    expect(await keysAfterGrace()).toEqual([]);
+  });
+
   it('answers a multipart body cut off mid-file with 400, and keeps nothing', async () => {
     const token = await issueUploadToken(t.app, formId);
     const body = multipart([{ name: 'file', filename: 'cut.pdf', content: pdf }]);

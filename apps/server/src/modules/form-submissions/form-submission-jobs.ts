@@ -33,17 +33,22 @@ import {
 } from './form-submissions.repository.ts';
 import { filesNamedIn, parseVersion } from './form-versions.ts';
 
-const payloadSchema = z.object({ submission_id: z.string().min(1) });
+const payloadSchema = z.object({
+  submission_id: z.string().min(1),
+  mail_receipt: z.boolean().default(false),
+});
 /** A receipt PDF is text on pages; this is far above what the answers' size limit allows. */
 const RECEIPT_MAX_BYTES = 64 * 1024 * 1024;
 const EXPIRY_INTERVAL_SECONDS = 3600;
 const EXPIRY_BATCH = 500;
 
-function submissionIdOf(payload: unknown): string {
+function parsePayload(payload: unknown): z.infer<typeof payloadSchema> {
   const parsed = payloadSchema.safeParse(payload);
   if (!parsed.success) throw new PermanentJobError('Malformed job payload');
-  return parsed.data.submission_id;
+  return parsed.data;
 }
+
+const submissionIdOf = (payload: unknown): string => parsePayload(payload).submission_id;
 
 /** Where the provider downloads a document of the submission with its API key. */
 function documentUrl(app: FastifyInstance, submissionId: string, documentId: string): string {
@@ -93,8 +98,8 @@ async function writeDelivery(
  * a second run of the job changes nothing.
  */
 async function deliverSubmission(app: FastifyInstance, payload: unknown): Promise<void> {
-  const submissionId = submissionIdOf(payload);
-  const submission = await findSubmission(app.db, submissionId);
+  const job = parsePayload(payload);
+  const submission = await findSubmission(app.db, job.submission_id);
   if (submission?.status !== 'processing') return;
   const { pdf, version, files } = await renderReceipt(app, submission);
   const stored = await app.documents.put(Buffer.from(pdf.bytes), { maxBytes: RECEIPT_MAX_BYTES });
@@ -149,7 +154,7 @@ async function deliverSubmission(app: FastifyInstance, payload: unknown): Promis
       type: 'form.submitted',
       data: webhook,
     });
-    if (submission.account_id === null && submission.submitter_email !== null) {
+    if (job.mail_receipt && submission.submitter_email !== null) {
       await app.jobs.enqueue(trx, {
         type: FORM_RECEIPT_MAIL_JOB,
         payload: { submission_id: submission.id },
@@ -181,7 +186,7 @@ async function recordFailure(app: FastifyInstance, payload: unknown, reason: str
 /** The receipt e-mail of an anonymous visitor, with the PDF attached. */
 async function mailReceipt(app: FastifyInstance, payload: unknown): Promise<void> {
   const submission = await findSubmission(app.db, submissionIdOf(payload));
-  if (!submission?.submitter_email || submission.account_id !== null) return;
+  if (!submission?.submitter_email) return;
   const receipt = await findReceiptDocument(app.db, submission.id);
   if (!receipt) throw new PermanentJobError('The submission has no receipt to mail');
   await app.mailer.send(

@@ -141,6 +141,8 @@ interface NewSubmission {
   submitterEmail: string | null;
   language: string;
   draftId: string | null;
+  /** An anonymous visitor who gave an address: the PDF is mailed there. */
+  mailReceipt: boolean;
 }
 
 /** A file another submission took between the check and the write. */
@@ -190,7 +192,8 @@ async function writeSubmission(app: FastifyInstance, input: NewSubmission): Prom
         }
         await app.jobs.enqueue(trx, {
           type: FORM_DELIVERY_JOB,
-          payload: { submission_id: id },
+          // Decided now: only an anonymous visitor's address gets the receipt by mail.
+          payload: { submission_id: id, mail_receipt: input.mailReceipt },
           maxAttempts: FORM_DELIVERY_MAX_ATTEMPTS,
         });
       });
@@ -259,6 +262,7 @@ export async function submitForm(
     submitterEmail: user.email,
     language: userLanguage(user),
     draftId,
+    mailReceipt: false,
   });
   await publishLiveEvent(app, { type: 'forms.changed', account_id: accountId });
   return toSubmissionSummary(submission);
@@ -316,6 +320,7 @@ export async function submitPublicForm(
     submitterEmail: body.receipt_email ?? null,
     language: body.language ?? 'en',
     draftId: null,
+    mailReceipt: body.receipt_email !== undefined,
   });
   return toPublicReceipt(submission);
 }
