@@ -8,6 +8,7 @@ import {
 import { findFilesOfOwner, type FileOwner, type FormFileRow } from './form-files.repository.ts';
 import {
   answersRefused,
+  describeFileTypes,
   filesNamedIn,
   type FilledVersion,
   type NamedFile,
@@ -22,12 +23,6 @@ import {
 export function fileIssue(path: string, message: string): AnswerIssue {
   return { path, rule: 'file', i18n: 'forms.validation.file', values: {}, message };
 }
-
-const typeNames: Record<string, string> = {
-  'application/pdf': 'PDF',
-  'image/png': 'PNG',
-  'image/jpeg': 'JPEG',
-};
 
 /**
  * Every file the answers name must be one the caller sent for this form (their account's, or
@@ -63,7 +58,7 @@ async function checkFiles(
     } else if (row.expires_at <= now) {
       issues.push(fileIssue(path, 'This file has expired; attach it again.'));
     } else if (!field.accept.includes(row.content_type)) {
-      const takes = field.accept.map((type) => typeNames[type] ?? type).join(', ');
+      const takes = describeFileTypes(field.accept);
       issues.push(fileIssue(path, `This field takes ${takes}; “${row.filename}” is not one.`));
     } else if (seen.has(id)) {
       issues.push(fileIssue(path, 'This file is already attached to another answer.'));

@@ -27,7 +27,7 @@ import {
 } from './form-files.repository.ts';
 import { toFormFile } from './form-submissions.presenter.ts';
 import { issueUploadToken, verifyUploadToken } from './form-upload-tokens.ts';
-import { isFileField, type FilledVersion } from './form-versions.ts';
+import { describeFileTypes, isFileField, type FilledVersion } from './form-versions.ts';
 
 /**
  * Files for a form's file fields, before submitting: from the computer (logged in, or
@@ -44,12 +44,6 @@ export const ACCOUNT_FILE_TTL_SECONDS = 30 * 24 * 3600;
 export const TOKENS_PER_ADDRESS_PER_HOUR = 30;
 export const PUBLIC_FILES_PER_ADDRESS_PER_HOUR = 60;
 const HOUR = 3600;
-
-const typeNames: Record<string, string> = {
-  'application/pdf': 'PDF',
-  'image/png': 'PNG',
-  'image/jpeg': 'JPEG',
-};
 
 function isFormFileType(type: string): type is SniffedType & (typeof FORM_FILE_TYPES)[number] {
   return FORM_FILE_TYPES.some((accepted) => accepted === type);
@@ -233,7 +227,7 @@ export async function addFormFileFromUpload(
   const about = [{ path: 'upload_id', filename: upload.filename }];
   if (!accepted.some((type) => type === upload.contentType)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
-      message: `“${upload.filename}” cannot go here: this field takes ${accepted.map((type) => typeNames[type] ?? type).join(', ')}.`,
+      message: `“${upload.filename}” cannot go here: this field takes ${describeFileTypes(accepted)}.`,
       details: about,
     });
   }

@@ -47,6 +47,17 @@ export function parseVersion(row: FormVersionRow): FilledVersion {
 
 export const isFileField = (field: FormField) => field.kind === 'file' || field.kind === 'files';
 
+const typeNames: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+};
+
+/** "PDF, PNG": content types in words. */
+export function describeFileTypes(types: readonly string[]): string {
+  return types.map((type) => typeNames[type] ?? type).join(', ');
+}
+
 /** One file the answers name: its field, where in the answers, and its id. */
 export interface NamedFile {
   field: FormField;
