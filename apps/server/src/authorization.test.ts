@@ -24,9 +24,9 @@ import {
   uploadIdOf,
 } from './test/uploads.ts';
 import { newId } from './db/ids.ts';
+import { createTestForm as insertTestForm } from './test/form-fixtures.ts';
 import { newIdempotencyKey, PAYABLE_INVOICE, startPaymentAs } from './test/payments.ts';
 import { runAllJobs, writePostalLetter } from './test/postal.ts';
-import { publishTestForm } from './test/forms.ts';
 import { printPdfPath } from '@kuvert/shared/outbox';
 
 /** The mailbox routes (issue 3): every one must be in the matrix below. */
@@ -42,6 +42,8 @@ const MAILBOX_PREFIXES = [
   '/api/profile/notifications',
   '/api/invoices',
   '/api/uploads',
+  '/api/forms/',
+  '/api/form-submissions',
   '/api/signature-requests',
   '/api/outbox',
   '/api/letter-drafts',
@@ -69,10 +71,11 @@ interface Target {
   /** An address-book contact, and one in the trash. */
   contactId: string;
   trashedContactId: string;
-  /** A published form (the same for every target), its provider, and the account's draft of it. */
+  /** A published form (the same for every target), its provider, the account's draft of it and a delivered submission. */
   formId: string;
   formProviderId: string;
   formDraftId: string;
+  formSubmissionId: string;
 }
 
 interface SessionCase {
@@ -110,6 +113,11 @@ const contactFile = multipart([
     contentType: 'text/vcard',
   },
 ]);
+
+const formFile = multipart([
+  { name: 'file', filename: 'proof.pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') },
+]);
+const formAnswers = { name: 'Someone' };
 
 const sessionCases: Record<string, SessionCase> = {
   'GET /api/letters': {
@@ -548,6 +556,39 @@ const sessionCases: Record<string, SessionCase> = {
     write: true,
     request: (x) => ({ method: 'DELETE', url: `/api/form-drafts/${x.formDraftId}` }),
   },
+  'POST /api/forms/:formId/files': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: `/api/forms/${x.formId}/files?account_id=${x.accountId}`,
+      headers: { 'content-type': formFile.contentType },
+      payload: formFile.payload,
+    }),
+  },
+  'POST /api/forms/:formId/files/from-upload': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: `/api/forms/${x.formId}/files/from-upload`,
+      payload: { account_id: x.accountId, upload_id: x.uploadId },
+    }),
+  },
+  'POST /api/forms/:formId/submissions': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: `/api/forms/${x.formId}/submissions`,
+      payload: { account_id: x.accountId, form_version: 1, data: formAnswers },
+    }),
+  },
+  'GET /api/form-submissions': {
+    write: false,
+    request: (x) => ({ url: `/api/form-submissions?account_id=${x.accountId}` }),
+  },
+  'GET /api/form-submissions/:id/receipt': {
+    write: false,
+    request: (x) => ({ url: `/api/form-submissions/${x.formSubmissionId}/receipt` }),
+  },
 };
 
 const senderRoutes = [
@@ -584,6 +625,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
   let shared: Target;
   let keyOf: { p1: string; p2: string };
   let replyId: string;
+  let formId: string;
 
   const as = (key: string, options: InjectOptions) =>
     t.app.inject({
@@ -687,6 +729,12 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
         },
       ],
     });
+    const submission = await t.app.inject({
+      method: 'POST',
+      url: `/api/forms/${formId}/submissions`,
+      headers: me.headers,
+      payload: { account_id: accountId, form_version: 1, data: formAnswers },
+    });
     await runAllJobs(t.app);
     const contact = await t.app.inject({
       method: 'POST',
@@ -728,6 +776,8 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       trashedUploadId,
       receivingUploadId: uploadIdOf(receiving),
       draftId: draft.json().id,
+      formId,
+      formSubmissionId: submission.json().id,
     };
   }
 
@@ -747,6 +797,17 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
     const p1 = await createTestProvider(t.app);
     const p2 = await createTestProvider(t.app);
     keyOf = { p1: p1.apiKey, p2: p2.apiKey };
+    formId = (
+      await insertTestForm(t.app, p1.provider.id, {
+        schema: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', title: 'Name' },
+            proof: { type: 'string', format: 'file', title: 'Proof' },
+          },
+        },
+      })
+    ).id;
 
     const sharedAccount = await createSharedAccount(t.app, me.user.id);
     await addMember(t.app, sharedAccount, viewer.user.id, 'viewer');
@@ -764,10 +825,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       ...invoiceOf(3333),
     });
     await t.app.jobs.runDueJobs();
-    const form = {
-      formId: await publishTestForm(t.app, p1.provider.id, { public: true }),
-      formProviderId: p1.provider.id,
-    };
+    const form = { formId, formProviderId: p1.provider.id };
     mine = await targetFor(personalAccountOf(me), letterA, 'Folder A', form);
     shared = await targetFor(sharedAccount, letterB, 'Folder B', form);
     const answer = await t.app.inject({
@@ -899,6 +957,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       await get(`/api/trash?account_id=${account}`),
       await get(`/api/forms/start?account_id=${account}`),
       await get(`/api/form-drafts?account_id=${account}`),
+      await get(`/api/form-submissions?account_id=${account}`),
     ];
     for (const body of bodies) {
       for (const foreign of [
@@ -912,6 +971,8 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
         shared.uploadId,
         mine.formDraftId,
         shared.formDraftId,
+        mine.formSubmissionId,
+        shared.formSubmissionId,
       ]) {
         expect(body).not.toContain(foreign);
       }
@@ -929,8 +990,9 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       (await as(keyOf.p2, { url: `/api/sender/v1/letters/${mine.letterId}` })).statusCode,
     ).toBe(404);
     const own = await as(keyOf.p1, { url: '/api/sender/v1/messages' });
-    const [message] = own.json().items;
-    expect(message.id).toBe(replyId);
+    // The reply, among the forms submitted to p1 by the targets.
+    const message = own.json().items.find((item: { id: string }) => item.id === replyId);
+    expect(message?.id).toBe(replyId);
     expect((await as(keyOf.p2, { url: '/api/sender/v1/messages' })).json().items).toEqual([]);
     const documentUrl = `/api/sender/v1/messages/${replyId}/documents/${message.documents[0]?.id ?? 'none'}`;
     expect((await as(keyOf.p2, { url: documentUrl })).statusCode).toBe(404);
@@ -941,14 +1003,14 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
 
     // Forms: another provider can neither read, change nor withdraw p1's, nor see what was
     // submitted to it.
-    const formId = await createTestForm(t.app, keyOf.p1);
+    const senderFormId = await createTestForm(t.app, keyOf.p1);
     const { provider_id: p1Id } = await t.app.db
       .selectFrom('letters')
       .select('provider_id')
       .where('id', '=', mine.letterId)
       .executeTakeFirstOrThrow();
     const submission = await insertTestSubmission(t.app, {
-      formId,
+      formId: senderFormId,
       providerId: p1Id ?? '',
       createdAt: t.app.clock.now().toISOString(),
       data: { reading: 1 },
@@ -956,7 +1018,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
         { kind: 'receipt', position: 0, filename: 'receipt.pdf', content: Buffer.from('%PDF-1.7') },
       ],
     });
-    const formUrl = `/api/sender/v1/forms/${formId}`;
+    const formUrl = `/api/sender/v1/forms/${senderFormId}`;
     const foreignForm = [
       await as(keyOf.p2, { url: formUrl }),
       await as(keyOf.p2, { method: 'PUT', url: formUrl, payload: SIMPLE_FORM }),
@@ -976,7 +1038,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
     const naming = await postLetter(t.app, keyOf.p2, {
       recipient: { email: stranger.email },
       subject: 'Fill this out',
-      form_id: formId,
+      form_id: senderFormId,
     });
     expect(naming.json().details).toEqual([expect.objectContaining({ path: 'metadata.form_id' })]);
 
@@ -985,7 +1047,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       const options: InjectOptions = {
         method: method === 'POST' || method === 'PUT' || method === 'DELETE' ? method : 'GET',
         url: url
-          .replace(':id', url.includes('/forms/') ? formId : mine.letterId)
+          .replace(':id', url.includes('/forms/') ? senderFormId : mine.letterId)
           .replace(':documentId', mine.documentId),
         headers: me.headers,
       };

@@ -90,6 +90,9 @@ describe.each(testEngines)('security: every route (%s)', (engine) => {
       'POST /api/auth/login',
       'POST /api/auth/password-reset',
       'POST /api/auth/password-reset/confirm',
+      'POST /api/public/forms/:formId/files',
+      'POST /api/public/forms/:formId/submissions',
+      'POST /api/public/forms/:formId/upload-token',
       'POST /api/verify-document',
     ]);
   });
