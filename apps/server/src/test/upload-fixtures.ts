@@ -67,8 +67,8 @@ export const ENGLISH_LETTER: LetterText = {
 
 /**
  * Short letters: the words a test looks for and little else. OCR time grows with the lines on
- * a page (a whole letter scanned at 300 dpi takes some ten seconds), so tests about pages,
- * sizes and turns read these; the whole letters above are read where their words matter.
+ * a page (a scanned page of a whole letter takes about twice the CPU of a short one), so tests
+ * about pages, sizes and turns read these; the whole letters are read where their words matter.
  */
 export const SHORT_GERMAN_LETTER: LetterText = {
   letterhead: 'Steueramt',
