@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     name: 'web',
     root: import.meta.dirname,
+    // A page for the components' tests. Tests of plain logic start with
+    // `// @vitest-environment node`: a jsdom window costs some 0.7 s of CPU per file.
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/jsdom-setup.ts'],

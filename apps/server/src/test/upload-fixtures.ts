@@ -65,6 +65,28 @@ export const ENGLISH_LETTER: LetterText = {
   ],
 };
 
+/**
+ * Short letters: the words a test looks for and little else. OCR time grows with the lines on
+ * a page (a scanned page of a whole letter takes about twice the CPU of a short one), so tests
+ * about pages, sizes and turns read these; the whole letters are read where their words matter.
+ */
+export const SHORT_GERMAN_LETTER: LetterText = {
+  letterhead: 'Steueramt',
+  sender: 'Rathausplatz 1',
+  address: ['Erika Mustermann'],
+  date: '14. März 2025',
+  subject: PHOTO_WORD,
+  body: ['Mit freundlichen Grüßen'],
+};
+export const SHORT_ENGLISH_LETTER: LetterText = {
+  letterhead: 'Northfield Health',
+  sender: 'Harbour Road',
+  address: ['John Smith'],
+  date: '3 April 2025',
+  subject: ENGLISH_WORD,
+  body: ['Yours sincerely'],
+};
+
 export interface LetterText {
   letterhead: string;
   sender: string;

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '@kuvert/shared/errors';
 import { auditEventTypes } from '@kuvert/shared/profile';

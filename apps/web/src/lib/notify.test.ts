@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_NOTIFICATION_TIMEOUT_MS } from '@kuvert/shared/limits';
 import { dismissAllNotifications, getNotifications, notify } from './notify.ts';

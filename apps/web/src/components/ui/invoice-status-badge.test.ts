@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { invoiceStatuses } from '@kuvert/shared/invoices';
 import { sourceFilesMatching } from '../../test/source-files.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { SESSION_WARNING_SECONDS } from '@kuvert/shared/limits';
 import { ACTIVITY_WINDOW_MS, decideKeepAlive } from './keep-alive-policy.ts';

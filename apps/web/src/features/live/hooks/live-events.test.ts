@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { liveEventSchema } from '@kuvert/shared/events';
 import { areasToRefresh, liveEventTypes, parseLiveEvent, reconnectDelayMs } from './live-events.ts';

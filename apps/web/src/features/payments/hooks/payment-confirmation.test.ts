@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Payment } from '@kuvert/shared/payments';
 import { testPayment as payment } from '../../../test/factories.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { SearchResult } from '@kuvert/shared/search';
 import { letterHit, uploadHit } from '../search-test-hits.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { letterHit, uploadHit } from '../search-test-hits.ts';
 import { layOutSearchHits } from './search-hit-layout.ts';

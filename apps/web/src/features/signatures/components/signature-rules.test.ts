@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { LetterSignature, LetterSigner } from '@kuvert/shared/signatures';
 import { declinedBy, signatureStanding } from './signature-rules.ts';

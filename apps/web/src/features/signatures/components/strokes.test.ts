@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { SIGNATURE_MAX_POINTS, signatureStrokesSchema } from '@kuvert/shared/signatures';
 import { acceptsPoint, normalisePoint, toSignatureStrokes } from './strokes.ts';

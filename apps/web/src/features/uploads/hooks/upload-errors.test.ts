@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { DetailedError } from 'tus-js-client';
 import type { HttpResponse } from 'tus-js-client';
 import { describe, expect, it } from 'vitest';

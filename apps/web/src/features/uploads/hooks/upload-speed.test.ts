@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { measureSpeed } from './upload-speed.ts';
 import type { ProgressSample } from './upload-speed.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { VerifiedSignature, VerifyDocumentResult } from '@kuvert/shared/signatures';
 import { verdictOf } from './verdict.ts';
