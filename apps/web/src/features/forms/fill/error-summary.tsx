@@ -54,7 +54,6 @@ export function ErrorSummary({ fields, issues, attempt }: ErrorSummaryProps) {
                   event.preventDefault();
                   const element = document.getElementById(target);
                   element?.focus();
-                  element?.scrollIntoView({ block: 'center' });
                 }}
               >
                 {`${field.label}: ${issueMessage(t, issue)}`}

@@ -63,7 +63,6 @@ export function FormFill({
     const element = document.getElementById(fieldId(focusPath.current));
     focusPath.current = null;
     element?.focus();
-    element?.scrollIntoView({ block: 'center' });
   }, [step]);
 
   const review = (event: FormEvent<HTMLFormElement>) => {
