@@ -62,6 +62,10 @@ function renderForm(onSubmit: (data: FormAnswers) => Promise<void> = async () =>
   );
 }
 
+/** What the review step shows for a field. */
+const answer = (path: string) =>
+  document.querySelector(`[data-review-field="${path}"] dd`)?.textContent ?? '';
+
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -169,14 +173,12 @@ describe('the form renderer', () => {
   });
 
   it('shows every answer for review, then sends only what was answered', async () => {
-    const onSubmit = vi.fn(async (_data: FormAnswers) => {});
+    const onSubmit = vi.fn<(data: FormAnswers) => Promise<void>>(async () => {});
     renderForm(onSubmit);
     fillValidAnswers();
     fireEvent.click(screen.getByRole('button', { name: 'Check answers' }));
     const heading = screen.getByRole('heading', { name: 'Check your answers' });
     expect(document.activeElement).toBe(heading);
-    const answer = (path: string) =>
-      document.querySelector(`[data-review-field="${path}"] dd`)?.textContent ?? '';
     expect(answer('iban')).toContain('DE89 3704 0044 0532 0130 00');
     expect(answer('tariff')).toContain('Plus');
     expect(answer('contact')).toContain('By phone');
