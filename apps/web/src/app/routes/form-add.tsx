@@ -73,11 +73,13 @@ export function Component() {
   );
 
   if (writable.length === 0 || accountId === null) return gone('readOnly');
-  if (draftParam !== null && draftQuery.isError) {
+  // Failures after the page was shown (the draft sent, the form withdrawn meanwhile) leave it
+  // as it is: the data loaded stays, and sending says what happened.
+  if (draftParam !== null && draftQuery.isError && draft === null) {
     if (hasErrorCode(draftQuery.error, 'NOT_FOUND')) return gone('draftGone');
     return <ErrorState error={draftQuery.error} onRetry={() => void draftQuery.refetch()} />;
   }
-  if (detailQuery.isError) {
+  if (detailQuery.isError && detail === null) {
     if (hasErrorCode(detailQuery.error, 'NOT_FOUND')) return gone('notFound');
     if (hasErrorCode(detailQuery.error, 'FORM_UNPUBLISHED')) return gone('withdrawn');
     return <ErrorState error={detailQuery.error} onRetry={() => void detailQuery.refetch()} />;

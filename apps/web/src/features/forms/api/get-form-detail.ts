@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { formDetailSchema } from '@kuvert/shared/forms';
 import type { FormDetail } from '@kuvert/shared/forms';
 import { apiRequest } from '../../../lib/http.ts';
-import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
+import { formFillKeys } from './form-fill-keys.ts';
 
 /** GET /api/forms/{formId}: a form to fill out, at a version, prefilled for the account. */
 export function getFormDetail(
@@ -21,7 +21,7 @@ export function getFormDetail(
 
 export const formDetailQueryOptions = (formId: string, accountId: string, version: number | null) =>
   queryOptions({
-    queryKey: [...mailboxKeys.forms, 'detail', formId, accountId, version ?? 'current'],
+    queryKey: [...formFillKeys.detail, formId, accountId, version ?? 'current'],
     queryFn: ({ signal }) => getFormDetail(formId, accountId, version, signal),
     // Loaded once to fill out: a refetch must never change the form under the person's hands.
     staleTime: Number.POSITIVE_INFINITY,

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { formDraftSchema } from '@kuvert/shared/forms';
 import type { FormDraft } from '@kuvert/shared/forms';
 import { apiRequest } from '../../../lib/http.ts';
-import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
+import { formFillKeys } from './form-fill-keys.ts';
 
 /** GET /api/form-drafts/{id}: a draft with its answers and the files they name. */
 export function getFormDraft(draftId: string, signal?: AbortSignal): Promise<FormDraft> {
@@ -14,7 +14,7 @@ export function getFormDraft(draftId: string, signal?: AbortSignal): Promise<For
 
 export const formDraftQueryOptions = (draftId: string) =>
   queryOptions({
-    queryKey: [...mailboxKeys.forms, 'draft', draftId],
+    queryKey: [...formFillKeys.draft, draftId],
     queryFn: ({ signal }) => getFormDraft(draftId, signal),
     // Loaded once to go on filling out: a refetch must never overwrite what is being typed.
     staleTime: Number.POSITIVE_INFINITY,

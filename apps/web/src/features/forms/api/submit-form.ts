@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formSubmissionSummarySchema } from '@kuvert/shared/forms';
 import type { FormSubmissionSummary, SubmitFormRequest } from '@kuvert/shared/forms';
 import { apiRequest } from '../../../lib/http.ts';
-import { invalidateAreas } from '../../../lib/mailbox-keys.ts';
+import { refreshFormLists } from './form-fill-keys.ts';
 
 /** POST /api/forms/{formId}/submissions: checked again, stored, delivered to the provider. */
 export function submitForm(
@@ -21,6 +21,6 @@ export function useSubmitForm(formId: string) {
   return useMutation({
     mutationFn: (request: SubmitFormRequest) => submitForm(formId, request),
     // The draft it was written in is gone; the submission is in /forms/my.
-    onSuccess: () => invalidateAreas(queryClient, ['forms']),
+    onSuccess: () => refreshFormLists(queryClient),
   });
 }

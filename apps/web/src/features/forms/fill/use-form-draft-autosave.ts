@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormAnswers } from '@kuvert/shared/form-definition';
 import type { FormDraft } from '@kuvert/shared/forms';
 import { hasErrorCode } from '../../../lib/errors.ts';
-import { invalidateAreas } from '../../../lib/mailbox-keys.ts';
+import { refreshFormLists } from '../api/form-fill-keys.ts';
 import { getFormDraft } from '../api/get-form-draft.ts';
 import { createFormDraft, updateFormDraft } from '../api/save-form-draft.ts';
 
@@ -89,7 +89,7 @@ export function useFormDraftAutosave(options: FormDraftAutosaveOptions) {
           onCreated(saved.id);
         }
         setStatus(current.revision === current.savedRevision ? 'saved' : 'saving');
-        void invalidateAreas(queryClient, ['forms']);
+        void refreshFormLists(queryClient);
       } catch (error) {
         if (current.isClosed) return;
         if (hasErrorCode(error, 'CONFLICT')) {
@@ -169,7 +169,7 @@ export function useFormDraftAutosave(options: FormDraftAutosaveOptions) {
         current.savedRevision = current.revision;
         setHasUnsavedChanges(false);
         setStatus('saved');
-        void invalidateAreas(queryClient, ['forms']);
+        void refreshFormLists(queryClient);
         return moved;
       } catch (error) {
         if (hasErrorCode(error, 'CONFLICT')) {
