@@ -29,7 +29,13 @@ export function FieldGroup({ field, id, error, children }: FieldGroupProps) {
       aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
       style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
     >
-      <Text component="legend" fw={500} size="sm" p={0} mb={field.help === null ? 6 : 2}>
+      <Text
+        component="legend"
+        fw="var(--mantine-font-weight-medium)"
+        size="sm"
+        p={0}
+        mb={field.help === null ? 6 : 2}
+      >
         {field.label}
         {field.required || field.mustBeTrue ? (
           <>
