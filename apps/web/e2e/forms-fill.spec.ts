@@ -295,6 +295,7 @@ test('logged in: prefilled from the profile, a draft that survives a reload and 
   await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible();
   await expect(page).toHaveURL(/[?&]draft=/u);
   const draftAddress = page.url();
+  const draftId = new URL(draftAddress).searchParams.get('draft') ?? '';
   await scanWithoutHover(page);
   await screenshot(page, 'form-my-draft');
 
@@ -305,7 +306,7 @@ test('logged in: prefilled from the profile, a draft that survives a reload and 
 
   // …and is listed in My forms.
   await page.goto('/forms/my');
-  await expect(page.getByRole('link', { name: new RegExp(title, 'u') }).first()).toBeVisible();
+  await expect(page.locator(`[data-draft-id="${draftId}"]`)).toContainText(title);
 
   // The provider publishes a new version meanwhile: the draft is not lost.
   const second: FormDefinitionRequest = {
@@ -377,8 +378,15 @@ test('logged in: prefilled from the profile, a draft that survives a reload and 
     .toBe(true);
   await receiver.close();
 
-  // My forms shows the submission with its receipt; the draft is gone.
+  // My forms shows the submission with its receipt (the PDF); the draft went with the sending.
   await page.getByRole('link', { name: 'Go to My forms' }).click();
   await expect(page).toHaveURL(/\/forms\/my$/u);
-  await expect(page.getByText(reference)).toBeVisible({ timeout: 20_000 });
+  const sentRow = page.locator('[data-submission-id]').filter({ hasText: reference });
+  await expect(sentRow).toContainText(title);
+  const receipt = sentRow.getByRole('link', { name: /Open receipt/u });
+  await expect(receipt).toBeVisible({ timeout: 20_000 });
+  const receiptPdf = await page.request.get((await receipt.getAttribute('href')) ?? '');
+  expect(receiptPdf.headers()['content-type']).toContain('application/pdf');
+  expect((await receiptPdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await expect(page.locator(`[data-draft-id="${draftId}"]`)).toHaveCount(0);
 });
