@@ -10,6 +10,7 @@ import {
 import type { FormDefinitionRequest, FormProvider, SubmissionMessage } from './support/forms.ts';
 import { countMailsTo } from './support/mail.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
+import { uploadThroughTus } from './support/uploads.ts';
 import {
   makePdf,
   senderApi,
@@ -285,6 +286,13 @@ test('logged in: prefilled from the profile, a draft that survives a reload and 
 
   await logIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  // The tenancy agreement waits among the mailbox's uploads.
+  const lease = `lease-${uniqueWord()}.pdf`;
+  await uploadThroughTus(page, {
+    name: lease,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(await makePdf([['Mietvertrag']])),
+  });
   await page.goto(`/forms/my/${provider.id}/${published.id}/add`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   // The profile fills in what the form asks of it.
@@ -334,20 +342,20 @@ test('logged in: prefilled from the profile, a draft that survives a reload and 
   await expect(field(page, w.labels.movingDay)).toHaveValue('2026-12-01');
   await expect(field(page, w.labels.name)).toHaveValue(`${user.firstName} Mustermann`);
 
-  // The rest, a file from the computer, the review, and off it goes.
+  // The rest, a file from the mailbox's uploads (by keyboard), the review, and off it goes.
   await page.getByRole('radio', { name: w.tariffs[0] }).check();
   await field(page, w.labels.consent).check();
   const proof = page.getByRole('group', { name: w.labels.proof });
-  const chooser = page.waitForEvent('filechooser');
-  await proof.getByRole('button', { name: w.fromComputer }).click();
-  await (
-    await chooser
-  ).setFiles({
-    name: 'tenancy.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from(await makePdf([['Mietvertrag']])),
-  });
-  await expect(proof.getByText('tenancy.pdf')).toBeVisible();
+  await proof.getByRole('button', { name: 'Choose from my uploads' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose from my uploads' });
+  const choice = picker.getByRole('checkbox', { name: lease });
+  await choice.focus();
+  await page.keyboard.press('Space');
+  await expect(choice).toBeChecked();
+  await scanWithoutHover(page);
+  await picker.getByRole('button', { name: 'Attach 1 file' }).click();
+  await expect(picker).toBeHidden();
+  await expect(proof.getByText(lease)).toBeVisible();
   await page.getByRole('button', { name: w.checkAnswers }).click();
   await expect(page.getByRole('heading', { level: 2, name: w.review })).toBeFocused();
   await scanWithoutHover(page);
@@ -363,6 +371,7 @@ test('logged in: prefilled from the profile, a draft that survives a reload and 
   const messages = await senderApi<{ items: SubmissionMessage[] }>(provider, '/messages');
   const submission = messages.items.find((message) => message.reference === reference);
   expect(submission?.form).toEqual({ id: published.id, version: 2 });
+  expect(submission?.documents.map((document) => document.filename)).toContain(lease);
   expect(submission?.data).toMatchObject({
     full_name: `${user.firstName} Mustermann`,
     email: user.email,

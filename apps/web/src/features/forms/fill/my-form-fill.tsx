@@ -31,6 +31,7 @@ export type RenderFormUploadPicker = (props: {
   accept: readonly string[];
   maxBytes: number;
   maxCount: number;
+  title: string;
 }) => ReactNode;
 
 export interface SendingAccount {
@@ -275,6 +276,7 @@ export function MyFormFill({
         accept: picker?.accept ?? [],
         maxBytes: maxFileBytes,
         maxCount: picker?.maxCount ?? 1,
+        title: t('forms.fill.file.fromUploads'),
       })}
       <ConfirmDialog
         opened={blocker.state === 'blocked'}

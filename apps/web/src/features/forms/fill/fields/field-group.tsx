@@ -53,7 +53,7 @@ export function FieldGroup({ field, id, error, children }: FieldGroupProps) {
       )}
       <Stack gap={8}>{children}</Stack>
       {error === null ? null : (
-        <Text id={errorIdOf(id)} size="sm" c="var(--mantine-color-error)" mt={6}>
+        <Text id={errorIdOf(id)} size="xs" c="var(--mantine-color-error)" mt={6}>
           {error}
         </Text>
       )}

@@ -212,7 +212,7 @@ export function FileField({
         })}
       </Text>
       {problems.length > 0 ? (
-        <Text size="sm" c="var(--mantine-color-error)" role="alert">
+        <Text size="xs" c="var(--mantine-color-error)" role="alert">
           {problems.join(' ')}
         </Text>
       ) : null}
