@@ -312,6 +312,22 @@ test('logged in: prefilled from the profile, a draft that survives a reload and 
   await expect(field(page, w.labels.movingDay)).toHaveValue('2026-12-01');
   await expect(field(page, w.labels.iban)).toHaveValue('DE89 3704 0044 0532 0130 00');
 
+  // A change that could not be saved yet (offline) is not left behind without a warning.
+  await page.context().setOffline(true);
+  await field(page, w.labels.movingDay).fill('2026-12-02');
+  await expect(page.getByRole('status').filter({ hasText: 'Not saved yet' })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Forms' })
+    .click();
+  const leave = page.getByRole('dialog', { name: 'Leave the form?' });
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(leave).toBeHidden();
+  await page.context().setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved' })).toBeVisible({
+    timeout: 15_000,
+  });
+
   // …and is listed in My forms.
   await page.goto('/forms/my');
   await expect(page.locator(`[data-draft-id="${draftId}"]`)).toContainText(title);
@@ -332,14 +348,14 @@ test('logged in: prefilled from the profile, a draft that survives a reload and 
   await page.goto(draftAddress);
   const note = page.locator('[data-version-note]');
   await expect(note).toContainText('This form has changed since you started');
-  await expect(field(page, w.labels.movingDay)).toHaveValue('2026-12-01');
+  await expect(field(page, w.labels.movingDay)).toHaveValue('2026-12-02');
   await expect(page.getByLabel('Phone number')).toHaveCount(0);
   await scanWithoutHover(page);
   await screenshot(page, 'form-my-new-version');
   await note.getByRole('button', { name: 'Move to the new version' }).click();
   await expect(page.getByLabel('Phone number')).toBeVisible();
   await expect(note).toHaveCount(0);
-  await expect(field(page, w.labels.movingDay)).toHaveValue('2026-12-01');
+  await expect(field(page, w.labels.movingDay)).toHaveValue('2026-12-02');
   await expect(field(page, w.labels.name)).toHaveValue(`${user.firstName} Mustermann`);
 
   // The rest, a file from the mailbox's uploads (by keyboard), the review, and off it goes.
@@ -375,7 +391,7 @@ test('logged in: prefilled from the profile, a draft that survives a reload and 
   expect(submission?.data).toMatchObject({
     full_name: `${user.firstName} Mustermann`,
     email: user.email,
-    moving_day: '2026-12-01',
+    moving_day: '2026-12-02',
     iban: 'DE89370400440532013000',
     tariff: 'basic',
     consent: true,
