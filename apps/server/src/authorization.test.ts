@@ -11,7 +11,9 @@ import {
   moveLetterToAccount,
   multipart,
   personalAccountOf,
+  postLetter,
 } from './test/mailbox.ts';
+import { SIMPLE_FORM, createTestForm, insertTestSubmission } from './test/sender-forms.ts';
 import { deliverTestInvoice } from './test/invoices.ts';
 import {
   TINY_PNG,
@@ -22,6 +24,7 @@ import {
   uploadIdOf,
 } from './test/uploads.ts';
 import { newId } from './db/ids.ts';
+import { createTestForm as insertTestForm } from './test/form-fixtures.ts';
 import { newIdempotencyKey, PAYABLE_INVOICE, startPaymentAs } from './test/payments.ts';
 import { runAllJobs, writePostalLetter } from './test/postal.ts';
 import { printPdfPath } from '@kuvert/shared/outbox';
@@ -39,11 +42,15 @@ const MAILBOX_PREFIXES = [
   '/api/profile/notifications',
   '/api/invoices',
   '/api/uploads',
+  '/api/forms/',
+  '/api/form-submissions',
   '/api/signature-requests',
   '/api/outbox',
   '/api/letter-drafts',
   '/api/mail-merges',
   '/api/contacts',
+  '/api/forms',
+  '/api/form-drafts',
 ];
 
 interface Target {
@@ -64,6 +71,11 @@ interface Target {
   /** An address-book contact, and one in the trash. */
   contactId: string;
   trashedContactId: string;
+  /** A published form (the same for every target), its provider, the account's draft of it and a delivered submission. */
+  formId: string;
+  formProviderId: string;
+  formDraftId: string;
+  formSubmissionId: string;
 }
 
 interface SessionCase {
@@ -101,6 +113,11 @@ const contactFile = multipart([
     contentType: 'text/vcard',
   },
 ]);
+
+const formFile = multipart([
+  { name: 'file', filename: 'proof.pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') },
+]);
+const formAnswers = { name: 'Someone' };
 
 const sessionCases: Record<string, SessionCase> = {
   'GET /api/letters': {
@@ -483,6 +500,95 @@ const sessionCases: Record<string, SessionCase> = {
     write: true,
     request: (x) => ({ method: 'DELETE', url: `/api/trash/contacts/${x.trashedContactId}` }),
   },
+  'GET /api/forms': {
+    write: false,
+    exempt: 'the catalogue of published forms: no account data',
+    request: () => ({ url: '/api/forms' }),
+  },
+  'GET /api/forms/start': {
+    write: false,
+    request: (x) => ({ url: `/api/forms/start?account_id=${x.accountId}` }),
+  },
+  'GET /api/forms/providers': {
+    write: false,
+    exempt: 'the providers that publish forms: no account data',
+    request: () => ({ url: '/api/forms/providers' }),
+  },
+  'GET /api/forms/providers/:providerId': {
+    write: false,
+    exempt: "a provider's forms, and a count of the caller's own letters from it",
+    request: (x) => ({ url: `/api/forms/providers/${x.formProviderId}` }),
+  },
+  'GET /api/forms/use-cases': {
+    write: false,
+    exempt: 'counts of published forms: no account data',
+    request: () => ({ url: '/api/forms/use-cases' }),
+  },
+  'GET /api/forms/:formId': {
+    write: false,
+    request: (x) => ({ url: `/api/forms/${x.formId}?account_id=${x.accountId}` }),
+  },
+  'GET /api/form-drafts': {
+    write: false,
+    request: (x) => ({ url: `/api/form-drafts?account_id=${x.accountId}` }),
+  },
+  'POST /api/form-drafts': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: '/api/form-drafts',
+      payload: { account_id: x.accountId, form_id: x.formId, form_version: 1 },
+    }),
+  },
+  'GET /api/form-drafts/:id': {
+    write: false,
+    request: (x) => ({ url: `/api/form-drafts/${x.formDraftId}` }),
+  },
+  'PUT /api/form-drafts/:id': {
+    write: true,
+    request: (x) => ({
+      method: 'PUT',
+      url: `/api/form-drafts/${x.formDraftId}`,
+      payload: { version: 1, data: { name: 'Changed' } },
+    }),
+  },
+  'DELETE /api/form-drafts/:id': {
+    write: true,
+    request: (x) => ({ method: 'DELETE', url: `/api/form-drafts/${x.formDraftId}` }),
+  },
+  'POST /api/forms/:formId/files': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: `/api/forms/${x.formId}/files?account_id=${x.accountId}`,
+      headers: { 'content-type': formFile.contentType },
+      payload: formFile.payload,
+    }),
+  },
+  'POST /api/forms/:formId/files/from-upload': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: `/api/forms/${x.formId}/files/from-upload`,
+      payload: { account_id: x.accountId, upload_id: x.uploadId },
+    }),
+  },
+  'POST /api/forms/:formId/submissions': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: `/api/forms/${x.formId}/submissions`,
+      payload: { account_id: x.accountId, form_version: 1, data: formAnswers },
+    }),
+  },
+  'GET /api/form-submissions': {
+    write: false,
+    request: (x) => ({ url: `/api/form-submissions?account_id=${x.accountId}` }),
+  },
+  'GET /api/form-submissions/:id/receipt': {
+    write: false,
+    request: (x) => ({ url: `/api/form-submissions/${x.formSubmissionId}/receipt` }),
+  },
 };
 
 const senderRoutes = [
@@ -495,6 +601,11 @@ const senderRoutes = [
   'GET /api/sender/v1/messages/:id/documents/:documentId',
   'GET /api/sender/v1/webhook',
   'PUT /api/sender/v1/webhook',
+  'POST /api/sender/v1/forms',
+  'GET /api/sender/v1/forms',
+  'GET /api/sender/v1/forms/:id',
+  'PUT /api/sender/v1/forms/:id',
+  'DELETE /api/sender/v1/forms/:id',
 ];
 
 const idsIn = (page: { items: Array<{ id: string }> }) => page.items.map((item) => item.id);
@@ -514,6 +625,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
   let shared: Target;
   let keyOf: { p1: string; p2: string };
   let replyId: string;
+  let formId: string;
 
   const as = (key: string, options: InjectOptions) =>
     t.app.inject({
@@ -525,6 +637,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
     accountId: string,
     letterId: string,
     folderName: string,
+    form: { formId: string; formProviderId: string },
   ): Promise<Target> {
     const detail = await t.app.inject({
       url: `/api/letters/${letterId}`,
@@ -616,6 +729,12 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
         },
       ],
     });
+    const submission = await t.app.inject({
+      method: 'POST',
+      url: `/api/forms/${formId}/submissions`,
+      headers: me.headers,
+      payload: { account_id: accountId, form_version: 1, data: formAnswers },
+    });
     await runAllJobs(t.app);
     const contact = await t.app.inject({
       method: 'POST',
@@ -634,7 +753,15 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       url: `/api/contacts/${trashedContact.json().id}`,
       headers: me.headers,
     });
+    const formDraft = await t.app.inject({
+      method: 'POST',
+      url: '/api/form-drafts',
+      headers: me.headers,
+      payload: { account_id: accountId, form_id: form.formId, form_version: 1 },
+    });
     return {
+      ...form,
+      formDraftId: formDraft.json().id,
       mailMergeId,
       postalLetterId: postal.letterId,
       postalRecipientId: postal.recipientIds[0] ?? '',
@@ -649,6 +776,8 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       trashedUploadId,
       receivingUploadId: uploadIdOf(receiving),
       draftId: draft.json().id,
+      formId,
+      formSubmissionId: submission.json().id,
     };
   }
 
@@ -668,6 +797,17 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
     const p1 = await createTestProvider(t.app);
     const p2 = await createTestProvider(t.app);
     keyOf = { p1: p1.apiKey, p2: p2.apiKey };
+    formId = (
+      await insertTestForm(t.app, p1.provider.id, {
+        schema: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', title: 'Name' },
+            proof: { type: 'string', format: 'file', title: 'Proof' },
+          },
+        },
+      })
+    ).id;
 
     const sharedAccount = await createSharedAccount(t.app, me.user.id);
     await addMember(t.app, sharedAccount, viewer.user.id, 'viewer');
@@ -685,8 +825,9 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       ...invoiceOf(3333),
     });
     await t.app.jobs.runDueJobs();
-    mine = await targetFor(personalAccountOf(me), letterA, 'Folder A');
-    shared = await targetFor(sharedAccount, letterB, 'Folder B');
+    const form = { formId, formProviderId: p1.provider.id };
+    mine = await targetFor(personalAccountOf(me), letterA, 'Folder A', form);
+    shared = await targetFor(sharedAccount, letterB, 'Folder B', form);
     const answer = await t.app.inject({
       ...withUser(sessionCases['POST /api/letters/:id/replies']?.request(mine) ?? {}, me),
     });
@@ -814,6 +955,9 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       await get(`/api/invoices?account_id=${account}`),
       await get(`/api/uploads?account_id=${account}`),
       await get(`/api/trash?account_id=${account}`),
+      await get(`/api/forms/start?account_id=${account}`),
+      await get(`/api/form-drafts?account_id=${account}`),
+      await get(`/api/form-submissions?account_id=${account}`),
     ];
     for (const body of bodies) {
       for (const foreign of [
@@ -825,6 +969,10 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
         mine.uploadId,
         mine.trashedUploadId,
         shared.uploadId,
+        mine.formDraftId,
+        shared.formDraftId,
+        mine.formSubmissionId,
+        shared.formSubmissionId,
       ]) {
         expect(body).not.toContain(foreign);
       }
@@ -842,8 +990,9 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       (await as(keyOf.p2, { url: `/api/sender/v1/letters/${mine.letterId}` })).statusCode,
     ).toBe(404);
     const own = await as(keyOf.p1, { url: '/api/sender/v1/messages' });
-    const [message] = own.json().items;
-    expect(message.id).toBe(replyId);
+    // The reply, among the forms submitted to p1 by the targets.
+    const message = own.json().items.find((item: { id: string }) => item.id === replyId);
+    expect(message?.id).toBe(replyId);
     expect((await as(keyOf.p2, { url: '/api/sender/v1/messages' })).json().items).toEqual([]);
     const documentUrl = `/api/sender/v1/messages/${replyId}/documents/${message.documents[0]?.id ?? 'none'}`;
     expect((await as(keyOf.p2, { url: documentUrl })).statusCode).toBe(404);
@@ -851,11 +1000,55 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       url: null,
       secret: null,
     });
+
+    // Forms: another provider can neither read, change nor withdraw p1's, nor see what was
+    // submitted to it.
+    const formId = await createTestForm(t.app, keyOf.p1);
+    const { provider_id: p1Id } = await t.app.db
+      .selectFrom('letters')
+      .select('provider_id')
+      .where('id', '=', mine.letterId)
+      .executeTakeFirstOrThrow();
+    const submission = await insertTestSubmission(t.app, {
+      formId,
+      providerId: p1Id ?? '',
+      createdAt: t.app.clock.now().toISOString(),
+      data: { reading: 1 },
+      documents: [
+        { kind: 'receipt', position: 0, filename: 'receipt.pdf', content: Buffer.from('%PDF-1.7') },
+      ],
+    });
+    const formUrl = `/api/sender/v1/forms/${formId}`;
+    const foreignForm = [
+      await as(keyOf.p2, { url: formUrl }),
+      await as(keyOf.p2, { method: 'PUT', url: formUrl, payload: SIMPLE_FORM }),
+      await as(keyOf.p2, { method: 'DELETE', url: formUrl }),
+    ];
+    expect(foreignForm.map((response) => response.statusCode)).toEqual([404, 404, 404]);
+    expect((await as(keyOf.p2, { url: '/api/sender/v1/forms' })).json().items).toEqual([]);
+    expect((await as(keyOf.p1, { url: formUrl })).json()).toMatchObject({
+      current_version: 1,
+      unpublished_at: null,
+    });
+    expect((await as(keyOf.p2, { url: '/api/sender/v1/messages' })).json().items).toEqual([]);
+    const receiptUrl = `/api/sender/v1/messages/${submission.id}/documents/${submission.documentIds[0] ?? 'none'}`;
+    expect((await as(keyOf.p1, { url: receiptUrl })).statusCode).toBe(200);
+    expect((await as(keyOf.p2, { url: receiptUrl })).statusCode).toBe(404);
+    // A letter of p2 cannot name p1's form.
+    const naming = await postLetter(t.app, keyOf.p2, {
+      recipient: { email: stranger.email },
+      subject: 'Fill this out',
+      form_id: formId,
+    });
+    expect(naming.json().details).toEqual([expect.objectContaining({ path: 'metadata.form_id' })]);
+
     for (const route of senderRoutes) {
       const [method = 'GET', url = ''] = route.split(' ');
       const options: InjectOptions = {
-        method: method === 'POST' ? 'POST' : method === 'PUT' ? 'PUT' : 'GET',
-        url: url.replace(':id', mine.letterId).replace(':documentId', mine.documentId),
+        method: method === 'POST' || method === 'PUT' || method === 'DELETE' ? method : 'GET',
+        url: url
+          .replace(':id', url.includes('/forms/') ? formId : mine.letterId)
+          .replace(':documentId', mine.documentId),
         headers: me.headers,
       };
       const response = await t.app.inject(options);

@@ -84,11 +84,15 @@ describe.each(testEngines)('security: every route (%s)', (engine) => {
     expect(publicRoutes).toEqual([
       'GET /api/auth/email-verification',
       'GET /api/health',
+      'GET /api/public/forms/:providerId/:formId',
       'GET /api/seal/ca-certificate',
       'POST /api/auth/email-verification',
       'POST /api/auth/login',
       'POST /api/auth/password-reset',
       'POST /api/auth/password-reset/confirm',
+      'POST /api/public/forms/:formId/files',
+      'POST /api/public/forms/:formId/submissions',
+      'POST /api/public/forms/:formId/upload-token',
       'POST /api/verify-document',
     ]);
   });

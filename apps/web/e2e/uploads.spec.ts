@@ -242,6 +242,12 @@ test('refused files are named, and an upload cut off mid-way resumes and complet
 
   await listItem(page, longText.name).getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: longText.name })).toBeVisible();
+  // 9 MB of text: the page shows its beginning and says where the rest is.
+  await expect(
+    page
+      .getByText('Showing the first 100,000 characters. Download the file to read all of it.')
+      .first(),
+  ).toBeVisible();
   await expect(page.getByTestId('upload-sha256')).toHaveText(sha256(longText.buffer));
   expect(await downloadFromDetail(page, /^Download$/)).toBe(sha256(longText.buffer));
 });

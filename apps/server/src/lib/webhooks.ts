@@ -19,7 +19,9 @@ import { isPrivateHostLiteral, PrivateNetworkError, publicOnlyLookup } from './n
  * amount, currency, reference, paid_at, paid_via: "kuvert" | "elsewhere" }
  * (invoicePaidWebhookDataSchema in packages/shared/src/sender-api); signature.completed,
  * signature.declined, signature.expired { letter_id, external_id, status, …, signers,
- * declined_reason, signed_document_url, signed_document_sha256 } (signatureWebhookDataSchema).
+ * declined_reason, signed_document_url, signed_document_sha256 } (signatureWebhookDataSchema);
+ * form.submitted { message_id, reference, form: { id, version }, data, submitted_at, pdf_url }
+ * (formSubmittedWebhookDataSchema in packages/shared/src/forms), sent once the PDF is made.
  *
  * <signature> is the lower-case hex HMAC-SHA256, keyed with the webhook secret, of
  * "<t>.<raw request body>". To verify: take t and every v1 (more than one may come while a

@@ -4,6 +4,8 @@ import { authRoutes } from './auth/index.ts';
 import { contactRoutes } from './contacts/index.ts';
 import { eventRoutes } from './events/index.ts';
 import { folderRoutes } from './folders/index.ts';
+import { formRoutes } from './forms/index.ts';
+import { formSubmissionRoutes } from './form-submissions/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { homeRoutes } from './home/index.ts';
 import { invoiceRoutes } from './invoices/index.ts';
@@ -63,4 +65,8 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(mailMergeRoutes);
   // The address book (issue 11).
   await app.register(contactRoutes);
+  // Forms (issue 12).
+  await app.register(formRoutes);
+  // Filling out forms: files, submissions, delivery and receipts (issue 12).
+  await app.register(formSubmissionRoutes);
 };

@@ -82,20 +82,32 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: unknown;
   readonly headers: Record<string, string>;
+  readonly #status: number | undefined;
 
+  /**
+   * `status` overrides the code's usual status where a contract names another, e.g. answers
+   * to a form that break its rules: VALIDATION_FAILED as 422, not 400 (the request was well
+   * formed; what it says is not acceptable).
+   */
   constructor(
     code: ErrorCode,
-    options: { message?: string; details?: unknown; headers?: Record<string, string> } = {},
+    options: {
+      message?: string;
+      details?: unknown;
+      headers?: Record<string, string>;
+      status?: 422;
+    } = {},
   ) {
     super(options.message ?? defaultMessages[code]);
     this.name = 'AppError';
     this.code = code;
     this.details = options.details;
     this.headers = options.headers ?? {};
+    this.#status = options.status;
   }
 
   get statusCode(): number {
-    return statusByCode[this.code];
+    return this.#status ?? statusByCode[this.code];
   }
 }
 

@@ -112,4 +112,24 @@ describe('mailer', () => {
       expect.stringContaining(dataDir),
     ]);
   });
+
+  it('carries attachments, as the receipt of a form sends its PDF', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'kuvert-mail-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const mailer = createMailer(loadConfig({ DATA_DIR: dataDir }), silentLog);
+    const pdf = Buffer.from('%PDF-1.4\n% the receipt\n%%EOF\n');
+    await mailer.send({
+      to: 'visitor@example.com',
+      subject: 'Your answers',
+      text: 'Attached.',
+      attachments: [
+        { filename: 'F-2026-AAAA-BBBB.pdf', contentType: 'application/pdf', content: pdf },
+      ],
+    });
+    const [file] = readdirSync(path.join(dataDir, 'mail'));
+    const eml = readFileSync(path.join(dataDir, 'mail', file ?? ''), 'utf8');
+    expect(eml).toMatch(/^Content-Type: multipart\/mixed;/m);
+    expect(eml).toMatch(/Content-Type: application\/pdf; name=F-2026-AAAA-BBBB\.pdf/);
+    expect(eml).toContain(pdf.toString('base64'));
+  });
 });

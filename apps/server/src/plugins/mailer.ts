@@ -5,11 +5,20 @@ import { createTransport } from 'nodemailer';
 import type { Config } from '../config/env.ts';
 import { newSecret } from '../db/ids.ts';
 
+/** A file sent with a mail, such as the PDF receipt of a form. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Every mailer here sends them (nodemailer encodes them as MIME parts). */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {

@@ -122,6 +122,50 @@ function beginMultipart(
     error instanceof FilesLimitError ? invalid(fileField, tooManyFiles) : asClientError(error);
 }
 
+const typeNames: Record<SniffedType, string> = {
+  'application/pdf': 'a PDF',
+  'image/png': 'a PNG image',
+  'image/jpeg': 'a JPEG image',
+  'image/gif': 'a GIF image',
+  'image/webp': 'a WebP image',
+};
+
+/** "a PDF or a PNG image": the accepted types in words. */
+function describeTypes(types: readonly SniffedType[]): string {
+  const names = types.map((type) => typeNames[type]);
+  return names.length > 1
+    ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
+    : (names[0] ?? '');
+}
+
+/** 10 MB: a limit in words (binary megabytes, as the limits are set). */
+function describeBytes(bytes: number): string {
+  const megabytes = bytes / (1024 * 1024);
+  return megabytes >= 1 ? `${Math.round(megabytes * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/**
+ * A file refused for its size (413) or its content (415) is named in the answer, so the person
+ * knows which of their files it was (`details[0].filename`, as uploads answer).
+ */
+function namingTheFile(error: unknown, filename: string, spec: MultipartSpec): unknown {
+  if (!(error instanceof AppError)) return error;
+  const details = [{ path: spec.fileField, filename }];
+  if (error.code === 'PAYLOAD_TOO_LARGE') {
+    return new AppError('PAYLOAD_TOO_LARGE', {
+      message: `“${filename}” is larger than ${describeBytes(spec.maxFileBytes)}, the most a file may have here.`,
+      details,
+    });
+  }
+  if (error.code === 'UNSUPPORTED_MEDIA_TYPE') {
+    return new AppError('UNSUPPORTED_MEDIA_TYPE', {
+      message: `“${filename}” is not ${describeTypes(spec.accepted)} (judged by its content, not its name).`,
+      details,
+    });
+  }
+  return error;
+}
+
 /**
  * Streams each file part straight into the store (never whole into memory), checking its
  * type by content and its size as it goes. Text parts are collected, as text: every part is
@@ -180,21 +224,20 @@ export async function readMultipart(
         throw invalid(spec.fileField, `At most ${spec.maxFiles} files`);
       }
       let contentType: SniffedType = 'application/pdf';
-      const stored = await store.put(
-        Readable.from(
-          checkedUpload(Readable.from(content), spec.accepted, (type) => {
-            contentType = type;
-          }),
-        ),
-        { maxBytes: spec.maxFileBytes },
-      );
-      const fallback = `${spec.fileField}-${files.length + 1}`;
-      files.push({
-        key: stored.key,
-        size: stored.size,
-        filename: cleanFilename(part.filename, fallback),
-        contentType,
-      });
+      const filename = cleanFilename(part.filename, `${spec.fileField}-${files.length + 1}`);
+      const stored = await store
+        .put(
+          Readable.from(
+            checkedUpload(Readable.from(content), spec.accepted, (type) => {
+              contentType = type;
+            }),
+          ),
+          { maxBytes: spec.maxFileBytes },
+        )
+        .catch((error: unknown) => {
+          throw namingTheFile(error, filename, spec);
+        });
+      files.push({ key: stored.key, size: stored.size, filename, contentType });
     }
     if (files.length < spec.minFiles)
       throw invalid(spec.fileField, `At least ${spec.minFiles} file needed`);

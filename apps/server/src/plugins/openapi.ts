@@ -40,6 +40,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         },
       },
     },
+    // Examples (of form definitions) hold `const`, which must stay as the provider writes it.
+    convertConstToEnum: false,
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });

@@ -149,6 +149,11 @@ export const formSummarySchema = z
     version: z.number().int(),
     public: z.boolean(),
     updated_at: z.iso.datetime(),
+    /**
+     * Set when the provider withdrew the form. The catalogue shows published forms only; a
+     * draft of a withdrawn form still lists, and says so by this.
+     */
+    unpublished_at: z.iso.datetime().nullable().optional(),
   })
   .meta({ id: 'FormSummary' });
 export type FormSummary = z.infer<typeof formSummarySchema>;
@@ -350,3 +355,41 @@ export const formSubmissionPageSchema = z
   .object({ items: z.array(formSubmissionSummarySchema), next_cursor: z.string().nullable() })
   .meta({ id: 'FormSubmissionPage' });
 export type FormSubmissionPage = z.infer<typeof formSubmissionPageSchema>;
+
+// ---- Files and submissions (additions to the route list above) -----------------------------
+
+const formFileTargetShape = {
+  /**
+   * The file field the file is for (its dotted path, e.g. `documents.proof`): judged by that
+   * field's accepted types. Without it, by the types any file field of the form takes.
+   */
+  field: z.string().min(1).max(200).optional(),
+  /** The version whose fields `field` names; the current one unless given. */
+  version: z.coerce.number().int().min(1).optional(),
+};
+
+/** POST /api/forms/{formId}/files */
+export const formFileUploadQuerySchema = z.object({
+  account_id: z.string().min(1).max(64),
+  ...formFileTargetShape,
+});
+export type FormFileUploadQuery = z.input<typeof formFileUploadQuerySchema>;
+
+/** POST /api/public/forms/{formId}/files (the token comes in the Kuvert-Form-Token header). */
+export const publicFormFileUploadQuerySchema = z.object(formFileTargetShape);
+export type PublicFormFileUploadQuery = z.input<typeof publicFormFileUploadQuerySchema>;
+
+/** GET /api/form-submissions: newest first. */
+export const formSubmissionListQuerySchema = z.object({
+  account_id: z.string().min(1).max(64),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type FormSubmissionListQuery = z.input<typeof formSubmissionListQuerySchema>;
+
+/** POST /api/forms/{formId}/files/from-upload: the request, with the optional field to judge by. */
+export const formFileFromUploadBodySchema = formFileFromUploadRequestSchema.extend({
+  field: formFileTargetShape.field,
+  version: z.number().int().min(1).optional(),
+});
+export type FormFileFromUploadBody = z.input<typeof formFileFromUploadBodySchema>;

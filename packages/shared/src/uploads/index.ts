@@ -89,12 +89,17 @@ export const uploadSummarySchema = z
   .meta({ id: 'UploadSummary' });
 export type UploadSummary = z.infer<typeof uploadSummarySchema>;
 
+/** How much of an upload's text its page shows: a 9 MB text file must not become 9 MB of DOM. */
+export const UPLOAD_TEXT_PREVIEW_CHARS = 100_000;
+
 export const uploadDetailSchema = uploadSummarySchema
   .extend({
     sha256: z.string(),
     text_source: uploadTextSourceSchema.nullable(),
-    /** The extracted text; null until read, or when there is none. */
+    /** The extracted text (its first UPLOAD_TEXT_PREVIEW_CHARS); null until read, or when there is none. */
     text: z.string().nullable(),
+    /** true: `text` is only the beginning; the file itself has the rest. */
+    text_truncated: z.boolean(),
     /** For text and CSV: what Kuvert detected (the table preview may override both). */
     encoding: csvEncodingSchema.nullable(),
     delimiter: csvDelimiterSchema.nullable(),

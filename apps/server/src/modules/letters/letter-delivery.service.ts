@@ -191,6 +191,8 @@ async function insertLetterCopy(
     signature_due_date:
       metadata.kind === 'signature_request' ? (metadata.signature?.due_date ?? null) : null,
     signature_request_id: copy.signatureRequestId,
+    // Every copy links to the form: each signer may fill it out.
+    form_id: metadata.form_id ?? null,
     created_at: copy.nowIso,
   });
   await insertDocumentsForReading(app, trx, copy.id, copy.documents, copy.nowIso);

@@ -259,8 +259,29 @@ export async function findUnreferencedKeys(
     .select('print_storage_key as key')
     .where('print_storage_key', 'in', keys)
     .execute();
+  // Forms: a file attached to a file field (before and after submitting), and the PDF and
+  // attachments of a submission, which the provider fetches.
+  const formFiles = await db
+    .selectFrom('form_files')
+    .select('storage_key as key')
+    .where('storage_key', 'in', keys)
+    .execute();
+  const submissionDocuments = await db
+    .selectFrom('form_submission_documents')
+    .select('storage_key as key')
+    .where('storage_key', 'in', keys)
+    .execute();
   const referenced = new Set(
-    [...documents, ...logos, ...uploads, ...thumbnails, ...sealed, ...prints].map((row) => row.key),
+    [
+      ...documents,
+      ...logos,
+      ...uploads,
+      ...thumbnails,
+      ...sealed,
+      ...prints,
+      ...formFiles,
+      ...submissionDocuments,
+    ].map((row) => row.key),
   );
   return keys.filter((key) => !referenced.has(key));
 }

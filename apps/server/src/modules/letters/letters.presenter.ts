@@ -169,14 +169,22 @@ export function toLetterDocument(row: LetterDocumentRow): LetterDocument {
   };
 }
 
+/** What the detail shows beside the letter's own rows. */
+export interface LetterDetailExtras {
+  signature: LetterSignature | null;
+  /** Of the letter and its replies, by letter id. */
+  recipients: ReadonlyMap<string, readonly LetterRecipientRow[]>;
+  /** The provider's form the letter names (sender-forms.service getLetterForm). */
+  form: LetterDetail['form'];
+}
+
 export function toLetterDetail(
   summary: LetterSummaryRow,
   letter: LetterRow,
   documents: LetterDocumentRow[],
   replies: LetterSummaryRow[],
   today: string,
-  signature: LetterSignature | null,
-  recipients: ReadonlyMap<string, readonly LetterRecipientRow[]>,
+  { signature, recipients, form }: LetterDetailExtras,
 ): LetterDetail {
   const own = recipients.get(summary.id) ?? [];
   return {
@@ -189,6 +197,6 @@ export function toLetterDetail(
     replies: replies.map((reply) => toLetterSummary(reply, today, recipients.get(reply.id))),
     recipients: own.map(toLetterRecipient),
     signature,
-    form: null,
+    form,
   };
 }

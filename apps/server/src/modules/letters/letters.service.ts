@@ -17,6 +17,7 @@ import {
   filterLettersKnownToProvider,
   getLetterSignature,
 } from '../signatures/signatures.service.ts';
+import { getLetterForm } from '../sender-api/sender-forms.service.ts';
 import { decodeCursor, encodeCursor } from './letter-cursor.ts';
 import { deleteTrashedLettersForever } from './letter-removal.service.ts';
 import {
@@ -114,7 +115,12 @@ export async function getLetterDetail(
   const replies = await findReplies(app.db, userId, letterId);
   const signature = await getLetterSignature(app, userId, letter);
   const recipients = await findRecipientsByLetter(app.db, [summary, ...replies]);
-  return toLetterDetail(summary, letter, documents, replies, todayOf(app), signature, recipients);
+  const form = await getLetterForm(app.db, letter);
+  return toLetterDetail(summary, letter, documents, replies, todayOf(app), {
+    signature,
+    recipients,
+    form,
+  });
 }
 
 /**

@@ -10,7 +10,6 @@ import {
 } from '@kuvert/shared/sender-api';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { sendDocument } from '../../plugins/send-document.ts';
-import type { AuthMode } from '../../plugins/session.ts';
 import { multipartValidatorCompiler } from '../../plugins/uploads.ts';
 import { setProviderWebhook, toWebhookConfig } from '../providers/providers.service.ts';
 import { idempotencyKeyOf } from './idempotency.ts';
@@ -22,23 +21,18 @@ import {
   submitLetter,
 } from './sender-api.service.ts';
 import { cancelSenderInvoice, cancelSenderSignature } from './sender-cancellations.service.ts';
+import { registerSenderFormRoutes } from './sender-forms.routes.ts';
+import {
+  apiKeyAuth,
+  idempotencyHeadersSchema,
+  idParamsSchema,
+  security,
+  tags,
+} from './sender-route-options.ts';
 import { openSealedDocument } from '../signatures/signature-provider.service.ts';
 
-const apiKeyAuth: { auth: AuthMode } = { auth: 'api-key' };
-const security = [{ providerApiKey: [] }];
-const tags = ['sender-api'];
-
-const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
 const messageDocumentParamsSchema = idParamsSchema.extend({
   documentId: z.string().min(1).max(64),
-});
-const idempotencyHeadersSchema = z.object({
-  'idempotency-key': z
-    .string()
-    .min(1)
-    .max(255)
-    .optional()
-    .describe('Any unique string per letter; a retry with the same key returns the first answer'),
 });
 const cancelHeadersSchema = z.object({
   'idempotency-key': idempotencyHeadersSchema.shape['idempotency-key'].describe(
@@ -179,7 +173,8 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Letters users sent you (replies), newest first; follow next_cursor',
+        summary:
+          'What users sent you, newest first: letters (replies and letters to you) and form submissions; follow next_cursor',
         querystring: senderMessageQuerySchema,
         response: { 200: senderMessagePageSchema, ...errorResponses(400, 401) },
       },
@@ -206,6 +201,8 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendDocument(reply, document, 'attachment');
     },
   );
+
+  registerSenderFormRoutes(app);
 
   app.get(
     '/webhook',

@@ -7,6 +7,8 @@ import type { DocumentTextFailure, DocumentTextStatus } from '@kuvert/shared/let
 import { toSenderInvoiceStatus, type SenderInvoiceRow } from '../invoices/invoices.presenter.ts';
 import { toDeliveryStatus, toKind } from '../letters/letters.presenter.ts';
 import type { MessageRow } from './sender-api.repository.ts';
+import { parseJsonObject } from './sender-forms.presenter.ts';
+import type { SubmissionMessageRow } from './sender-submissions.repository.ts';
 
 interface LetterStatusRow extends SenderInvoiceRow {
   id: string;
@@ -62,9 +64,30 @@ export function toSenderLetterStatus(
   };
 }
 
+interface MessageDocumentRow {
+  id: string;
+  filename: string;
+  content_type: string;
+  size: number;
+}
+
+function toMessageDocuments(
+  messageId: string,
+  documents: readonly MessageDocumentRow[],
+  baseUrl: string,
+): SenderMessage['documents'] {
+  return documents.map((document) => ({
+    id: document.id,
+    filename: document.filename,
+    content_type: document.content_type,
+    size: Number(document.size),
+    url: `${baseUrl}/api/sender/v1/messages/${encodeURIComponent(messageId)}/documents/${encodeURIComponent(document.id)}`,
+  }));
+}
+
 export function toSenderMessage(
   row: MessageRow,
-  documents: DocumentRow[],
+  documents: readonly MessageDocumentRow[],
   baseUrl: string,
 ): SenderMessage {
   const name = `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() || row.account_name;
@@ -79,12 +102,28 @@ export function toSenderMessage(
     data: null,
     reference: null,
     created_at: row.created_at,
-    documents: documents.map((document) => ({
-      id: document.id,
-      filename: document.filename,
-      content_type: document.content_type,
-      size: Number(document.size),
-      url: `${baseUrl}/api/sender/v1/messages/${encodeURIComponent(row.id)}/documents/${encodeURIComponent(document.id)}`,
-    })),
+    documents: toMessageDocuments(row.id, documents, baseUrl),
+  };
+}
+
+/** A form submission as a message: the answers in `data`, the receipt PDF first. */
+export function toSubmissionMessage(
+  row: SubmissionMessageRow,
+  documents: readonly MessageDocumentRow[],
+  baseUrl: string,
+): SenderMessage {
+  return {
+    id: row.id,
+    type: 'form_submission',
+    in_reply_to: null,
+    subject: row.title,
+    body: '',
+    // An anonymous visitor who gave no address for a receipt is nobody in particular.
+    from: { name: row.submitter_name ?? '', email: row.submitter_email ?? '' },
+    form: { id: row.form_id, version: Number(row.form_version) },
+    data: parseJsonObject(row.data),
+    reference: row.reference,
+    created_at: row.created_at,
+    documents: toMessageDocuments(row.id, documents, baseUrl),
   };
 }

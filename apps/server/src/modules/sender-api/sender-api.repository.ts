@@ -77,25 +77,90 @@ export async function findDocumentsOfLetters(db: Kysely<Database>, letterIds: st
     .execute();
 }
 
+type Cursor = { createdAt: string; id: string };
+
+/** Letters users sent to the provider: every provider recipient of an outbound letter. */
+function selectLetterRecipients(db: Kysely<Database>, providerId: string) {
+  return db
+    .selectFrom('letter_recipients as r')
+    .innerJoin('letters as l', 'l.id', 'r.letter_id')
+    .where('r.provider_id', '=', providerId)
+    .where('r.channel', '=', sql.lit('provider'))
+    .where('l.direction', '=', sql.lit('outbound'));
+}
+
 /**
- * Letters users sent to the provider (replies and composed letters: every provider recipient),
- * newest first, by keyset on the recipient's (created_at, id); a reply's recipient has its
- * letter's id, so cursors from before composed letters still work.
+ * One page of what users sent to the provider, newest first: letters (replies and composed
+ * letters) and delivered form submissions, by one keyset over (created_at, id) of both. A
+ * letter is keyed by its recipient row (a reply's recipient has its letter's id, so cursors
+ * from before composed letters still work), a submission by itself; ids are UUIDv7, never
+ * shared, so a cursor is a position in both lists at once. Each branch stops at the page
+ * size, so a page reads at most twice that many keys.
  */
 export async function findMessagePage(
   db: Kysely<Database>,
   providerId: string,
-  options: { cursor?: { createdAt: string; id: string }; limit: number },
+  options: { cursor?: Cursor; limit: number },
 ) {
-  let query = db
-    .selectFrom('letter_recipients as r')
-    .innerJoin('letters as l', 'l.id', 'r.letter_id')
+  const { cursor } = options;
+  let letters = selectLetterRecipients(db, providerId).select([
+    sql<'letter' | 'form_submission'>`${sql.lit('letter')}`.as('kind'),
+    'l.id as id',
+    'r.created_at as sort_at',
+    'r.id as sort_id',
+  ]);
+  let submissions = db
+    .selectFrom('form_submissions as s')
+    .select([
+      sql<'letter' | 'form_submission'>`${sql.lit('form_submission')}`.as('kind'),
+      's.id as id',
+      's.created_at as sort_at',
+      's.id as sort_id',
+    ])
+    .where('s.provider_id', '=', providerId)
+    .where('s.status', '=', sql.lit('delivered'));
+  if (cursor) {
+    letters = letters.where((eb) =>
+      eb(eb.refTuple('r.created_at', 'r.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
+    );
+    submissions = submissions.where((eb) =>
+      eb(eb.refTuple('s.created_at', 's.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
+    );
+  }
+  const size = options.limit + 1;
+  const newestLetters = letters.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(size);
+  const newestSubmissions = submissions
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(size);
+  const both = db
+    .selectFrom(newestLetters.as('a'))
+    .selectAll()
+    .unionAll(db.selectFrom(newestSubmissions.as('b')).selectAll());
+  return db
+    .selectFrom(both.as('m'))
+    .selectAll()
+    .orderBy('m.sort_at', 'desc')
+    .orderBy('m.sort_id', 'desc')
+    .limit(size)
+    .execute();
+}
+
+export type MessageKey = Awaited<ReturnType<typeof findMessagePage>>[number];
+
+/** The letters of a page, by their recipient rows' ids. */
+export async function findLetterMessages(
+  db: Kysely<Database>,
+  providerId: string,
+  recipientIds: readonly string[],
+) {
+  if (recipientIds.length === 0) return [];
+  return selectLetterRecipients(db, providerId)
     .leftJoin('users as u', 'u.id', 'l.created_by_user_id')
     .innerJoin('accounts as a', 'a.id', 'l.account_id')
     .select([
       'l.id',
       'r.id as recipient_id',
-      'r.created_at as recipient_created_at',
       'l.in_reply_to',
       'l.subject',
       'l.body',
@@ -105,23 +170,11 @@ export async function findMessagePage(
       'u.email',
       'a.name as account_name',
     ])
-    .where('r.provider_id', '=', providerId)
-    .where('r.channel', '=', sql.lit('provider'))
-    .where('l.direction', '=', sql.lit('outbound'));
-  const cursor = options.cursor;
-  if (cursor) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('r.created_at', 'r.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
-    );
-  }
-  return query
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(options.limit + 1)
+    .where('r.id', 'in', recipientIds)
     .execute();
 }
 
-export type MessageRow = Awaited<ReturnType<typeof findMessagePage>>[number];
+export type MessageRow = Awaited<ReturnType<typeof findLetterMessages>>[number];
 
 /** A document of a message sent to this provider. */
 export async function findMessageDocument(

@@ -7,6 +7,7 @@ import {
   SENDER_MAX_DOCUMENTS,
   type DeliveredLetter,
   type SenderLetterStatus,
+  type SenderMessage,
   type SenderMessagePage,
 } from '@kuvert/shared/sender-api';
 import type { Database } from '../../db/schema.ts';
@@ -21,13 +22,25 @@ import { discardUploads } from '../letters/letter-removal.service.ts';
 import type { ProviderRow } from '../providers/providers.service.ts';
 import { getSenderSignatureStatus } from '../signatures/signatures.service.ts';
 import { fingerprintOf, runIdempotently } from './idempotency.ts';
-import { toSenderLetterStatus, toSenderMessage } from './sender-api.presenter.ts';
+import { assertLetterForm } from './sender-forms.service.ts';
+import {
+  toSenderLetterStatus,
+  toSenderMessage,
+  toSubmissionMessage,
+} from './sender-api.presenter.ts';
 import {
   findDocumentsOfLetters,
+  findLetterMessages,
   findMessageDocument,
   findMessagePage,
   findProviderLetter,
+  type MessageKey,
 } from './sender-api.repository.ts';
+import {
+  findDocumentsOfSubmissions,
+  findSubmissionDocument,
+  findSubmissionMessages,
+} from './sender-submissions.repository.ts';
 
 const METADATA_MAX_BYTES = 64 * 1024;
 
@@ -92,6 +105,7 @@ export async function submitLetter(
       responseSchema: deliveredLetterSchema,
     };
     return await runIdempotently(app, once, async (remember) => {
+      await assertLetterForm(app.db, provider.id, metadata.form_id);
       const documents = await inspectUploadedDocuments(app, upload.files, 'document');
       const result = await deliverLetter(app, provider, metadata, documents, {
         withinTransaction: (trx, delivered) =>
@@ -123,38 +137,58 @@ export async function listSenderMessages(
   providerId: string,
   query: { cursor?: string | undefined; limit: number },
 ): Promise<SenderMessagePage> {
-  const rows = await findMessagePage(app.db, providerId, {
+  const keys = await findMessagePage(app.db, providerId, {
     cursor: decodeCursor(query.cursor),
     limit: query.limit,
   });
-  const page = rows.slice(0, query.limit);
-  const documents = await findDocumentsOfLetters(
+  const page = keys.slice(0, query.limit);
+  const idsOf = (kind: MessageKey['kind'], pick: (key: MessageKey) => string) =>
+    page.filter((key) => key.kind === kind).map(pick);
+  const letters = await findLetterMessages(
     app.db,
-    page.map((row) => row.id),
+    providerId,
+    idsOf('letter', (key) => key.sort_id),
   );
+  const letterDocuments = await findDocumentsOfLetters(
+    app.db,
+    letters.map((row) => row.id),
+  );
+  const submissionIds = idsOf('form_submission', (key) => key.id);
+  const submissions = await findSubmissionMessages(app.db, providerId, submissionIds);
+  const submissionDocuments = await findDocumentsOfSubmissions(app.db, submissionIds);
+  const baseUrl = app.config.publicUrl;
+  const items = page.flatMap((key): SenderMessage[] => {
+    if (key.kind === 'letter') {
+      const row = letters.find((letter) => letter.recipient_id === key.sort_id);
+      if (!row) return [];
+      const documents = letterDocuments.filter((document) => document.letter_id === row.id);
+      return [toSenderMessage(row, documents, baseUrl)];
+    }
+    const row = submissions.find((submission) => submission.id === key.id);
+    if (!row) return [];
+    const documents = submissionDocuments.filter((document) => document.submission_id === row.id);
+    return [toSubmissionMessage(row, documents, baseUrl)];
+  });
   const last = page.at(-1);
   return {
-    items: page.map((row) =>
-      toSenderMessage(
-        row,
-        documents.filter((document) => document.letter_id === row.id),
-        app.config.publicUrl,
-      ),
-    ),
+    items,
     next_cursor:
-      rows.length > query.limit && last
-        ? encodeCursor({ createdAt: last.recipient_created_at, id: last.recipient_id })
+      keys.length > query.limit && last
+        ? encodeCursor({ createdAt: last.sort_at, id: last.sort_id })
         : null,
   };
 }
 
+/** A document of a letter or a form submission sent to this provider. */
 export async function openMessageDocument(
   app: FastifyInstance,
   providerId: string,
   messageId: string,
   documentId: string,
 ) {
-  const document = await findMessageDocument(app.db, providerId, messageId, documentId);
+  const document =
+    (await findMessageDocument(app.db, providerId, messageId, documentId)) ??
+    (await findSubmissionDocument(app.db, providerId, messageId, documentId));
   if (!document) throw new AppError('NOT_FOUND');
   return {
     filename: document.filename,

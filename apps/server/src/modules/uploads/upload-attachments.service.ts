@@ -158,3 +158,20 @@ export async function describeLiveUploads(
       : [];
   });
 }
+
+/** One stored, live upload of the account (for a form's file field), or undefined. */
+export async function findLiveUpload(
+  app: FastifyInstance,
+  accountId: string,
+  uploadId: string,
+): Promise<AttachableUpload | undefined> {
+  const [row] = await findLiveUploadsOfAccount(app.db, accountId, [uploadId]);
+  if (!row?.storage_key) return undefined;
+  return {
+    key: row.storage_key,
+    size: Number(row.size),
+    filename: row.name,
+    contentType: row.content_type ?? 'application/octet-stream',
+    pageCount: row.page_count,
+  };
+}

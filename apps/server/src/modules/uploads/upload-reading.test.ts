@@ -1,7 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '@kuvert/shared/events';
-import { uploadTableSchema } from '@kuvert/shared/uploads';
+import {
+  UPLOAD_TEXT_PREVIEW_CHARS,
+  uploadTableSchema,
+  type UploadDetail,
+} from '@kuvert/shared/uploads';
 import { pageCountLiePdf } from '../../test/hostile-pdfs.ts';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
 import { testEngines, type TestApp } from '../../test/helper.ts';
@@ -253,6 +257,21 @@ describe.each(testEngines)('reading uploads (%s)', (engine) => {
       encoding: 'utf-8',
       delimiter: null,
     });
+  });
+
+  it('shows only the beginning of a long text on the upload page, and says so', async () => {
+    const line = 'Zeile: Der Antrag wurde am Montag beim Bürgeramt eingereicht.\n';
+    const id = await upload({
+      name: 'protokoll.txt',
+      contentType: 'text/plain',
+      bytes: Buffer.from(line.repeat(3000), 'utf8'),
+    });
+    await t.app.jobs.runDueJobs();
+
+    const detail = (await getAs(`/api/uploads/${id}`)).json<UploadDetail>();
+    expect(detail.text?.length).toBe(UPLOAD_TEXT_PREVIEW_CHARS);
+    expect(detail.text_truncated).toBe(true);
+    expect((await findUploadRow(t.app, id)).text?.length).toBe(line.length * 3000);
   });
 
   it('fails a decompression bomb for good with the reason, and reads the next upload', async () => {

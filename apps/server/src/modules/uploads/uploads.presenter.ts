@@ -1,6 +1,7 @@
 import {
   uploadContentTypeSchema,
   uploadKindOf,
+  UPLOAD_TEXT_PREVIEW_CHARS,
   type UploadDetail,
   type UploadSummary,
 } from '@kuvert/shared/uploads';
@@ -35,7 +36,8 @@ export function toUploadDetail(row: UploadDetailRow): UploadDetail {
     ...toUploadSummary(row),
     sha256: row.sha256 ?? '',
     text_source: row.text_source,
-    text: row.text,
+    text: row.text === null ? null : row.text.slice(0, UPLOAD_TEXT_PREVIEW_CHARS),
+    text_truncated: row.text !== null && row.text.length > UPLOAD_TEXT_PREVIEW_CHARS,
     encoding: row.encoding,
     delimiter: row.delimiter,
     uploaded_by:

@@ -13,6 +13,7 @@ import {
   type CsvReading,
   type DecodedTextFile,
   type DocumentLimits,
+  type FormPdfInput,
   type ImageContentType,
   type PdfInspection,
   type PdfText,
@@ -32,6 +33,9 @@ export type {
   ActiveContentKind,
   CsvReading,
   DecodedTextFile,
+  FormPdfField,
+  FormPdfInput,
+  FormPdfSection,
   ImageContentType,
   PdfInspection,
   PdfText,
@@ -121,6 +125,11 @@ export interface DocumentProcessing {
   printLetter(input: Omit<PrintLetterInput, 'limits'>): Promise<PrintedLetter>;
   /** Print PDFs (each from `printLetter`) as one, in order: a batch for the printer. */
   combinePrintedLetters(documents: Uint8Array[]): Promise<PrintedLetter>;
+  /**
+   * The PDF of a form submission, in the printing child (fonts are loaded there already);
+   * ProcessingError when it would break a limit (more pages than allowed).
+   */
+  renderFormPdf(input: Omit<FormPdfInput, 'limits'>): Promise<PrintedLetter>;
   /** Every signature in any PDF, checked (the verify page); ProcessingError when not a PDF. */
   inspectSignatures(bytes: Uint8Array): Promise<SignatureInspection>;
   close(): Promise<void>;
@@ -386,6 +395,10 @@ export function createDocumentProcessing(
     },
     async combinePrintedLetters(documents): Promise<PrintedLetter> {
       const output = await printing.run({ task: 'letter.combine', input: { documents } });
+      return printedLetterSchema.parse(output);
+    },
+    async renderFormPdf(input): Promise<PrintedLetter> {
+      const output = await printing.run({ task: 'form.pdf', input: { ...input, limits } });
       return printedLetterSchema.parse(output);
     },
     async inspectSignatures(bytes): Promise<SignatureInspection> {

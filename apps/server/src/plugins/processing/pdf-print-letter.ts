@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
-import fontkit from '@pdf-lib/fontkit';
 import { EncryptedPDFError, PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import {
   A4_PAGE,
   ADDRESS_FIELD,
-  ADDRESS_FONT_FILE,
   ADDRESS_FONT_SIZE,
   ADDRESS_TEXT_INDENT,
   ADDRESS_TEXT_WIDTH,
@@ -13,6 +10,7 @@ import {
   PUNCH_MARK,
   RETURN_LINE_FONT_SIZE,
 } from '../../lib/address-window.ts';
+import { embedDejaVuFonts, printable, wrapText, type Fonts } from './pdf-fonts.ts';
 import { assertInflatesWithin } from './pdf-inflate.ts';
 import {
   ProcessingError,
@@ -52,45 +50,8 @@ const ADDRESS_MAX_LINES = 6;
 const RETURN_LINE_MIN_SIZE = 5;
 const IMAGE_MARGIN = mm(15);
 
-const BOLD_FONT_FILE = ADDRESS_FONT_FILE.replace(/DejaVuSans\.ttf$/, 'DejaVuSans-Bold.ttf');
-let fontBytes: { regular: Uint8Array; bold: Uint8Array } | undefined;
-function fontFiles() {
-  fontBytes ??= {
-    regular: new Uint8Array(readFileSync(ADDRESS_FONT_FILE)),
-    bold: new Uint8Array(readFileSync(BOLD_FONT_FILE)),
-  };
-  return fontBytes;
-}
-
-/**
- * fontkit with each font parsed once per child: pdf-lib parses the font file for every
- * document otherwise, which is most of a letter's time. Layout and subsets are per document.
- */
-const parsedFonts = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
-const cachingFontkit: typeof fontkit = {
-  ...fontkit,
-  create(data, postscriptName) {
-    const cached = parsedFonts.get(data);
-    if (cached) return cached;
-    const font = fontkit.create(data, postscriptName);
-    parsedFonts.set(data, font);
-    return font;
-  },
-};
-
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
-
 /** Pages have their origin at the bottom left; the layout measures from the top. */
 const fromTop = (top: number) => A4_PAGE.height - top;
-
-/** Control characters (tabs included) would draw as boxes or break the content stream. */
-function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/\t/g, '    ').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '');
-}
 
 function drawMarks(page: PDFPage): void {
   for (const top of FOLD_MARKS) {
@@ -189,48 +150,6 @@ function drawSenderBlock(page: PDFPage, input: PrintLetterInput, fonts: Fonts): 
     font: fonts.regular,
     color: ink,
   });
-}
-
-/**
- * Splits `text` into lines no wider than `width`, breaking long words when it must. Each word
- * is measured once (shaping is what costs), a line as the sum of its words and spaces.
- */
-function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
-  const widths = new Map<string, number>();
-  const widthOf = (word: string) => {
-    let known = widths.get(word);
-    if (known === undefined) {
-      known = font.widthOfTextAtSize(word, size);
-      widths.set(word, known);
-    }
-    return known;
-  };
-  const space = widthOf(' ');
-  const lines: string[] = [];
-  for (const paragraph of text.split(/\r?\n/)) {
-    let line = '';
-    let lineWidth = 0;
-    for (const word of paragraph.split(/\s+/).filter((part) => part.length > 0)) {
-      const wordWidth = widthOf(word);
-      if (line && lineWidth + space + wordWidth <= width) {
-        line = `${line} ${word}`;
-        lineWidth += space + wordWidth;
-        continue;
-      }
-      if (line) lines.push(line);
-      let rest = word;
-      while (widthOf(rest) > width && rest.length > 1) {
-        let cut = rest.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
-      }
-      line = rest;
-      lineWidth = widthOf(rest);
-    }
-    lines.push(line);
-  }
-  return lines;
 }
 
 interface LaidOutLine {
@@ -479,12 +398,7 @@ async function appendImage(
 export async function printLetter(input: PrintLetterInput): Promise<PrintedLetter> {
   const { limits } = input;
   const document = await PDFDocument.create({ updateMetadata: false });
-  document.registerFontkit(cachingFontkit);
-  const files = fontFiles();
-  const fonts: Fonts = {
-    regular: await document.embedFont(files.regular, { subset: true }),
-    bold: await document.embedFont(files.bold, { subset: true }),
-  };
+  const fonts = await embedDejaVuFonts(document);
   drawLetterPages(document, input, fonts);
   for (const attachment of input.attachments) {
     if (attachment.contentType === 'application/pdf') {

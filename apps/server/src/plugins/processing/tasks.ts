@@ -213,6 +213,42 @@ export interface PrintedLetter {
   pageCount: number;
 }
 
+/** One answer of a form receipt: the label and the answer, in words (either may hold \n). */
+export interface FormPdfField {
+  label: string;
+  /** Empty: not answered (drawn as a dash). */
+  answer: string;
+}
+
+/** A section of a form receipt; fields at the top level have no title. */
+export interface FormPdfSection {
+  title: string | null;
+  fields: FormPdfField[];
+}
+
+/**
+ * The PDF of a form submission (its receipt, and what the provider gets): everything already
+ * in words, in the submitter's language, so the child only lays out and draws. A4, the title
+ * and the facts (provider, time, reference) on top, then every section with each label and
+ * answer, over as many pages as it needs, each page numbered.
+ */
+export interface FormPdfInput {
+  /** Small line above the title, e.g. "Form submission". */
+  heading: string;
+  title: string;
+  /** Under the title: provider, submitted at, reference, … as label and value. */
+  facts: Array<{ label: string; value: string }>;
+  sections: FormPdfSection[];
+  /** At the foot of every page, left: e.g. the reference. */
+  footer: string;
+  /** At the foot of every page, right: e.g. "Page {page} of {pages}". */
+  pageLabel: string;
+  language: string;
+  /** Written into the PDF's metadata: the time the answers were submitted. */
+  createdAt: string;
+  limits: DocumentLimits;
+}
+
 export interface TaskMap {
   /** Does it parse as a PDF, how many pages, and what active content does it carry? */
   'pdf.inspect': { input: { bytes: Uint8Array; limits: DocumentLimits }; output: PdfInspection };
@@ -279,6 +315,8 @@ export interface TaskMap {
   'letter.print': { input: PrintLetterInput; output: PrintedLetter };
   /** Print PDFs (made by `letter.print`) one after the other: a print batch for the operator. */
   'letter.combine': { input: { documents: Uint8Array[] }; output: PrintedLetter };
+  /** The PDF of a form submission (see FormPdfInput). */
+  'form.pdf': { input: FormPdfInput; output: PrintedLetter };
   /** Find and check every signature of any PDF (the verify page). */
   'pdf.signatures': {
     input: { bytes: Uint8Array; limits: DocumentLimits };

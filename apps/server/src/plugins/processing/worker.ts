@@ -32,6 +32,7 @@ const taskNames: ReadonlySet<string> = new Set<TaskName>([
   'pdf.signatures',
   'letter.print',
   'letter.combine',
+  'form.pdf',
 ]);
 
 /*
@@ -45,6 +46,7 @@ const loadOcr = () => import('./ocr.ts');
 const loadPdfSealing = () => import('./pdf-sealing.ts');
 const loadPdfSignatures = () => import('./pdf-signatures.ts');
 const loadLetterPrinting = () => import('./pdf-print-letter.ts');
+const loadFormPdf = () => import('./pdf-form-receipt.ts');
 
 async function recogniseImage(bytes: Uint8Array, limits: DocumentLimits): Promise<RecognisedPage> {
   const { imageForOcr } = await loadImageReading();
@@ -104,6 +106,10 @@ async function run(request: TaskRequest): Promise<TaskMap[TaskName]['output']> {
     case 'letter.combine': {
       const { combinePrintedLetters } = await loadLetterPrinting();
       return combinePrintedLetters(request.input.documents);
+    }
+    case 'form.pdf': {
+      const { renderFormPdf } = await loadFormPdf();
+      return renderFormPdf(request.input);
     }
   }
 }

@@ -11,6 +11,8 @@ const KEY_COLUMNS = [
   { table: 'providers', column: 'logo_key' },
   { table: 'signature_requests', column: 'sealed_storage_key' },
   { table: 'letter_recipients', column: 'print_storage_key' },
+  { table: 'form_files', column: 'storage_key' },
+  { table: 'form_submission_documents', column: 'storage_key' },
 ] as const;
 
 const BATCH = 500;

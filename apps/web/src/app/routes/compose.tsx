@@ -49,7 +49,9 @@ export function Component() {
       </Stack>
     );
   }
-  if (draftParam !== null && draftQuery.isError) {
+  // Only a draft that never loaded is "gone": once open, sending it deletes it on the server,
+  // and the refetch that follows must not take the page away before the send lands.
+  if (draftParam !== null && draftQuery.isError && draftQuery.data === undefined) {
     if (hasErrorCode(draftQuery.error, 'NOT_FOUND')) {
       return (
         <Stack gap="lg">

@@ -1,6 +1,7 @@
 import { Paper, Text } from '@mantine/core';
-import type { UploadDetail } from '@kuvert/shared/uploads';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { UPLOAD_TEXT_PREVIEW_CHARS, type UploadDetail } from '@kuvert/shared/uploads';
+import { getLanguage, useTranslation } from '../../../lib/i18n.ts';
+import { getNumberFormat } from '../../../lib/intl-format.ts';
 import { textStatusLabel } from './upload-labels.ts';
 import classes from './upload-text-panel.module.css';
 
@@ -29,6 +30,19 @@ export function TextPreview({ upload }: { upload: UploadDetail }) {
       >
         {upload.text}
       </pre>
+      <TruncatedTextNote upload={upload} />
     </Paper>
+  );
+}
+
+/** Says that only the beginning of a long text is shown, and where the rest is. */
+export function TruncatedTextNote({ upload }: { upload: UploadDetail }) {
+  const { t } = useTranslation();
+  if (!upload.text_truncated) return null;
+  const limit = getNumberFormat(getLanguage(), {}).format(UPLOAD_TEXT_PREVIEW_CHARS);
+  return (
+    <Text size="sm" c="dimmed" mt="sm">
+      {t('uploads.text.truncated', { limit })}
+    </Text>
   );
 }

@@ -23,6 +23,7 @@ const upload: UploadDetail = {
   sha256: 'ab'.repeat(32),
   text_source: 'pdf',
   text: 'Die Miete beträgt 700 Euro.',
+  text_truncated: false,
   encoding: null,
   delimiter: null,
   uploaded_by: { id: 'u1', name: 'Erika Mustermann' },

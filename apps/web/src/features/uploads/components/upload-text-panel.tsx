@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import type { UploadDetail } from '@kuvert/shared/uploads';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { isReadingText, textStatusLabel } from './upload-labels.ts';
+import { TruncatedTextNote } from './text-preview.tsx';
 import classes from './upload-text-panel.module.css';
 
 /**
@@ -91,6 +92,7 @@ export function UploadTextPanel({ upload }: { upload: UploadDetail }) {
             >
               {text}
             </pre>
+            <TruncatedTextNote upload={upload} />
           </Collapse>
         ) : null}
       </Stack>

@@ -1,0 +1,216 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type {
+  Database,
+  FormSubmissionDocumentsTable,
+  FormSubmissionsTable,
+  FormVersionsTable,
+} from '../../db/schema.ts';
+import { callerIsMember } from '../../db/scopes.ts';
+
+export type FormVersionRow = Selectable<FormVersionsTable>;
+export type NewSubmissionRow = Insertable<FormSubmissionsTable>;
+export type SubmissionDocumentRow = Selectable<FormSubmissionDocumentsTable>;
+
+/** A form with its provider, as filling it out needs it. */
+export interface FormRow {
+  id: string;
+  provider_id: string;
+  current_version: number;
+  is_public: number;
+  unpublished_at: string | null;
+  provider_name: string;
+  provider_category: string;
+  provider_logo_key: string | null;
+  provider_verified_at: string | null;
+}
+
+export async function findForm(db: Kysely<Database>, formId: string): Promise<FormRow | undefined> {
+  return db
+    .selectFrom('forms as f')
+    .innerJoin('providers as p', 'p.id', 'f.provider_id')
+    .select([
+      'f.id',
+      'f.provider_id',
+      'f.current_version',
+      'f.is_public',
+      'f.unpublished_at',
+      'p.name as provider_name',
+      'p.category as provider_category',
+      'p.logo_key as provider_logo_key',
+      'p.verified_at as provider_verified_at',
+    ])
+    .where('f.id', '=', formId)
+    .executeTakeFirst();
+}
+
+export async function findFormVersion(
+  db: Kysely<Database>,
+  formId: string,
+  version: number,
+): Promise<FormVersionRow | undefined> {
+  return db
+    .selectFrom('form_versions')
+    .selectAll()
+    .where('form_id', '=', formId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+}
+
+/** A submission with what its summary, its PDF and its delivery show. */
+export type SubmissionRow = Selectable<FormSubmissionsTable> & {
+  form_title: string;
+  provider_name: string;
+  provider_category: string;
+  provider_logo_key: string | null;
+  provider_verified_at: string | null;
+};
+
+function submissions(db: Kysely<Database>) {
+  return db
+    .selectFrom('form_submissions as s')
+    .innerJoin('form_versions as v', (join) =>
+      join.onRef('v.form_id', '=', 's.form_id').onRef('v.version', '=', 's.form_version'),
+    )
+    .innerJoin('providers as p', 'p.id', 's.provider_id')
+    .selectAll('s')
+    .select([
+      'v.title as form_title',
+      'p.name as provider_name',
+      'p.category as provider_category',
+      'p.logo_key as provider_logo_key',
+      'p.verified_at as provider_verified_at',
+    ]);
+}
+
+export async function findSubmission(
+  db: Kysely<Database>,
+  submissionId: string,
+): Promise<SubmissionRow | undefined> {
+  return submissions(db).where('s.id', '=', submissionId).executeTakeFirst();
+}
+
+/** A submission of one of the caller's accounts; undefined for anyone else's (or anonymous). */
+export async function findSubmissionForUser(
+  db: Kysely<Database>,
+  userId: string,
+  submissionId: string,
+): Promise<SubmissionRow | undefined> {
+  return submissions(db)
+    .where('s.id', '=', submissionId)
+    .where('s.account_id', 'is not', null)
+    .where(callerIsMember(userId, 's.account_id'))
+    .executeTakeFirst();
+}
+
+export async function findSubmissionOfDraft(
+  db: Kysely<Database>,
+  draftId: string,
+): Promise<SubmissionRow | undefined> {
+  return submissions(db).where('s.draft_id', '=', draftId).executeTakeFirst();
+}
+
+/** The account's submissions, newest first, after `after`; one more than `limit` if there are. */
+export async function findSubmissionPage(
+  db: Kysely<Database>,
+  accountId: string,
+  after: { createdAt: string; id: string } | undefined,
+  limit: number,
+): Promise<SubmissionRow[]> {
+  let query = submissions(db).where('s.account_id', '=', accountId);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('s.created_at', '<', after.createdAt),
+        eb.and([eb('s.created_at', '=', after.createdAt), eb('s.id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(limit + 1)
+    .execute();
+}
+
+export async function insertSubmission(
+  trx: Kysely<Database>,
+  row: NewSubmissionRow,
+): Promise<void> {
+  await trx.insertInto('form_submissions').values(row).execute();
+}
+
+/** The account's draft of the form, if it is there. */
+export async function findDraftOfAccount(
+  db: Kysely<Database>,
+  draftId: string,
+  accountId: string,
+): Promise<{ id: string; form_id: string } | undefined> {
+  return db
+    .selectFrom('form_drafts')
+    .select(['id', 'form_id'])
+    .where('id', '=', draftId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+}
+
+export async function deleteDraft(
+  trx: Kysely<Database>,
+  draftId: string,
+  accountId: string,
+): Promise<void> {
+  await trx
+    .deleteFrom('form_drafts')
+    .where('id', '=', draftId)
+    .where('account_id', '=', accountId)
+    .execute();
+}
+
+/** Marks a submission delivered, once: false when it was not processing any more. */
+export async function markDelivered(
+  trx: Kysely<Database>,
+  submissionId: string,
+  deliveredAt: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('form_submissions')
+    .set({ status: 'delivered', delivered_at: deliveredAt, failure_reason: null })
+    .where('id', '=', submissionId)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Marks a submission failed, unless it was delivered meanwhile; false then. */
+export async function markFailed(
+  db: Kysely<Database>,
+  submissionId: string,
+  reason: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('form_submissions')
+    .set({ status: 'failed', failure_reason: reason })
+    .where('id', '=', submissionId)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function insertSubmissionDocuments(
+  trx: Kysely<Database>,
+  rows: Insertable<FormSubmissionDocumentsTable>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await trx.insertInto('form_submission_documents').values(rows).execute();
+}
+
+export async function findReceiptDocument(
+  db: Kysely<Database>,
+  submissionId: string,
+): Promise<SubmissionDocumentRow | undefined> {
+  return db
+    .selectFrom('form_submission_documents')
+    .selectAll()
+    .where('submission_id', '=', submissionId)
+    .where('kind', '=', 'receipt')
+    .executeTakeFirst();
+}

@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  FORM_LIMITS,
+  FORM_TOKEN_HEADER,
+  formFileFromUploadBodySchema,
+  formFileSchema,
+  formFileUploadQuerySchema,
+  formSubmissionListQuerySchema,
+  formSubmissionPageSchema,
+  formSubmissionSummarySchema,
+  formUploadTokenSchema,
+  publicFormFileUploadQuerySchema,
+  publicFormReceiptSchema,
+  publicSubmitFormRequestSchema,
+  submitFormRequestSchema,
+} from '@kuvert/shared/forms';
+import { errorResponses } from '../../plugins/openapi.ts';
+import { sendDocument } from '../../plugins/send-document.ts';
+import { requireSession } from '../../plugins/session.ts';
+import { multipartValidatorCompiler } from '../../plugins/uploads.ts';
+import {
+  addFormFile,
+  addFormFileFromUpload,
+  addPublicFormFile,
+  createUploadToken,
+  TOKENS_PER_ADDRESS_PER_HOUR,
+} from './form-files.service.ts';
+import { registerFormSubmissionJobs } from './form-submission-jobs.ts';
+import {
+  listSubmissions,
+  openSubmissionReceipt,
+  PUBLIC_SUBMISSIONS_PER_ADDRESS_PER_HOUR,
+  PUBLIC_SUBMISSIONS_PER_FORM_PER_HOUR,
+  submitForm,
+  submitPublicForm,
+} from './form-submissions.service.ts';
+
+const tags = ['forms'];
+const formParamsSchema = z.object({ formId: z.string().min(1).max(64) });
+const submissionParamsSchema = z.object({ id: z.string().min(1).max(64) });
+const megabytes = FORM_LIMITS.maxFileBytes / (1024 * 1024);
+const fileBodySchema = z
+  .object({
+    file: z
+      .file()
+      .describe(
+        `One file, at most ${megabytes} MB, of a type the field takes (judged by its content)`,
+      ),
+  })
+  .describe('multipart/form-data');
+const tokenHeadersSchema = z
+  .object({
+    [FORM_TOKEN_HEADER]: z.string().max(200).optional().describe('From POST …/upload-token'),
+  })
+  .loose();
+/** The answers may be FORM_LIMITS.maxDataBytes; the rest of the body is a few short fields. */
+const SUBMISSION_BODY_LIMIT = FORM_LIMITS.maxDataBytes + 16 * 1024;
+
+/**
+ * Filling out forms (DESIGN §8 "Forms"): files for file fields, submitting (logged in, or
+ * anonymously for a public form), and the submissions an account made with their receipts.
+ */
+export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerFormSubmissionJobs(app);
+
+  app.post(
+    '/forms/:formId/files',
+    {
+      schema: {
+        tags,
+        summary: `A file for a file field (multipart \`file\`): at most ${megabytes} MB (413), of a type the field takes by its content (415); a PDF with active content is refused (422 DOCUMENT_ACTIVE_CONTENT); at most ${FORM_LIMITS.maxFiles} per form at a time`,
+        consumes: ['multipart/form-data'],
+        params: formParamsSchema,
+        querystring: formFileUploadQuerySchema,
+        body: fileBodySchema,
+        response: {
+          201: formFileSchema,
+          ...errorResponses(400, 401, 403, 404, 410, 413, 415, 422),
+        },
+      },
+      validatorCompiler: multipartValidatorCompiler,
+    },
+    async (request, reply) => {
+      const { userId } = requireSession(request);
+      const file = await addFormFile(app, userId, request.params.formId, request.query, request);
+      return reply.status(201).send(file);
+    },
+  );
+
+  app.post(
+    '/forms/:formId/files/from-upload',
+    {
+      schema: {
+        tags,
+        summary:
+          'One of the account’s uploads for a file field, by reference (no copy), held to the same rules as a file from the computer',
+        params: formParamsSchema,
+        body: formFileFromUploadBodySchema,
+        response: {
+          201: formFileSchema,
+          ...errorResponses(400, 401, 403, 404, 410, 413, 415, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = requireSession(request);
+      const file = await addFormFileFromUpload(app, userId, request.params.formId, request.body);
+      return reply.status(201).send(file);
+    },
+  );
+
+  app.post(
+    '/forms/:formId/submissions',
+    {
+      bodyLimit: SUBMISSION_BODY_LIMIT,
+      schema: {
+        tags,
+        summary:
+          'Submit answers against a kept version of the form (422 VALIDATION_FAILED names each answer at data.<path>, with its translation key; 410 FORM_UNPUBLISHED). With draft_id, the draft is deleted in the same step; submitting it again answers the submission it became',
+        params: formParamsSchema,
+        body: submitFormRequestSchema,
+        response: {
+          201: formSubmissionSummarySchema,
+          ...errorResponses(400, 401, 403, 404, 410, 413, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = requireSession(request);
+      const summary = await submitForm(app, userId, request.params.formId, request.body);
+      return reply.status(201).send(summary);
+    },
+  );
+
+  app.get(
+    '/form-submissions',
+    {
+      schema: {
+        tags,
+        summary: 'The account’s submissions, newest first, with their status; follow next_cursor',
+        querystring: formSubmissionListQuerySchema,
+        response: { 200: formSubmissionPageSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => listSubmissions(app, requireSession(request).userId, request.query),
+  );
+
+  app.get(
+    '/form-submissions/:id/receipt',
+    {
+      schema: {
+        tags,
+        summary: 'The PDF of a submission (the provider got the same); 409 while it is being made',
+        params: submissionParamsSchema,
+        response: {
+          200: z.any().describe('The PDF (application/pdf)'),
+          ...errorResponses(401, 404, 409),
+        },
+      },
+      compress: false,
+    },
+    async (request, reply) => {
+      const { userId } = requireSession(request);
+      const receipt = await openSubmissionReceipt(app, userId, request.params.id);
+      return sendDocument(reply, receipt, 'attachment');
+    },
+  );
+
+  // ---- Anyone, for public forms ----------------------------------------------------------
+
+  app.post(
+    '/public/forms/:formId/upload-token',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: `A short-lived token for an anonymous visitor’s files, scoped to this public form (${TOKENS_PER_ADDRESS_PER_HOUR} per address and hour; public)`,
+        params: formParamsSchema,
+        response: { 201: formUploadTokenSchema, ...errorResponses(403, 404, 410, 429) },
+      },
+    },
+    async (request, reply) => {
+      const token = await createUploadToken(app, request.params.formId, request);
+      return reply.status(201).send(token);
+    },
+  );
+
+  app.post(
+    '/public/forms/:formId/files',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary: `An anonymous visitor’s file for a file field of a public form, with the token in the ${FORM_TOKEN_HEADER} header; the same limits as logged in (public)`,
+        consumes: ['multipart/form-data'],
+        params: formParamsSchema,
+        headers: tokenHeadersSchema,
+        querystring: publicFormFileUploadQuerySchema,
+        body: fileBodySchema,
+        response: {
+          201: formFileSchema,
+          ...errorResponses(400, 403, 404, 410, 413, 415, 422, 429),
+        },
+      },
+      validatorCompiler: multipartValidatorCompiler,
+    },
+    async (request, reply) => {
+      const file = await addPublicFormFile(
+        app,
+        request.params.formId,
+        request.headers[FORM_TOKEN_HEADER],
+        request.query,
+        request,
+      );
+      return reply.status(201).send(file);
+    },
+  );
+
+  app.post(
+    '/public/forms/:formId/submissions',
+    {
+      config: { auth: 'public' },
+      bodyLimit: SUBMISSION_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: `Submit answers to a public form without logging in (${PUBLIC_SUBMISSIONS_PER_ADDRESS_PER_HOUR} per address and ${PUBLIC_SUBMISSIONS_PER_FORM_PER_HOUR} per form an hour, 429 RATE_LIMITED); with receipt_email, the PDF is mailed there (public)`,
+        params: formParamsSchema,
+        body: publicSubmitFormRequestSchema,
+        response: {
+          201: publicFormReceiptSchema,
+          ...errorResponses(400, 403, 404, 410, 413, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const receipt = await submitPublicForm(app, request.params.formId, request.body, request);
+      return reply.status(201).send(receipt);
+    },
+  );
+};

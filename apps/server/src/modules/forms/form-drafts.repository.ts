@@ -1,0 +1,87 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, FormDraftsTable } from '../../db/schema.ts';
+import { callerIsMember, callerRole } from '../../db/scopes.ts';
+
+function draftsWithAuthor(db: Kysely<Database>) {
+  return db
+    .selectFrom('form_drafts as d')
+    .leftJoin('users as u', 'u.id', 'd.created_by_user_id')
+    .selectAll('d')
+    .select(['u.first_name', 'u.last_name']);
+}
+
+/** The account's form drafts, the latest saved first. */
+export async function findFormDraftsOfAccount(db: Kysely<Database>, accountId: string) {
+  return draftsWithAuthor(db)
+    .where('d.account_id', '=', accountId)
+    .orderBy('d.updated_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .execute();
+}
+
+export type FormDraftRow = Awaited<ReturnType<typeof findFormDraftsOfAccount>>[number];
+
+/** A draft of an account the caller is a member of, with their role; undefined otherwise. */
+export async function findFormDraftForUser(db: Kysely<Database>, userId: string, draftId: string) {
+  return draftsWithAuthor(db)
+    .select(callerRole(userId, 'd.account_id').as('role'))
+    .where('d.id', '=', draftId)
+    .where(callerIsMember(userId, 'd.account_id'))
+    .executeTakeFirst();
+}
+
+export async function insertFormDraft(
+  db: Kysely<Database>,
+  row: Insertable<FormDraftsTable>,
+): Promise<void> {
+  await db.insertInto('form_drafts').values(row).execute();
+}
+
+/**
+ * Saves over the draft if it is still at `version`; answers whether it was. One statement:
+ * of parallel saves from the same version, exactly one finds it there.
+ */
+export async function updateFormDraftAtVersion(
+  db: Kysely<Database>,
+  draftId: string,
+  version: number,
+  values: { data: string; form_version: number; updated_at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('form_drafts')
+    .set({ ...values, version: version + 1 })
+    .where('id', '=', draftId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteFormDraft(
+  db: Kysely<Database>,
+  accountId: string,
+  draftId: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('form_drafts')
+    .where('id', '=', draftId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Files of the account attached to the form, by id (ids of anything else are not found). */
+export async function findFormFilesOfAccount(
+  db: Kysely<Database>,
+  accountId: string,
+  formId: string,
+  ids: readonly string[],
+) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('form_files')
+    .select(['id', 'filename', 'content_type', 'size'])
+    .where('account_id', '=', accountId)
+    .where('form_id', '=', formId)
+    .where('id', 'in', ids)
+    .execute();
+}
