@@ -1003,14 +1003,14 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
 
     // Forms: another provider can neither read, change nor withdraw p1's, nor see what was
     // submitted to it.
-    const formId = await createTestForm(t.app, keyOf.p1);
+    const senderFormId = await createTestForm(t.app, keyOf.p1);
     const { provider_id: p1Id } = await t.app.db
       .selectFrom('letters')
       .select('provider_id')
       .where('id', '=', mine.letterId)
       .executeTakeFirstOrThrow();
     const submission = await insertTestSubmission(t.app, {
-      formId,
+      formId: senderFormId,
       providerId: p1Id ?? '',
       createdAt: t.app.clock.now().toISOString(),
       data: { reading: 1 },
@@ -1018,7 +1018,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
         { kind: 'receipt', position: 0, filename: 'receipt.pdf', content: Buffer.from('%PDF-1.7') },
       ],
     });
-    const formUrl = `/api/sender/v1/forms/${formId}`;
+    const formUrl = `/api/sender/v1/forms/${senderFormId}`;
     const foreignForm = [
       await as(keyOf.p2, { url: formUrl }),
       await as(keyOf.p2, { method: 'PUT', url: formUrl, payload: SIMPLE_FORM }),
@@ -1038,7 +1038,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
     const naming = await postLetter(t.app, keyOf.p2, {
       recipient: { email: stranger.email },
       subject: 'Fill this out',
-      form_id: formId,
+      form_id: senderFormId,
     });
     expect(naming.json().details).toEqual([expect.objectContaining({ path: 'metadata.form_id' })]);
 
@@ -1047,7 +1047,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       const options: InjectOptions = {
         method: method === 'POST' || method === 'PUT' || method === 'DELETE' ? method : 'GET',
         url: url
-          .replace(':id', url.includes('/forms/') ? formId : mine.letterId)
+          .replace(':id', url.includes('/forms/') ? senderFormId : mine.letterId)
           .replace(':documentId', mine.documentId),
         headers: me.headers,
       };
