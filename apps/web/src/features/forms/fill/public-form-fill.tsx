@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFileOff } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { FormAnswers } from '@kuvert/shared/form-definition';
 import type { FormDetail } from '@kuvert/shared/forms';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
@@ -96,6 +96,9 @@ function PublicFormReady({ detail }: { detail: FormDetail }) {
   const [start, setStart] = useState<{ draft: LocalFormDraft | null } | null>(() =>
     saved === null || Object.keys(saved.answers).length === 0 ? { draft: null } : null,
   );
+  // The title first, the fields a moment later in slices React can interrupt: one render of
+  // every field at once kept a phone's main thread busy (Lighthouse's blocking time).
+  const isBodyShown = useDeferredValue(true, false);
 
   if (form === null) {
     return (
@@ -108,7 +111,7 @@ function PublicFormReady({ detail }: { detail: FormDetail }) {
   return (
     <Stack gap="lg" maw={760}>
       <FormHeader detail={detail} />
-      {start === null && saved !== null ? (
+      {!isBodyShown ? null : start === null && saved !== null ? (
         <Paper withBorder radius="lg" p="lg" role="region" aria-labelledby="local-draft-title">
           <Stack gap="sm" align="flex-start">
             <Title order={2} fz="lg" id="local-draft-title">
