@@ -114,23 +114,23 @@ export const routes: RouteObject[] = markLoadFailures([
               { path: 'folders', lazy: () => import('./routes/folders.tsx') },
               { path: 'folders/add', lazy: () => import('./routes/folder-add.tsx') },
               { path: 'folders/:id', lazy: () => import('./routes/folder.tsx') },
-              { path: 'forms', lazy: () => import('./routes/pending/forms.tsx') },
-              { path: 'forms/my', lazy: () => import('./routes/pending/forms-my.tsx') },
+              { path: 'forms', lazy: () => import('./routes/forms.tsx') },
+              { path: 'forms/my', lazy: () => import('./routes/forms-my.tsx') },
               {
                 path: 'forms/my/:tenant/:source/add',
                 lazy: () => withFormStrings(import('./routes/form-add.tsx')),
               },
               {
                 path: 'forms/search/by-provider',
-                lazy: () => import('./routes/pending/forms-by-provider.tsx'),
+                lazy: () => import('./routes/forms-by-provider.tsx'),
               },
               {
                 path: 'forms/search/by-usecase',
-                lazy: () => import('./routes/pending/forms-by-use-case.tsx'),
+                lazy: () => import('./routes/forms-by-use-case.tsx'),
               },
               {
                 path: 'forms/search/by-provider/:id',
-                lazy: () => import('./routes/pending/forms-provider.tsx'),
+                lazy: () => import('./routes/forms-provider.tsx'),
               },
               { path: 'uploads', lazy: () => import('./routes/uploads.tsx') },
               { path: 'files', lazy: () => import('./routes/pending/files.tsx') },

@@ -7,6 +7,12 @@ export const REPLY_WITH_PARAM = 'reply_with';
 /** On the compose page: the draft being written. */
 export const COMPOSE_DRAFT_PARAM = 'draft';
 
+/** On a form's fill-out page (logged in): the saved draft being filled out. */
+export const FORM_DRAFT_PARAM = 'draft';
+
+/** On the use-case page: the use case whose forms are shown. */
+export const FORM_USE_CASE_PARAM = 'use_case';
+
 export const paths = {
   home: () => '/',
   inbox: () => '/inbox',
@@ -48,7 +54,13 @@ export const paths = {
   formAdd: (providerId: string, source: string) =>
     `/forms/my/${segment(providerId)}/${segment(source)}/add`,
   formsByProvider: () => '/forms/search/by-provider',
-  formsByUseCase: () => '/forms/search/by-usecase',
+  /** Goes on filling out a saved draft of the form. */
+  formDraft: (providerId: string, source: string, draftId: string) =>
+    `/forms/my/${segment(providerId)}/${segment(source)}/add?${new URLSearchParams({ [FORM_DRAFT_PARAM]: draftId }).toString()}`,
+  formsByUseCase: (useCase?: string) =>
+    useCase === undefined
+      ? '/forms/search/by-usecase'
+      : `/forms/search/by-usecase?${new URLSearchParams({ [FORM_USE_CASE_PARAM]: useCase }).toString()}`,
   formsProvider: (providerId: string) => `/forms/search/by-provider/${segment(providerId)}`,
   formFillOut: (providerId: string, formId: string) =>
     `/forms/search/by-provider/${segment(providerId)}/fill-out/${segment(formId)}`,

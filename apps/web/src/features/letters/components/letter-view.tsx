@@ -16,6 +16,7 @@ import { DeliveryStatusBadge } from './delivery-status-badge.tsx';
 import { LetterActions } from './letter-actions.tsx';
 import { LetterDocuments } from './letter-documents.tsx';
 import { LetterFacts } from './letter-facts.tsx';
+import { LetterFormLink } from './letter-form-link.tsx';
 import { LetterRecipients } from './letter-recipients.tsx';
 import printClasses from './letter-print.module.css';
 import { MarkReadOnOpen } from './mark-read-on-open.tsx';
@@ -194,6 +195,7 @@ export const LetterView = memo(function LetterView({
             ) : null}
             {invoicePanel}
             {signaturePanel}
+            {isInbound && letter.form ? <LetterFormLink form={letter.form} /> : null}
             <LetterFacts
               letter={letter}
               showInvoice={invoicePanel === null}

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { areasToRefresh, parseLiveEvent, reconnectDelayMs } from './live-events.ts';
+import { liveEventSchema } from '@kuvert/shared/events';
+import { areasToRefresh, liveEventTypes, parseLiveEvent, reconnectDelayMs } from './live-events.ts';
 
 describe('live events', () => {
+  it('listens for every event the server sends by name', () => {
+    const sent = liveEventSchema.options.map((option) => option.shape.type.value);
+    expect(liveEventTypes.toSorted()).toEqual(sent.toSorted());
+  });
+
   it('parses the events the server sends and ignores anything else', () => {
     const created = {
       type: 'letter.created',

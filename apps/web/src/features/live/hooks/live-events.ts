@@ -17,6 +17,7 @@ export const liveEventTypes: readonly LiveEvent['type'][] = [
   'signatures.changed',
   'contacts.changed',
   'letter_drafts.changed',
+  'forms.changed',
   'mail_merge.progress',
 ];
 

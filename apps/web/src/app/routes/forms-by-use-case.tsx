@@ -1,0 +1,5 @@
+import { FormUseCasesView } from '../../features/forms/browse/form-use-cases-view.tsx';
+
+export function Component() {
+  return <FormUseCasesView />;
+}

@@ -1,0 +1,5 @@
+import { MyFormsView } from '../../features/forms/browse/my-forms-view.tsx';
+
+export function Component() {
+  return <MyFormsView />;
+}

@@ -1,0 +1,5 @@
+import { FormsStartView } from '../../features/forms/browse/forms-start-view.tsx';
+
+export function Component() {
+  return <FormsStartView />;
+}

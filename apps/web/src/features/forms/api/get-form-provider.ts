@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { formProviderPageSchema } from '@kuvert/shared/forms';
+import type { FormProviderPage } from '@kuvert/shared/forms';
+import { apiRequest } from '../../../lib/http.ts';
+import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
+
+export function getFormProvider(
+  providerId: string,
+  signal?: AbortSignal,
+): Promise<FormProviderPage> {
+  return apiRequest(`/api/forms/providers/${encodeURIComponent(providerId)}`, {
+    schema: formProviderPageSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export const formProviderQueryOptions = (providerId: string) =>
+  queryOptions({
+    queryKey: [...mailboxKeys.forms, 'providers', 'page', providerId],
+    queryFn: ({ signal }) => getFormProvider(providerId, signal),
+  });
+
+/** A provider's page: what it is, how many letters came from it, its published forms. */
+export function useFormProvider(providerId: string) {
+  return useQuery(formProviderQueryOptions(providerId));
+}

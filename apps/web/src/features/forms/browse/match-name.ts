@@ -1,0 +1,12 @@
+/** Lower-case, without accents: "Stadtwerke München" is found by "munchen" and "MÜNCHEN". */
+function foldName(value: string): string {
+  return value.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('de').replace(/ß/gu, 'ss');
+}
+
+/** Whether every word of `filter` appears in `name` (any order, any case, accents ignored). */
+export function matchesName(name: string, filter: string): boolean {
+  const words = foldName(filter).split(/\s+/u).filter(Boolean);
+  if (words.length === 0) return true;
+  const folded = foldName(name);
+  return words.every((word) => folded.includes(word));
+}
