@@ -7,7 +7,7 @@ import { FORM_LIMITS } from '@kuvert/shared/form-definition';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ErrorState, LoadingState } from '../../components/ui/query-status.tsx';
-import { paths } from '../../config/paths.ts';
+import { FORM_DRAFT_PARAM, paths } from '../../config/paths.ts';
 import { useFormDetail } from '../../features/forms/api/get-form-detail.ts';
 import { formDraftQueryOptions, useFormDraft } from '../../features/forms/api/get-form-draft.ts';
 import { fillableForm } from '../../features/forms/fill/form-model.ts';
@@ -17,9 +17,6 @@ import { UploadPicker } from '../../features/uploads/components/upload-picker.ts
 import { hasErrorCode } from '../../lib/errors.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
-
-/** The draft being resumed, in the address: a reload goes on with it. */
-const DRAFT_PARAM = 'draft';
 
 // Where forms and uploads meet (a feature never imports another): files from the mailbox.
 const renderUploadPicker: RenderFormUploadPicker = (props) => <UploadPicker {...props} />;
@@ -34,7 +31,7 @@ export function Component() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
-  const draftParam = searchParams.get(DRAFT_PARAM);
+  const draftParam = searchParams.get(FORM_DRAFT_PARAM);
   const { accounts, selectedAccountId } = useSession();
   const writable = accounts.filter((account) => account.role !== 'viewer');
   const [chosenAccountId, setChosenAccountId] = useState<string | null>(null);
@@ -102,7 +99,7 @@ export function Component() {
       onDraftCreated={(draftId) => {
         // Into the address without a navigation: the page stays as it is, a reload resumes.
         const url = new URL(window.location.href);
-        url.searchParams.set(DRAFT_PARAM, draftId);
+        url.searchParams.set(FORM_DRAFT_PARAM, draftId);
         window.history.replaceState(window.history.state, '', url);
       }}
       onDraftMoved={(moved) => {
