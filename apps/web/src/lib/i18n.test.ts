@@ -4,8 +4,10 @@ import { errorCodes } from '@kuvert/shared/errors';
 import { auditEventTypes } from '@kuvert/shared/profile';
 import { detectLanguage, formatDate, formatDateTime, formatMoney } from './i18n.ts';
 import deApp from './locales/de/app.json';
+import deForms from './locales/de/forms.json';
 import dePublic from './locales/de/public.json';
 import enApp from './locales/en/app.json';
+import enForms from './locales/en/forms.json';
 import enPublic from './locales/en/public.json';
 
 /** Every key path of a nested translation object, e.g. `login.title`. */
@@ -30,6 +32,7 @@ describe('translations', () => {
   it.each([
     ['public', enPublic, dePublic],
     ['app', enApp, deApp],
+    ['forms', enForms, deForms],
   ])('English and German %s strings have exactly the same keys', (_, en, de) => {
     expect(keyPaths(de)).toEqual(keyPaths(en));
   });
@@ -39,12 +42,21 @@ describe('translations', () => {
     expect(Object.keys(enApp).filter((key) => publicKeys.has(key))).toEqual([]);
   });
 
+  it('keeps the strings of filling out forms in their own part, and only there', () => {
+    const formsKeys = keyPaths(enForms);
+    expect(formsKeys.every((key) => /^forms\.(fill|validation)\./u.test(key))).toBe(true);
+    const elsewhere = new Set([...keyPaths(enPublic), ...keyPaths(enApp)]);
+    expect(formsKeys.filter((key) => elsewhere.has(key))).toEqual([]);
+  });
+
   it('has no empty string in either language', () => {
     for (const text of [
       ...leaves(enPublic),
       ...leaves(enApp),
       ...leaves(dePublic),
       ...leaves(deApp),
+      ...leaves(enForms),
+      ...leaves(deForms),
     ]) {
       expect(text.trim()).not.toBe('');
     }
@@ -67,6 +79,7 @@ describe('translations', () => {
     const pairs: Array<[unknown, unknown]> = [
       [enPublic, dePublic],
       [enApp, deApp],
+      [enForms, deForms],
     ];
     for (const [en, de] of pairs) {
       const enLeaves = leaves(en);
@@ -90,12 +103,15 @@ function entries(value: unknown, prefix = ''): Array<[string, string]> {
 const pluralForm = /^(.*)_(zero|one|two|few|many|other)$/u;
 
 describe('plural forms', () => {
-  const bundles = { en: { ...enPublic, ...enApp }, de: { ...dePublic, ...deApp } } as const;
+  const bundles = {
+    en: [enPublic, enApp, enForms],
+    de: [dePublic, deApp, deForms],
+  } as const;
 
   it.each(['en', 'de'] as const)(
     'every counted %s string has each form its language needs, and nothing but forms',
     (language) => {
-      const strings = new Map(entries(bundles[language]));
+      const strings = new Map(bundles[language].flatMap((bundle) => entries(bundle)));
       const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
       const keys = [...strings.keys()];
       const counted = new Set(keys.flatMap((key) => pluralForm.exec(key)?.[1] ?? []));

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Language } from '@kuvert/shared/auth';
 import { supportedLanguages } from './contract.ts';
 import type enApp from './locales/en/app.json';
+import type enForms from './locales/en/forms.json';
 import enPublic from './locales/en/public.json';
 import { getDateTimeFormat, getNumberFormat } from './intl-format.ts';
 import { readStorage, storageKeys, writeStorage } from './storage.ts';
@@ -16,13 +17,14 @@ import { readStorage, storageKeys, writeStorage } from './storage.ts';
  * (and `_zero`, `_two`, `_few`, `_many` where a language has them); `t('key', { count })` picks
  * the form with `Intl.PluralRules` of the current language. Code names only `key`.
  *
- * Strings come in two parts: `public` (what anyone sees: login, reset, errors) and `app`
- * (the signed-in portal). The login page only downloads English public strings with its
- * first load; everything else is fetched when a page needs it.
+ * Strings come in parts: `public` (what anyone sees: login, reset, errors), `app` (the
+ * signed-in portal) and `forms` (filling out a form: the public fill-out page has its own
+ * first-load budget and needs neither of the others' bulk). The login page only downloads
+ * English public strings with its first load; everything else is fetched when a page needs it.
  */
-export type TranslationPart = 'public' | 'app';
+export type TranslationPart = 'public' | 'app' | 'forms';
 type Bundle = { [key: string]: string | Bundle };
-type Strings = typeof enPublic & typeof enApp;
+type Strings = typeof enPublic & typeof enApp & typeof enForms;
 
 export const pluralSuffixes = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
 type PluralSuffix = (typeof pluralSuffixes)[number];
@@ -43,10 +45,12 @@ const bundles: Record<Language, Record<TranslationPart, () => Promise<{ default:
   en: {
     public: async () => ({ default: enPublic }),
     app: () => import('./locales/en/app.json'),
+    forms: () => import('./locales/en/forms.json'),
   },
   de: {
     public: () => import('./locales/de/public.json'),
     app: () => import('./locales/de/app.json'),
+    forms: () => import('./locales/de/forms.json'),
   },
 };
 

@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { PublicFormFill } from '../../features/forms/fill/public-form-fill.tsx';
+
+/** /forms/search/by-provider/{providerId}/fill-out/{formId}: anyone, no login. */
+export function Component() {
+  const { providerId = '', formId = '' } = useParams();
+  return <PublicFormFill key={`${providerId}/${formId}`} providerId={providerId} formId={formId} />;
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formSubmissionSummarySchema } from '@kuvert/shared/forms';
+import type { FormSubmissionSummary, SubmitFormRequest } from '@kuvert/shared/forms';
+import { apiRequest } from '../../../lib/http.ts';
+import { refreshFormLists } from './form-fill-keys.ts';
+
+/** POST /api/forms/{formId}/submissions: checked again, stored, delivered to the provider. */
+export function submitForm(
+  formId: string,
+  request: SubmitFormRequest,
+): Promise<FormSubmissionSummary> {
+  return apiRequest(`/api/forms/${encodeURIComponent(formId)}/submissions`, {
+    method: 'POST',
+    body: request,
+    schema: formSubmissionSummarySchema,
+  });
+}
+
+export function useSubmitForm(formId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: SubmitFormRequest) => submitForm(formId, request),
+    // The draft it was written in is gone; the submission is in /forms/my.
+    onSuccess: () => refreshFormLists(queryClient),
+  });
+}
