@@ -15,7 +15,10 @@ import { build } from 'vite';
  *   (password reset, verification) share into `public-common`, what the public fill-out page
  *   of forms shares into `forms-common` (a first load with a budget of its own, DESIGN §7:
  *   in `portal`, it would fetch the whole portal);
- * - code shared by the signed-in portal into `portal`, fetched once with its layout;
+ * - code shared by the signed-in portal's first screens (the layout, home, inbox, a letter) into
+ *   `portal`, fetched once with its layout; code only other portal routes share (compose, the
+ *   address book, mail merge, forms…) into `portal-more`, fetched the first time one of them
+ *   opens, so the portal's first load (Lighthouse, DESIGN §7) does not grow with every screen;
  * - what one route alone uses into that route's own chunk, so a route reached by navigation
  *   still adds only its chunk (DESIGN §7); pdf.js and translations stay lazy on their own.
  */
@@ -25,6 +28,7 @@ export const chunkGroups = [
   'public-common',
   'forms-common',
   'portal',
+  'portal-more',
 ] as const;
 export type ChunkGroup = (typeof chunkGroups)[number];
 
@@ -47,17 +51,27 @@ const PUBLIC_FORM_ROUTE_MODULES = [
   '/src/app/routes/form-fill-out.tsx',
 ];
 
+/** What a signed-in person's first load and its most visited pages are made of. */
+const CORE_PORTAL_MODULES = [
+  '/src/app/layouts/authenticated-outlet.tsx',
+  '/src/app/layouts/main-layout.tsx',
+  '/src/app/routes/home.tsx',
+  '/src/app/routes/inbox.tsx',
+  '/src/app/routes/letter.tsx',
+];
+
 const isAmong = (suffixes: readonly string[]) => (moduleId: string | null) =>
   moduleId !== null && suffixes.some((suffix) => moduleId.endsWith(suffix));
 const isLoginRoute = isAmong(LOGIN_ROUTE_MODULES);
 const isPublicRoute = isAmong(PUBLIC_ROUTE_MODULES);
 const isPublicFormRoute = isAmong(PUBLIC_FORM_ROUTE_MODULES);
+const isCorePortalModule = isAmong(CORE_PORTAL_MODULES);
 
 function groupOfSharedChunk(users: ReadonlyArray<string | null>): ChunkGroup {
   if (users.some(isLoginRoute)) return 'login-common';
   if (users.some(isPublicRoute)) return 'public-common';
   if (users.some(isPublicFormRoute)) return 'forms-common';
-  return 'portal';
+  return users.some(isCorePortalModule) ? 'portal' : 'portal-more';
 }
 
 /** Decides each shared module's group from the chunks of a default build. */
