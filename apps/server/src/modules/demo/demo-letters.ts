@@ -23,6 +23,7 @@ import {
   type CalendarMonth,
   type DemoLanguage,
 } from './demo-calendar.ts';
+import type { DemoForm } from './demo-forms.ts';
 
 /**
  * The demo mailbox: what a household typically finds in its letterbox over two months. It is
@@ -61,6 +62,8 @@ export interface DemoLetter {
   };
   /** YYYY-MM-DD. */
   signatureDueDate?: string;
+  /** One of the provider's demo forms the letter asks the reader to fill out. */
+  form?: DemoForm['key'];
   filename: string;
 }
 
@@ -182,10 +185,11 @@ function meterReadingNotice(day: CalendarDay, days: DemoDays): DemoLetter {
     deliveredAt: arrival(day, 'meterReading'),
     isRead: true,
     subject: `Ablesung Ihres Stromzählers zum ${reading}`,
+    form: 'meterReading',
     body: `Am ${reading} endet Ihr Abrechnungsjahr für Strom. Bitte teilen Sie uns Ihren Zählerstand bis zum ${deadline} mit.`,
     paragraphs: [
       greetingDe,
-      `am ${reading} endet Ihr Abrechnungsjahr für Strom an der Lieferstelle Bergstraße 7. Bitte lesen Sie an diesem Tag Ihren Zähler (Zählernummer ${METER_NUMBER}) ab und teilen Sie uns den Stand bis zum ${deadline} über unser Kundenportal oder die beiliegende Antwortkarte mit.`,
+      `am ${reading} endet Ihr Abrechnungsjahr für Strom an der Lieferstelle Bergstraße 7. Bitte lesen Sie an diesem Tag Ihren Zähler (Zählernummer ${METER_NUMBER}) ab und teilen Sie uns den Stand bis zum ${deadline} mit, am einfachsten mit unserem Formular „Zählerstand melden“ in Kuvert.`,
       'Bis zur Jahresabrechnung ziehen wir Ihren monatlichen Abschlag von 68,00 € unverändert jeweils zum 15. per Lastschrift ein.',
     ],
     closing: ['Mit freundlichen Grüßen\nIhre Stadtwerke Müllheim'],

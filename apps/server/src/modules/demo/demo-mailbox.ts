@@ -5,6 +5,8 @@ import { deliverLetter } from '../letters/letter-delivery.service.ts';
 import { markLetterRead } from '../letters/letters.service.ts';
 import { generateLogoSvg } from '../providers/provider-logo.ts';
 import { createProvider } from '../providers/providers.service.ts';
+import { publishForm } from '../sender-api/sender-forms.service.ts';
+import { demoForms, type DemoForm } from './demo-forms.ts';
 import { DEMO_TIME_ZONE } from './demo-calendar.ts';
 import {
   buildDemoLetters,
@@ -22,7 +24,9 @@ async function deliverDemoLetter(
   provider: DemoProvider & { id: string },
   letter: DemoLetter,
   recipient: { email: string; name: string; userId: string },
+  forms: ReadonlyMap<DemoForm['key'], string>,
 ): Promise<void> {
+  const formId = letter.form === undefined ? undefined : forms.get(letter.form);
   const pdf = await renderLetterPdf({
     sender: { name: provider.name, addressLines: provider.addressLines },
     recipient: { name: recipient.name, addressLines: ['Bergstraße 7', '79379 Müllheim'] },
@@ -58,6 +62,7 @@ async function deliverDemoLetter(
           }
         : {}),
       ...(letter.signatureDueDate ? { signature: { due_date: letter.signatureDueDate } } : {}),
+      ...(formId === undefined ? {} : { form_id: formId }),
     },
     [
       {
@@ -78,8 +83,8 @@ async function deliverDemoLetter(
 }
 
 /**
- * The demo providers deliver a realistic mailbox, written for today, through deliverLetter,
- * the Sender API's own path. Text extraction runs before this returns, so search finds words
+ * The demo providers publish a few forms and deliver a realistic mailbox, written for today,
+ * through publishForm and deliverLetter, the Sender API's own paths. Text extraction runs before this returns, so search finds words
  * inside the PDFs from the first page view.
  */
 export async function seedDemoMailbox(
@@ -95,9 +100,15 @@ export async function seedDemoMailbox(
     });
     providers.set(provider.name, { ...provider, id: created.provider.id });
   }
+  const forms = new Map<DemoForm['key'], string>();
+  for (const form of demoForms) {
+    const provider = providers.get(form.provider);
+    if (provider)
+      forms.set(form.key, (await publishForm(app, provider.id, form.input, undefined)).id);
+  }
   for (const letter of buildDemoLetters(app.clock.now())) {
     const provider = providers.get(letter.provider);
-    if (provider) await deliverDemoLetter(app, provider, letter, recipient);
+    if (provider) await deliverDemoLetter(app, provider, letter, recipient, forms);
   }
   await app.jobs.runDueJobs();
 }

@@ -203,6 +203,33 @@ describe.each(testEngines)('demo seed (%s)', (engine) => {
     expect(statuses.toSorted()).toEqual(['open', 'open', 'overdue', 'paid']);
   });
 
+  it('publishes forms to find by provider and use case, and the meter-reading letter links to one', async () => {
+    const demo = await seedDemo(t.app);
+    const session = await login(t.app, demo?.email ?? '', demo?.password ?? '');
+    const get = (url: string) => t.app.inject({ url, headers: { cookie: session.cookie } });
+
+    const catalogue = (await get('/api/forms')).json();
+    expect(catalogue.items.map((form: { title: string }) => form.title).toSorted()).toEqual([
+      'Bankverbindung ändern',
+      'Kosten erstatten lassen',
+      'Zählerstand melden',
+    ]);
+    const utilities = (await get('/api/forms?use_case=utilities')).json();
+    expect(utilities.items.map((form: { title: string }) => form.title)).toEqual([
+      'Zählerstand melden',
+    ]);
+
+    const account = session.body.accounts.find((candidate) => candidate.kind === 'personal');
+    const inbox = (await get(`/api/letters?account_id=${account?.id ?? ''}`)).json();
+    const notice = inbox.items.find((letter: { subject: string }) =>
+      letter.subject.startsWith('Ablesung Ihres Stromzählers'),
+    );
+    const detail = (await get(`/api/letters/${notice.id}`)).json();
+    expect(detail.form).toMatchObject({ title: 'Zählerstand melden', available: true });
+    const form = (await get(`/api/forms/${detail.form.id}?account_id=${account?.id ?? ''}`)).json();
+    expect(form.prefill).toMatchObject({ name: 'Alex Muster', email: 'demo@kuvert.example' });
+  });
+
   it.each(['2026-01-03T08:30:00+01:00', '2026-07-15T18:00:00+02:00', '2026-11-21T10:00:00+01:00'])(
     'writes the letters and their PDFs for the day the demo is set up (%s)',
     async (today) => {
