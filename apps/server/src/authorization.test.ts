@@ -51,6 +51,7 @@ const MAILBOX_PREFIXES = [
   '/api/contacts',
   '/api/forms',
   '/api/form-drafts',
+  '/api/case-files',
 ];
 
 interface Target {

@@ -9,6 +9,7 @@ import type { RecipientChannel } from '@kuvert/shared/outbox';
 import type { MailMergeStatus } from '@kuvert/shared/mail-merge';
 import type { CountryCode } from '@kuvert/shared/postal';
 import type { FormSubmissionStatus, FormUseCase } from '@kuvert/shared/forms';
+import type { CaseFileColor } from '@kuvert/shared/case-files';
 import type {
   SealStatus,
   SignatureMethod,
@@ -62,6 +63,11 @@ export interface Database {
   form_submissions: FormSubmissionsTable;
   form_submission_documents: FormSubmissionDocumentsTable;
   form_files: FormFilesTable;
+  case_files: CaseFilesTable;
+  case_file_items: CaseFileItemsTable;
+  case_file_item_letters: CaseFileItemLettersTable;
+  case_file_item_uploads: CaseFileItemUploadsTable;
+  case_file_references: CaseFileReferencesTable;
 }
 
 export interface UsersTable {
@@ -618,4 +624,62 @@ export interface FormFilesTable {
   submission_id: string | null;
   created_at: string;
   expires_at: string;
+}
+
+/** A case file (dossier); see migration 0014. */
+export interface CaseFilesTable {
+  id: string;
+  account_id: string;
+  title: string;
+  /** Lower-cased title: the A–Z order and its keyset. */
+  title_key: string;
+  description: Generated<string>;
+  color: CaseFileColor;
+  /** Live (untrashed) items; kept by the transaction that changes an item. */
+  item_count: Generated<number>;
+  /** The last time the file or one of its items was created, changed, added or restored. */
+  last_activity_at: string;
+  created_by_user_id: string | null;
+  created_at: string;
+  updated_at: string;
+  trashed_at: string | null;
+}
+
+export interface CaseFileItemsTable {
+  id: string;
+  file_id: string;
+  /** The file's account, copied. */
+  account_id: string;
+  title: string;
+  /** YYYY-MM-DD. */
+  item_date: string;
+  notes: Generated<string>;
+  created_by_user_id: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Trashed with its file: exactly the file's `trashed_at`. */
+  trashed_at: string | null;
+}
+
+export interface CaseFileItemLettersTable {
+  item_id: string;
+  letter_id: string;
+  position: number;
+}
+
+/** An item's attachments: uploads of the account, by reference. */
+export interface CaseFileItemUploadsTable {
+  item_id: string;
+  upload_id: string;
+  position: number;
+}
+
+export interface CaseFileReferencesTable {
+  item_id: string;
+  /** Normalised: upper case, letters and digits only. */
+  reference: string;
+  file_id: string;
+  account_id: string;
+  /** As written, with its label ("Kundennummer 4711-0815"). */
+  display: string;
 }

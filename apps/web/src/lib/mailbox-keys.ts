@@ -19,6 +19,7 @@ export const mailboxKeys = {
   drafts: ['drafts'],
   mailMerges: ['mail-merges'],
   forms: ['forms'],
+  caseFiles: ['case-files'],
 } as const;
 
 export type MailboxArea = keyof typeof mailboxKeys;
@@ -32,6 +33,8 @@ export const letterDependentAreas: readonly MailboxArea[] = [
   'home',
   'invoices',
   'trash',
+  // An item shows its letters' subjects and whether they are in the trash.
+  'caseFiles',
 ];
 
 /** Everything that shows an invoice's status: its panel and list, letter badges, home counts. */
@@ -41,7 +44,12 @@ export const invoiceDependentAreas: readonly MailboxArea[] = ['invoices', 'lette
 export const signatureDependentAreas: readonly MailboxArea[] = ['signatures', 'letters', 'home'];
 
 /** Everything that shows uploads: their list and pages, search hits, the trash. */
-export const uploadDependentAreas: readonly MailboxArea[] = ['uploads', 'search', 'trash'];
+export const uploadDependentAreas: readonly MailboxArea[] = [
+  'uploads',
+  'search',
+  'trash',
+  'caseFiles',
+];
 
 /** Refetches everything under the given areas (after a change that touches them). */
 export function invalidateAreas(

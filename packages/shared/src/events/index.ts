@@ -34,6 +34,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('letter_drafts.changed'), account_id: z.string() }),
   /** A form draft was saved or deleted, or a submission was made, delivered or failed. */
   z.object({ type: z.literal('forms.changed'), account_id: z.string() }),
+  /** A case file or one of its items was created, changed, moved, trashed or restored. */
+  z.object({ type: z.literal('case_files.changed'), account_id: z.string() }),
   /** A mail merge advanced (sent at most a few times a second) or finished. */
   z.object({
     type: z.literal('mail_merge.progress'),

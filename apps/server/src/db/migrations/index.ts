@@ -14,6 +14,7 @@ import * as uploadSearch from './0010-upload-search.ts';
 import * as signatures from './0011-signatures.ts';
 import * as outbox from './0012-outbox.ts';
 import * as forms from './0013-forms.ts';
+import * as caseFiles from './0014-case-files.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -34,6 +35,7 @@ const migrations: Record<string, MigrationModule> = {
   '0011-signatures': signatures,
   '0012-outbox': outbox,
   '0013-forms': forms,
+  '0014-case-files': caseFiles,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

@@ -29,6 +29,13 @@ import {
   listTrashedContacts,
 } from '../contacts/contacts.service.ts';
 import {
+  announceCaseFilesChanged,
+  deleteTrashedCaseFileItems,
+  deleteTrashedCaseFiles,
+  findCaseFileItemsInTrash,
+  findCaseFilesInTrash,
+} from '../case-files/case-file-trash.service.ts';
+import {
   announceUploadsChanged,
   deleteTrashedUploadsForever,
   findUploadsInTrash,
@@ -127,6 +134,17 @@ async function deleteForever(app: FastifyInstance, filter: TrashFilter): Promise
     if (ids.length === 0) break;
     total += await deleteTrashedContacts(app, ids);
   }
+  // Items trashed on their own, then files with all their items.
+  for (;;) {
+    const ids = await findCaseFileItemsInTrash(app, { ...filter, limit: PURGE_BATCH_SIZE });
+    if (ids.length === 0) break;
+    total += await deleteTrashedCaseFileItems(app, ids);
+  }
+  for (;;) {
+    const ids = await findCaseFilesInTrash(app, { ...filter, limit: PURGE_BATCH_SIZE });
+    if (ids.length === 0) break;
+    total += await deleteTrashedCaseFiles(app, ids);
+  }
   return total + (await deleteUploadsForever(app, filter));
 }
 
@@ -150,6 +168,7 @@ export async function emptyTrash(
   const deleted = await deleteForever(app, { accountId });
   await announceFolderChange(app, accountId);
   await announceContactsChanged(app, accountId);
+  await announceCaseFilesChanged(app, accountId);
   if (uploads > 0) await announceUploadsChanged(app, accountId);
   return deleted + uploads;
 }

@@ -28,7 +28,16 @@ describe('live events', () => {
   });
 
   it('refreshes every letter list and count on a new or changed letter', () => {
-    const expected = ['letters', 'search', 'folders', 'providers', 'home', 'invoices', 'trash'];
+    const expected = [
+      'letters',
+      'search',
+      'folders',
+      'providers',
+      'home',
+      'invoices',
+      'trash',
+      'caseFiles',
+    ];
     expect(
       areasToRefresh({
         type: 'letter.created',

@@ -18,6 +18,7 @@ export const liveEventTypes: readonly LiveEvent['type'][] = [
   'contacts.changed',
   'letter_drafts.changed',
   'forms.changed',
+  'case_files.changed',
   'mail_merge.progress',
 ];
 
@@ -56,6 +57,9 @@ export function areasToRefresh(event: LiveEvent): readonly MailboxArea[] {
       return ['mailMerges', 'letters'];
     case 'forms.changed':
       return ['forms'];
+    case 'case_files.changed':
+      // A trashed file or item shows in the trash; a letter page lists its files.
+      return ['caseFiles', 'trash'];
   }
 }
 
