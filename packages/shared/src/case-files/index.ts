@@ -15,7 +15,8 @@ import { uploadContentTypeSchema } from '../uploads/index.ts';
  * - DELETE /api/case-files/{id}                                   to the trash with its items (204)
  * - GET    /api/case-files/{id}/items?cursor&limit                the timeline (CaseFileTimeline)
  * - POST   /api/case-files/{id}/items                             create an item (CaseFileItem, 201)
- * - POST   /api/case-files/{id}/letters                           add letters from the mailbox
+ * - POST   /api/case-files/{id}/add                               add letters and uploads (one
+ *                                                                 item each, or one item)
  * - GET    /api/case-files/{id}/items/{itemId}                    one item (CaseFileItem)
  * - PATCH  /api/case-files/{id}/items/{itemId}                    change it (CaseFileItem)
  * - POST   /api/case-files/{id}/items/{itemId}/move               to another file (CaseFileItem)
@@ -34,7 +35,7 @@ export const CASE_FILE_ITEM_TITLE_MAX_LENGTH = 200;
 export const CASE_FILE_ITEM_NOTES_MAX_LENGTH = 20_000;
 /** Letters or attachments one item may link. */
 export const CASE_FILE_ITEM_MAX_LINKS = 100;
-/** Letters one "Add to a file" may add at once. */
+/** Letters and uploads one "Add to a file" may add at once. */
 export const CASE_FILE_ADD_MAX_LETTERS = 500;
 export const CASE_FILE_PAGE_SIZE = 50;
 /** How long the timeline's note snippet is, in characters. */
@@ -248,32 +249,41 @@ export const moveCaseFileItemRequestSchema = z
   .meta({ id: 'MoveCaseFileItemRequest' });
 export type MoveCaseFileItemRequest = z.infer<typeof moveCaseFileItemRequestSchema>;
 
-/** item_per_letter: an item per letter, titled and dated like it; one_item: one item with all. */
-export const addLettersModes = ['item_per_letter', 'one_item'] as const;
-export const addLettersModeSchema = z.enum(addLettersModes);
-export type AddLettersMode = z.infer<typeof addLettersModeSchema>;
+/** item_each: an item per letter or upload, titled and dated like it; one_item: one item with all. */
+export const addToCaseFileModes = ['item_each', 'one_item'] as const;
+export const addToCaseFileModeSchema = z.enum(addToCaseFileModes);
+export type AddToCaseFileMode = z.infer<typeof addToCaseFileModeSchema>;
 
-export const addLettersToCaseFileRequestSchema = z
+/**
+ * "Add to a file" from the inbox, the outbox, search results, the uploads and a letter's page:
+ * letters (received or sent) and uploads of the file's account.
+ */
+export const addToCaseFileRequestSchema = z
   .object({
-    letter_ids: z.array(z.string().min(1).max(64)).min(1).max(CASE_FILE_ADD_MAX_LETTERS),
-    mode: addLettersModeSchema.default('item_per_letter'),
-    /** one_item: its title (default: the first letter's subject) and date (default: today). */
+    letter_ids: z.array(z.string().min(1).max(64)).max(CASE_FILE_ADD_MAX_LETTERS).default([]),
+    upload_ids: z.array(z.string().min(1).max(64)).max(CASE_FILE_ADD_MAX_LETTERS).default([]),
+    mode: addToCaseFileModeSchema.default('item_each'),
+    /** one_item: its title (default: the first letter's subject or upload's name) and date (default: today). */
     title: caseFileItemTitleSchema.optional(),
     date: z.iso.date().optional(),
     notes: caseFileItemNotesSchema.optional(),
   })
-  .meta({ id: 'AddLettersToCaseFileRequest' });
-export type AddLettersToCaseFileRequest = z.input<typeof addLettersToCaseFileRequestSchema>;
+  .refine((body) => body.letter_ids.length + body.upload_ids.length > 0, {
+    message: 'Choose at least one letter or upload',
+    path: ['letter_ids'],
+  })
+  .meta({ id: 'AddToCaseFileRequest' });
+export type AddToCaseFileRequest = z.input<typeof addToCaseFileRequestSchema>;
 
-export const addLettersToCaseFileResultSchema = z
+export const addToCaseFileResultSchema = z
   .object({
     /** The items made, in timeline order. */
     item_ids: z.array(z.string()),
-    /** Letters that were in the file already (item_per_letter skips them). */
+    /** Letters and uploads that were in the file already (item_each skips them). */
     already_in_file: z.number().int(),
   })
-  .meta({ id: 'AddLettersToCaseFileResult' });
-export type AddLettersToCaseFileResult = z.infer<typeof addLettersToCaseFileResultSchema>;
+  .meta({ id: 'AddToCaseFileResult' });
+export type AddToCaseFileResult = z.infer<typeof addToCaseFileResultSchema>;
 
 export const caseFileRefSchema = z
   .object({ id: z.string(), title: z.string(), color: caseFileColorSchema })
