@@ -1,5 +1,6 @@
-import { Badge, Box, Button, Checkbox, Text, Tooltip } from '@mantine/core';
+import { Badge, Box, Button, Checkbox, Menu, Text, Tooltip } from '@mantine/core';
 import {
+  IconDots,
   IconEyeOff,
   IconLock,
   IconMailOpened,
@@ -7,12 +8,25 @@ import {
   IconTrash,
   IconTrashX,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { LetterView } from '@kuvert/shared/letters';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { LetterSelection } from '../hooks/use-letter-selection.ts';
 import { MoveMenu } from './move-menu.tsx';
 import type { MoveTarget } from './move-menu.tsx';
 import classes from './letter-list.module.css';
+
+/** What another area does with the selected letters, e.g. "Add to a file" (given by app/). */
+export interface SelectionAction {
+  id: string;
+  label: string;
+  /** Where the bottom bar is narrow. */
+  shortLabel: string;
+  icon: ReactNode;
+  onSelect: () => void;
+  /** Called when the pointer or focus reaches it, e.g. to fetch a dialog's code. */
+  onPreload?: () => void;
+}
 
 interface BulkToolbarProps {
   view: LetterView;
@@ -24,6 +38,9 @@ interface BulkToolbarProps {
   isPending: boolean;
   onAction: (action: 'mark_read' | 'mark_unread' | 'trash' | 'restore' | 'delete_forever') => void;
   onMove: (folderId: string | null) => void;
+  selectionActions?: readonly SelectionAction[];
+  /** Things of other kinds selected too (uploads among search results). */
+  otherCount?: number;
 }
 
 /** Select all, and what can be done with the selection. */
@@ -37,6 +54,8 @@ export function BulkToolbar({
   isPending,
   onAction,
   onMove,
+  selectionActions = [],
+  otherCount = 0,
 }: BulkToolbarProps) {
   const { t } = useTranslation();
   if (!canWrite) {
@@ -61,8 +80,10 @@ export function BulkToolbar({
       </div>
     );
   }
-  const count = selection.selectedIds.length;
+  const count = selection.selectedIds.length + otherCount;
   const isTrash = view === 'trash';
+  // Sent letters are neither read nor unread, and stay out of folders; uploads are not letters.
+  const hasMailboxActions = view !== 'outbox' && otherCount === 0;
   return (
     <div className={classes.toolbar}>
       <Checkbox
@@ -109,7 +130,7 @@ export function BulkToolbar({
                 {t('letters.actions.deleteForever')}
               </Button>
             </>
-          ) : (
+          ) : hasMailboxActions ? (
             <>
               <Button
                 size="xs"
@@ -143,11 +164,68 @@ export function BulkToolbar({
               >
                 {t('letters.actions.trash')}
               </Button>
+              {/* On a phone the bottom bar has room for the mailbox's own four: others go in "More". */}
+              {selectionActions.map((action) => (
+                <Box key={action.id} visibleFrom="sm">
+                  <SelectionActionButton action={action} />
+                </Box>
+              ))}
+              {selectionActions.length > 0 ? (
+                <Box hiddenFrom="sm">
+                  <MoreMenu actions={selectionActions} />
+                </Box>
+              ) : null}
             </>
+          ) : (
+            selectionActions.map((action) => (
+              <SelectionActionButton key={action.id} action={action} />
+            ))
           )}
         </div>
       ) : null}
     </div>
+  );
+}
+
+function SelectionActionButton({ action }: { action: SelectionAction }) {
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={action.icon}
+      onClick={action.onSelect}
+      onPointerEnter={action.onPreload}
+      onFocus={action.onPreload}
+      aria-haspopup="dialog"
+    >
+      <ResponsiveLabel long={action.label} short={action.shortLabel} />
+    </Button>
+  );
+}
+
+/** Actions of other areas where the bottom bar has no room for them. */
+function MoreMenu({ actions }: { actions: readonly SelectionAction[] }) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="top-end" shadow="md" withinPortal withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconDots size={16} aria-hidden="true" />}
+          onPointerEnter={() => actions.forEach((action) => action.onPreload?.())}
+        >
+          {t('letters.bulk.more')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {actions.map((action) => (
+          <Menu.Item key={action.id} leftSection={action.icon} onClick={action.onSelect}>
+            {action.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 
