@@ -3,7 +3,7 @@ import type { LetterDetail, LetterSummary } from '@kuvert/shared/letters';
 import type { UploadSummary } from '@kuvert/shared/uploads';
 import { AddToFileButton } from '../features/case-files/components/add-to-file-button.tsx';
 import type { ThingToFile } from '../features/case-files/components/add-to-file-summary.ts';
-import { LetterCaseFiles } from '../features/case-files/components/letter-case-files.tsx';
+import { LetterCaseFilesLazy } from '../features/case-files/components/letter-case-files-lazy.tsx';
 
 /** A letter as "Add to a file" takes it: the case files area does not know letters. */
 export function letterToFile(letter: LetterSummary | LetterDetail): ThingToFile {
@@ -28,6 +28,6 @@ export function renderLetterFileAction(letter: LetterDetail, canWrite: boolean):
 /** The files a letter is in and, for those who may add, the files it might belong to. */
 export function renderLetterFilesPanel(letter: LetterDetail, canWrite: boolean): ReactNode {
   return (
-    <LetterCaseFiles letterId={letter.id} canSuggest={canWrite && letter.trashed_at === null} />
+    <LetterCaseFilesLazy letterId={letter.id} canSuggest={canWrite && letter.trashed_at === null} />
   );
 }

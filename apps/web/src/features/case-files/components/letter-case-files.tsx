@@ -9,7 +9,7 @@ import classes from './letter-case-files.module.css';
 import { useDismissedSuggestions } from './letter-case-files-dismissed.ts';
 import { LetterCaseFileSuggestion } from './letter-case-files-suggestion.tsx';
 
-interface LetterCaseFilesProps {
+export interface LetterCaseFilesProps {
   letterId: string;
   /** Suggestions are offered to those who may add, for a letter not in the trash. */
   canSuggest: boolean;
