@@ -168,7 +168,10 @@ function AddToFileForm({
             <TextInput
               label={t('addToFile.newFile.title')}
               value={newTitle}
-              onChange={(event) => setNewTitle(event.currentTarget.value)}
+              onChange={(event) => {
+                setNewTitle(event.currentTarget.value);
+                setProblems((current) => ({ ...current, newTitle: undefined }));
+              }}
               error={problems.newTitle}
               maxLength={CASE_FILE_TITLE_MAX_LENGTH + 20}
               required
@@ -197,7 +200,10 @@ function AddToFileForm({
             <TextInput
               label={t('addToFile.mode.itemTitle')}
               value={itemTitle}
-              onChange={(event) => setItemTitle(event.currentTarget.value)}
+              onChange={(event) => {
+                setItemTitle(event.currentTarget.value);
+                setProblems((current) => ({ ...current, itemTitle: undefined }));
+              }}
               error={problems.itemTitle}
               maxLength={CASE_FILE_ITEM_TITLE_MAX_LENGTH + 20}
               required
@@ -207,7 +213,10 @@ function AddToFileForm({
               type="date"
               label={t('addToFile.mode.itemDate')}
               value={itemDate}
-              onChange={(event) => setItemDate(event.currentTarget.value)}
+              onChange={(event) => {
+                setItemDate(event.currentTarget.value);
+                setProblems((current) => ({ ...current, itemDate: undefined }));
+              }}
               error={problems.itemDate}
               required
               w={170}

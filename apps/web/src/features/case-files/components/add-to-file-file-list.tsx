@@ -1,7 +1,7 @@
 import { Group, Radio, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CaseFile } from '@kuvert/shared/case-files';
 import { ErrorState } from '../../../components/ui/query-status.tsx';
 import { formatListDate } from '../../../lib/dates.ts';
@@ -33,6 +33,12 @@ export function AddToFileFileList({ accountId, value, onChange, error }: AddToFi
   const choices = useCaseFileChoices(accountId, query);
   const files = choices.data?.files ?? [];
   const hasMore = choices.data?.next_cursor != null;
+
+  // Without any file yet, "New file…" is the only choice: taken, its title field shows at once.
+  const hasNoFiles = choices.isSuccess && query === '' && files.length === 0;
+  useEffect(() => {
+    if (hasNoFiles && value === null) onChange(NEW_FILE_CHOICE, null);
+  }, [hasNoFiles, value, onChange]);
 
   const choose = (next: string) => onChange(next, files.find((file) => file.id === next) ?? null);
 

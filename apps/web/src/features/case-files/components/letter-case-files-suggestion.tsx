@@ -58,6 +58,8 @@ export function LetterCaseFileSuggestion({
       role="region"
       aria-label={t('letterFiles.suggestionLabel')}
       data-suggested-file={file.id}
+      // The body may shrink: its text wraps and its buttons go below it on a phone.
+      styles={{ body: { minWidth: 0 } }}
     >
       <div className={classes.suggestion}>
         <Text size="sm" className={classes.suggestionText}>

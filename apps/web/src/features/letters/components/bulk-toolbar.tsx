@@ -1,6 +1,6 @@
-import { Badge, Box, Button, Checkbox, Menu, Text, Tooltip } from '@mantine/core';
+import { Badge, Box, Button, Checkbox, Text, Tooltip } from '@mantine/core';
+import type { MantineBreakpoint } from '@mantine/core';
 import {
-  IconDots,
   IconEyeOff,
   IconLock,
   IconMailOpened,
@@ -137,10 +137,13 @@ export function BulkToolbar({
                 variant="default"
                 leftSection={<IconMailOpened size={16} aria-hidden="true" />}
                 onClick={() => onAction('mark_read')}
+                // Named in full at every width; the short label shown is part of the name.
+                aria-label={t('letters.actions.markRead')}
               >
                 <ResponsiveLabel
                   long={t('letters.actions.markRead')}
                   short={t('letters.actions.markReadShort')}
+                  longFrom={longReadLabelsFrom}
                 />
               </Button>
               <Button
@@ -148,10 +151,12 @@ export function BulkToolbar({
                 variant="default"
                 leftSection={<IconEyeOff size={16} aria-hidden="true" />}
                 onClick={() => onAction('mark_unread')}
+                aria-label={t('letters.actions.markUnread')}
               >
                 <ResponsiveLabel
                   long={t('letters.actions.markUnread')}
                   short={t('letters.actions.markUnreadShort')}
+                  longFrom={longReadLabelsFrom}
                 />
               </Button>
               <MoveMenu folders={folders} currentFolderId={currentFolderId} onMove={onMove} />
@@ -164,17 +169,9 @@ export function BulkToolbar({
               >
                 {t('letters.actions.trash')}
               </Button>
-              {/* On a phone the bottom bar has room for the mailbox's own four: others go in "More". */}
               {selectionActions.map((action) => (
-                <Box key={action.id} visibleFrom="sm">
-                  <SelectionActionButton action={action} />
-                </Box>
+                <SelectionActionButton key={action.id} action={action} />
               ))}
-              {selectionActions.length > 0 ? (
-                <Box hiddenFrom="sm">
-                  <MoreMenu actions={selectionActions} />
-                </Box>
-              ) : null}
             </>
           ) : (
             selectionActions.map((action) => (
@@ -203,40 +200,28 @@ function SelectionActionButton({ action }: { action: SelectionAction }) {
   );
 }
 
-/** Actions of other areas where the bottom bar has no room for them. */
-function MoreMenu({ actions }: { actions: readonly SelectionAction[] }) {
-  const { t } = useTranslation();
-  return (
-    <Menu position="top-end" shadow="md" withinPortal withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconDots size={16} aria-hidden="true" />}
-          onPointerEnter={() => actions.forEach((action) => action.onPreload?.())}
-        >
-          {t('letters.bulk.more')}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {actions.map((action) => (
-          <Menu.Item key={action.id} leftSection={action.icon} onClick={action.onSelect}>
-            {action.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
+/**
+ * "Mark read" and "Mark unread" say "Read" and "Unread" but on wide screens: with actions of
+ * other areas beside them, the long German labels would push the bar onto a second row.
+ */
+const longReadLabelsFrom = 'xl';
 
-/** The full label from `sm` up; a short one where the bottom bar is narrow. */
-function ResponsiveLabel({ long, short }: { long: string; short: string }) {
+/** The full label from `longFrom` up; a short one where the bar is narrow. */
+function ResponsiveLabel({
+  long,
+  short,
+  longFrom = 'sm',
+}: {
+  long: string;
+  short: string;
+  longFrom?: MantineBreakpoint;
+}) {
   return (
     <>
-      <Box component="span" visibleFrom="sm">
+      <Box component="span" visibleFrom={longFrom}>
         {long}
       </Box>
-      <Box component="span" hiddenFrom="sm">
+      <Box component="span" hiddenFrom={longFrom}>
         {short}
       </Box>
     </>
