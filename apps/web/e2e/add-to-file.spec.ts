@@ -157,6 +157,21 @@ test('three letters go into a file from the inbox, the letter shows its file, a 
     page.locator('main .mantine-Paper-root').first(),
   );
   expect((await timelineOf(page, file.id)).map((item) => item.title)).toContain(renewal);
+
+  // The reply, from the outbox: sent letters have only this action.
+  await page.getByRole('button', { name: 'Reply' }).click();
+  const replyForm = page.getByRole('form', { name: 'Reply' });
+  await replyForm.getByLabel('Message').fill('Thank you, the renewal is fine.');
+  await replyForm.getByRole('button', { name: 'Send reply' }).click();
+  await page.goto('/outbox');
+  await page.getByRole('checkbox', { name: `Select: Re: ${renewal}` }).check();
+  await expect(toolbar.getByRole('button')).toHaveCount(1);
+  await toolbar.getByRole('button', { name: 'Add to a file' }).click();
+  await addInDialog(dialog, file.title, 'Add to file');
+  await expect(
+    notification(page, 'positive').filter({ hasText: `Added 1 letter to “${file.title}”.` }),
+  ).toBeVisible();
+  expect((await timelineOf(page, file.id)).map((item) => item.title)).toContain(`Re: ${renewal}`);
 });
 
 test('auf dem Telefon, auf Deutsch: eine neue Akte aus zwei Briefen, ein Upload dazu, ein Vorschlag ausgeblendet', async ({
@@ -236,7 +251,7 @@ test('auf dem Telefon, auf Deutsch: eine neue Akte aus zwei Briefen, ein Upload 
   await expect(dialog).toBeHidden();
 
   // An upload from /uploads joins the same file.
-  const uploadName = `Übergabeprotokoll ${word}.txt`;
+  const uploadName = `Übergabeprotokoll ${word} Wohnung.txt`;
   await uploadThroughTus(page, {
     name: uploadName,
     mimeType: 'text/plain',
@@ -252,6 +267,28 @@ test('auf dem Telefon, auf Deutsch: eine neue Akte aus zwei Briefen, ein Upload 
       hasText: `1 Upload zu „${fileTitle}“ hinzugefügt.`,
     }),
   ).toBeVisible();
+
+  // Search finds letters and the upload; both kinds are selected and added from the results.
+  await page.goto(`/inbox?q=${word}`);
+  const results = page.getByRole('list', { name: `Ergebnisse für „${word}“` });
+  await expect(results.getByRole('checkbox', { name: `Auswählen: ${uploadName}` })).toBeVisible();
+  await results.getByRole('checkbox', { name: `Auswählen: ${uploadName}` }).check();
+  await results.getByRole('checkbox', { name: `Auswählen: ${lease}` }).check();
+  await expect(bar.getByRole('button')).toHaveCount(1);
+  await screenshot(page, 'add-to-file/search-de', results);
+  await bar.getByRole('button', { name: 'Zur Akte' }).click();
+  await expect(
+    dialog.getByText('1 Brief und 1 Upload zu einer Ihrer Akten hinzufügen.'),
+  ).toBeVisible();
+  await addInDialog(dialog, fileTitle, 'Zur Akte hinzufügen');
+  await expect(
+    notification(page, 'info').filter({
+      hasText: `Alles war schon in „${fileTitle}“: nichts hinzugefügt.`,
+    }),
+  ).toBeVisible();
+  await expect(
+    results.getByRole('checkbox', { name: `Auswählen: ${uploadName}` }),
+  ).not.toBeChecked();
 
   // The contract number suggests the file on a new letter; dismissed, it stays away.
   const notice = `Mieterhöhung ${word}`;
