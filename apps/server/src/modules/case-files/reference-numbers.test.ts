@@ -33,6 +33,7 @@ const hits: Array<[string, string[]]> = [
   ['Our ref: XY 9981', ['Our ref XY 9981']],
   ['Your reference 55 66 77', ['Your reference 55 66 77']],
   ['Kundennummer\t\t4711-0815', ['Kundennummer 4711-0815']],
+  ['Lieferstelle Bergstraße 7, Zählernummer\n1ESY1160512345, für', ['Zählernummer 1ESY1160512345']],
   [
     'Kundennummer 4711-0815\nVertragsnummer 2020-55\nKunden-Nr. 4711 0815',
     ['Kundennummer 4711-0815', 'Vertragsnummer 2020-55'],
@@ -58,6 +59,8 @@ const misses: string[] = [
   'Kaz. 12345 and Baz 778899',
   'The case no longer applies; 12345 customers agree.',
   'Kundennummer folgt',
+  'Kundennummer\n\n4711-0815',
+  'Unser Zeichen\nDatum 12.03.2026',
 ];
 
 describe('findReferenceNumbers', () => {

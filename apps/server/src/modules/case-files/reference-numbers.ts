@@ -56,13 +56,14 @@ const LABELS = [
 ];
 
 /**
- * A label at a word start, not running on into a word, then an optional ':' or '.' and the
- * number: chunks of letters, digits, '/', '-' and '.', one space apart. Two spaces, a line
- * break or any other character end it. Each part is bounded by a character the next cannot
- * start with, so the expression runs in linear time over long document text.
+ * A label at a word start, not running on into a word, then an optional ':' or '.', at most
+ * one line break (PDF text wraps "Zählernummer" and its number apart), and the number: chunks
+ * of letters, digits, '/', '-' and '.', one space apart. Two spaces, a line break or any other
+ * character end it. Each part is bounded by a character the next cannot start with, so the
+ * expression runs in linear time over long document text.
  */
 const REFERENCE_PATTERN = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(${LABELS.join('|')})(?!\p{L})[ \t]*[:.#]?[ \t]*` +
+  String.raw`(?<![\p{L}\p{N}])(${LABELS.join('|')})(?!\p{L})[ \t]*[:.#]?[ \t]*(?:\r?\n[ \t]*)?` +
     String.raw`([\p{L}\p{N}][\p{L}\p{N}/.\-]*(?: [\p{L}\p{N}/.\-]+)*)`,
   'giu',
 );
