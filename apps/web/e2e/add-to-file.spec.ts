@@ -259,6 +259,8 @@ test('auf dem Telefon, auf Deutsch: eine neue Akte aus zwei Briefen, ein Upload 
   });
   await page.goto('/uploads');
   await page.getByRole('checkbox', { name: `${uploadName} auswählen` }).check();
+  await scanWithoutHover(page);
+  await screenshot(page, 'add-to-file/uploads-bar-de', page.locator('[data-has-selection]'));
   await page.getByRole('button', { name: 'Zur Akte' }).click();
   await expect(dialog.getByText(`„${uploadName}“ zu einer Ihrer Akten hinzufügen.`)).toBeVisible();
   await addInDialog(dialog, fileTitle, 'Zur Akte hinzufügen');

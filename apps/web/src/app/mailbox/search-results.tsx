@@ -29,7 +29,7 @@ interface SearchResultsProps {
   onSortChange: (sort: SearchSort) => void;
   onKindChange: (kind: SearchKind) => void;
   folders: readonly MoveTarget[];
-  /** "Add to a file" for the selected letters and uploads; null for viewers. */
+  /** "Add to a file" for the selected letters and uploads (nothing to select for viewers). */
   fileAdding: AddToFileAction;
 }
 

@@ -78,7 +78,9 @@ export function UploadSelectionBar({
             <Button
               size="sm"
               variant="light"
-              color="red.8"
+              color="red"
+              // Mantine paints "red.8" light as solid red under red text (1.2:1); this reads.
+              c="var(--kuvert-color-alert-text)"
               leftSection={<IconTrash size={18} aria-hidden="true" />}
               onClick={onTrash}
               loading={isTrashing}
