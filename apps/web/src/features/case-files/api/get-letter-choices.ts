@@ -46,7 +46,7 @@ export async function getLetterChoices(
     ]);
     return [...received, ...sent]
       .filter((letter) => letter.trashed_at === null)
-      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .toSorted((a, b) => b.created_at.localeCompare(a.created_at))
       .slice(0, LETTERS_SHOWN);
   }
   const params = new URLSearchParams({

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { apiRequest } from '../../../lib/http.ts';
 import { invalidateAreas } from '../../../lib/mailbox-keys.ts';
 
@@ -15,4 +16,22 @@ export function useRestoreCaseFile() {
     mutationFn: restoreCaseFile,
     onSettled: () => invalidateAreas(queryClient, ['caseFiles', 'trash']),
   });
+}
+
+/**
+ * The undo of a notification: it outlives the page that trashed the thing (a mutation's own
+ * callbacks do not), so it is a plain call that refreshes the lists when it is done.
+ */
+export function useRestoreCaseFileLater() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (id: string): Promise<void> => {
+      try {
+        await restoreCaseFile(id);
+      } finally {
+        void invalidateAreas(queryClient, ['caseFiles', 'trash']);
+      }
+    },
+    [queryClient],
+  );
 }

@@ -44,16 +44,16 @@ describe('describeActivity', () => {
   const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
 
   it('says recent activity relatively and older activity as a date', () => {
-    expect(describeActivity(before(20_000), now, 'en').text).toBe('now');
-    expect(describeActivity(before(5 * 60_000), now, 'en').text).toBe('5 minutes ago');
-    expect(describeActivity(before(3 * 3_600_000), now, 'en').text).toBe('3 hours ago');
-    expect(describeActivity(new Date(2026, 10, 23, 22).toISOString(), now, 'en').text).toBe(
+    expect(describeActivity(before(20_000), 'en', now).text).toBe('now');
+    expect(describeActivity(before(5 * 60_000), 'en', now).text).toBe('5 minutes ago');
+    expect(describeActivity(before(3 * 3_600_000), 'en', now).text).toBe('3 hours ago');
+    expect(describeActivity(new Date(2026, 10, 23, 22).toISOString(), 'en', now).text).toBe(
       'yesterday',
     );
-    expect(describeActivity(new Date(2026, 10, 21, 9).toISOString(), now, 'de').text).toBe(
+    expect(describeActivity(new Date(2026, 10, 21, 9).toISOString(), 'de', now).text).toBe(
       'vor 3 Tagen',
     );
-    expect(describeActivity(new Date(2026, 2, 12, 9).toISOString(), now, 'en')).toEqual({
+    expect(describeActivity(new Date(2026, 2, 12, 9).toISOString(), 'en', now)).toEqual({
       relative: false,
       text: 'Mar 12, 2026',
     });

@@ -73,8 +73,8 @@ function daysBetween(earlier: Date, later: Date): number {
  */
 export function describeActivity(
   value: string,
-  now: Date,
   language: Language,
+  now: Date = new Date(),
 ): { relative: boolean; text: string } {
   const at = new Date(value);
   const elapsed = Math.max(0, now.getTime() - at.getTime());
