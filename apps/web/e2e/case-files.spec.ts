@@ -222,9 +222,7 @@ test('a file with a timeline: an item with notes, an upload and a letter, edited
   await fileCard(page, 'Tax return 2026').getByRole('link').click();
   await page.getByRole('button', { name: 'Move to trash' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Move to trash' }).click();
-  await expect(
-    page.getByText('“Tax return 2026” and its 1 item moved to the trash.'),
-  ).toBeVisible();
+  await expect(page.getByText('“Tax return 2026” and its item moved to the trash.')).toBeVisible();
   await expect(page).toHaveURL(/\/files(\?.*)?$/u);
   await expect(fileCard(page, 'Tax return 2026')).toHaveCount(0);
   await page.getByRole('button', { name: 'Undo' }).click();
@@ -278,6 +276,19 @@ test('auf Deutsch am Telefon: Akte anlegen, Eintrag mit Notizen, Zeitleiste nach
     .click();
   await expect(page.getByText('Montag, 5. Oktober 2026')).toBeVisible();
   await scanWithoutHover(page);
+  await screenshot(page, 'file-item-de');
+
+  // The item goes to the trash and comes back with Undo.
+  await page.getByRole('button', { name: 'In den Papierkorb' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'In den Papierkorb' }).click();
+  await expect(page.getByText('„Wohnungsübergabe“ liegt im Papierkorb.')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Noch nichts in dieser Akte' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Rückgängig' }).click();
+  await expect(page.getByText('„Wohnungsübergabe“ ist wieder in seiner Akte.')).toBeVisible();
+  await expect(timelineEntry(page, 'Wohnungsübergabe')).toBeVisible();
+
   await page
     .getByRole('navigation', { name: 'Sie sind hier' })
     .getByRole('link', { name: 'Akten' })

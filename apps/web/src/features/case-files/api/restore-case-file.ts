@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { caseFileSchema } from '@kuvert/shared/case-files';
+import type { CaseFile } from '@kuvert/shared/case-files';
 import { apiRequest } from '../../../lib/http.ts';
 import { invalidateAreas } from '../../../lib/mailbox-keys.ts';
 
 /** The file comes back from the trash with the items that went with it. */
-export function restoreCaseFile(fileId: string): Promise<void> {
+export function restoreCaseFile(fileId: string): Promise<CaseFile> {
   return apiRequest(`/api/trash/case-files/${encodeURIComponent(fileId)}/restore`, {
     method: 'POST',
+    schema: caseFileSchema,
   });
 }
 
@@ -19,15 +22,15 @@ export function useRestoreCaseFile() {
 }
 
 /**
- * The undo of a notification: it outlives the page that trashed the thing (a mutation's own
+ * The undo of a notification: it outlives the page that trashed the file (a mutation's own
  * callbacks do not), so it is a plain call that refreshes the lists when it is done.
  */
 export function useRestoreCaseFileLater() {
   const queryClient = useQueryClient();
   return useCallback(
-    async (id: string): Promise<void> => {
+    async (fileId: string): Promise<CaseFile> => {
       try {
-        await restoreCaseFile(id);
+        return await restoreCaseFile(fileId);
       } finally {
         void invalidateAreas(queryClient, ['caseFiles', 'trash']);
       }

@@ -53,9 +53,10 @@ export function CaseFileHeader({ file, canWrite, onEdit, onTrash }: CaseFileHead
                 {t('caseFiles.edit')}
               </Button>
               <Button
-                variant="subtle"
-                color="red.8"
-                leftSection={<IconTrash size={16} aria-hidden="true" />}
+                variant="default"
+                leftSection={
+                  <IconTrash size={16} aria-hidden="true" color="var(--mantine-color-red-8)" />
+                }
                 onClick={onTrash}
                 aria-haspopup="dialog"
               >

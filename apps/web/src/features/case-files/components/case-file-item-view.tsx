@@ -16,6 +16,7 @@ import { useTrashCaseFileItem } from '../api/trash-case-file-item.ts';
 import { useUpdateCaseFileItem } from '../api/update-case-file-item.ts';
 import { itemFormValuesOf } from '../hooks/item-fields.ts';
 import type { ItemUploads } from '../hooks/use-item-uploads.ts';
+import { UNDO_TIMEOUT_MS } from '../hooks/undo.ts';
 import { CaseFileBreadcrumbs } from './case-file-breadcrumbs.tsx';
 import { CaseFileNotFound } from './case-file-not-found.tsx';
 import { ItemDetails } from './item-details.tsx';
@@ -64,6 +65,7 @@ function LoadedItem({ item, uploads }: { item: CaseFileItem; uploads: ItemUpload
         setIsConfirmingTrash(false);
         const handle = notify({
           type: 'positive',
+          timeout: UNDO_TIMEOUT_MS,
           message: t('caseFiles.item.trash.done', { title: item.title }),
           action: {
             label: t('caseFiles.undo'),

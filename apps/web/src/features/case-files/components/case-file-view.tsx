@@ -15,6 +15,7 @@ import { useCaseFile } from '../api/get-case-file.ts';
 import { flattenTimelinePages, useCaseFileTimeline } from '../api/get-case-file-timeline.ts';
 import { useRestoreCaseFile, useRestoreCaseFileLater } from '../api/restore-case-file.ts';
 import { useTrashCaseFile } from '../api/trash-case-file.ts';
+import { UNDO_TIMEOUT_MS } from '../hooks/undo.ts';
 import { CaseFileBreadcrumbs } from './case-file-breadcrumbs.tsx';
 import { CaseFileHeader } from './case-file-header.tsx';
 import { CaseFileNotFound } from './case-file-not-found.tsx';
@@ -69,6 +70,7 @@ function LoadedCaseFile({ file }: { file: CaseFile }) {
         setIsConfirmingTrash(false);
         const handle = notify({
           type: 'positive',
+          timeout: UNDO_TIMEOUT_MS,
           message: t('caseFiles.trash.done', { title: file.title, count: file.item_count }),
           action: {
             label: t('caseFiles.undo'),

@@ -95,9 +95,10 @@ export function ItemDetails({ item, canWrite, onEdit, onMove, onTrash }: ItemDet
               {t('caseFiles.move.button')}
             </Button>
             <Button
-              variant="subtle"
-              color="red.8"
-              leftSection={<IconTrash size={16} aria-hidden="true" />}
+              variant="default"
+              leftSection={
+                <IconTrash size={16} aria-hidden="true" color="var(--mantine-color-red-8)" />
+              }
               onClick={onTrash}
               aria-haspopup="dialog"
             >
