@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { caseFileItemSchema } from '@kuvert/shared/case-files';
 import type { CaseFileItem } from '@kuvert/shared/case-files';
 import { apiRequest } from '../../../lib/http.ts';
@@ -27,14 +26,11 @@ export function useRestoreCaseFileItem() {
  */
 export function useRestoreCaseFileItemLater() {
   const queryClient = useQueryClient();
-  return useCallback(
-    async (itemId: string): Promise<CaseFileItem> => {
-      try {
-        return await restoreCaseFileItem(itemId);
-      } finally {
-        void invalidateAreas(queryClient, ['caseFiles', 'trash']);
-      }
-    },
-    [queryClient],
-  );
+  return async (itemId: string): Promise<CaseFileItem> => {
+    try {
+      return await restoreCaseFileItem(itemId);
+    } finally {
+      void invalidateAreas(queryClient, ['caseFiles', 'trash']);
+    }
+  };
 }

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { caseFileSchema } from '@kuvert/shared/case-files';
 import type { CaseFile } from '@kuvert/shared/case-files';
 import { apiRequest } from '../../../lib/http.ts';
@@ -27,14 +26,11 @@ export function useRestoreCaseFile() {
  */
 export function useRestoreCaseFileLater() {
   const queryClient = useQueryClient();
-  return useCallback(
-    async (fileId: string): Promise<CaseFile> => {
-      try {
-        return await restoreCaseFile(fileId);
-      } finally {
-        void invalidateAreas(queryClient, ['caseFiles', 'trash']);
-      }
-    },
-    [queryClient],
-  );
+  return async (fileId: string): Promise<CaseFile> => {
+    try {
+      return await restoreCaseFile(fileId);
+    } finally {
+      void invalidateAreas(queryClient, ['caseFiles', 'trash']);
+    }
+  };
 }
