@@ -278,8 +278,9 @@ test('auf Deutsch am Telefon: Akte anlegen, Eintrag mit Notizen, Zeitleiste nach
   await scanWithoutHover(page);
   await screenshot(page, 'file-item-de');
 
-  // The item goes to the trash and comes back with Undo.
-  await page.getByRole('button', { name: 'In den Papierkorb' }).click();
+  // The item goes to the trash and comes back with Undo; on a phone, from the "More" menu.
+  await page.getByRole('button', { name: 'Mehr' }).click();
+  await page.getByRole('menuitem', { name: 'In den Papierkorb' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'In den Papierkorb' }).click();
   await expect(page.getByText('„Wohnungsübergabe“ liegt im Papierkorb.')).toBeVisible();
   await expect(

@@ -5,6 +5,7 @@ import type { CaseFile } from '@kuvert/shared/case-files';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, useTranslation } from '../../../lib/i18n.ts';
+import { PageActions } from './page-actions.tsx';
 import { CaseFileActivity } from './case-file-activity.tsx';
 import { caseFileColorVar } from './case-file-color.ts';
 
@@ -36,33 +37,31 @@ export function CaseFileHeader({ file, canWrite, onEdit, onTrash }: CaseFileHead
             </Box>
           </Group>
           {canWrite && file.trashed_at === null ? (
-            <Group gap="xs" wrap="wrap">
-              <Button
-                component={Link}
-                to={paths.fileItemCreate(file.id)}
-                leftSection={<IconPlus size={18} aria-hidden="true" />}
-              >
-                {t('caseFiles.item.add')}
-              </Button>
-              <Button
-                variant="default"
-                leftSection={<IconPencil size={16} aria-hidden="true" />}
-                onClick={onEdit}
-                aria-haspopup="dialog"
-              >
-                {t('caseFiles.edit')}
-              </Button>
-              <Button
-                variant="default"
-                leftSection={
-                  <IconTrash size={16} aria-hidden="true" color="var(--mantine-color-red-8)" />
-                }
-                onClick={onTrash}
-                aria-haspopup="dialog"
-              >
-                {t('caseFiles.trash.button')}
-              </Button>
-            </Group>
+            <PageActions
+              primary={
+                <Button
+                  component={Link}
+                  to={paths.fileItemCreate(file.id)}
+                  leftSection={<IconPlus size={18} aria-hidden="true" />}
+                >
+                  {t('caseFiles.item.add')}
+                </Button>
+              }
+              secondary={[
+                {
+                  label: t('caseFiles.edit'),
+                  icon: <IconPencil size={16} aria-hidden="true" />,
+                  onClick: onEdit,
+                },
+                {
+                  label: t('caseFiles.trash.button'),
+                  icon: (
+                    <IconTrash size={16} aria-hidden="true" color="var(--mantine-color-red-8)" />
+                  ),
+                  onClick: onTrash,
+                },
+              ]}
+            />
           ) : null}
         </Group>
         {file.description === '' ? null : (

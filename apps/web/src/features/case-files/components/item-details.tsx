@@ -9,6 +9,7 @@ import { formatDateTime, useTranslation } from '../../../lib/i18n.ts';
 import { getDateTimeFormat } from '../../../lib/intl-format.ts';
 import { calendarDate } from '../hooks/case-file-dates.ts';
 import { caseFileColorVar } from './case-file-color.ts';
+import { PageActions } from './page-actions.tsx';
 import { LinkedAttachments } from './linked-attachments.tsx';
 import { LinkedLetters } from './linked-letters.tsx';
 
@@ -78,33 +79,29 @@ export function ItemDetails({ item, canWrite, onEdit, onMove, onTrash }: ItemDet
           </Text>
         </Stack>
         {canWrite && !isTrashed ? (
-          <Group gap="xs" wrap="wrap">
-            <Button
-              variant="default"
-              leftSection={<IconPencil size={16} aria-hidden="true" />}
-              onClick={onEdit}
-            >
-              {t('caseFiles.item.edit')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconArrowsExchange size={16} aria-hidden="true" />}
-              onClick={onMove}
-              aria-haspopup="dialog"
-            >
-              {t('caseFiles.move.button')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={
-                <IconTrash size={16} aria-hidden="true" color="var(--mantine-color-red-8)" />
-              }
-              onClick={onTrash}
-              aria-haspopup="dialog"
-            >
-              {t('caseFiles.item.trash.button')}
-            </Button>
-          </Group>
+          <PageActions
+            primary={
+              <Button
+                variant="default"
+                leftSection={<IconPencil size={16} aria-hidden="true" />}
+                onClick={onEdit}
+              >
+                {t('caseFiles.item.edit')}
+              </Button>
+            }
+            secondary={[
+              {
+                label: t('caseFiles.move.button'),
+                icon: <IconArrowsExchange size={16} aria-hidden="true" />,
+                onClick: onMove,
+              },
+              {
+                label: t('caseFiles.item.trash.button'),
+                icon: <IconTrash size={16} aria-hidden="true" color="var(--mantine-color-red-8)" />,
+                onClick: onTrash,
+              },
+            ]}
+          />
         ) : null}
         <DetailSection id="item-notes" title={t('caseFiles.item.fields.notes')}>
           {item.notes === '' ? (
