@@ -49,7 +49,8 @@ test('a file with a timeline: an item with notes, an upload and a letter, edited
 }) => {
   test.setTimeout(150_000);
   const provider = await createProvider(`Finanzamt ${uniqueWord()}`, NO_WEBHOOK);
-  const subject = `Notice of assessment ${uniqueWord()}`;
+  const word = uniqueWord();
+  const subject = `Notice of assessment ${word}`;
   await deliverLetter(provider, {
     recipientEmail: user.email,
     subject,
@@ -115,11 +116,10 @@ test('a file with a timeline: an item with notes, an upload and a letter, edited
   ).toBeVisible({ timeout: 30_000 });
   await itemForm.getByRole('button', { name: 'Link letters' }).click();
   const picker = page.getByRole('dialog', { name: 'Link letters' });
-  await picker
-    .getByRole('searchbox', { name: 'Search your letters' })
-    .fill(subject.split(' ')[2] ?? '');
+  await picker.getByRole('searchbox', { name: 'Search your letters' }).fill(word);
   await picker.getByRole('checkbox', { name: subject }).check();
   await scanWithoutHover(page);
+  await screenshot(page, 'file-letter-picker', picker);
   await picker.getByRole('button', { name: 'Link 1 letter' }).click();
   await expect(itemForm.getByRole('list', { name: 'Linked letters' })).toContainText(subject);
   await scanWithoutHover(page);
@@ -192,6 +192,7 @@ test('a file with a timeline: an item with notes, an upload and a letter, edited
   const move = page.getByRole('dialog', { name: 'Move to another file' });
   await move.getByRole('radio', { name: /Flat move/u }).check();
   await scanWithoutHover(page);
+  await screenshot(page, 'file-item-move', move);
   await move.getByRole('button', { name: 'Move to “Flat move”' }).click();
   await expect(
     page.getByText('“Notice of assessment received” moved to “Flat move”.'),
