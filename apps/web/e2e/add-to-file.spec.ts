@@ -23,25 +23,16 @@ interface CaseFileItemSummary {
   letters: Array<{ id: string }>;
 }
 
-/** The logged-in page's CSRF token and mailbox: its session cookie goes with `page.request`. */
-async function sessionOf(page: Page): Promise<{ csrfToken: string; accountId: string }> {
-  const stored = await page.evaluate(() => ({
-    csrfToken: localStorage.getItem('kuvert.csrfToken') ?? '',
-    accountId: localStorage.getItem('kuvert.selectedAccount') ?? '',
-  }));
-  expect(stored.csrfToken, 'log in first').not.toBe('');
-  return stored;
-}
-
-/** A file made as the files screens make one: POST /api/case-files. */
+/** A file made on its page (/files/create); answers its id, from the page it opens. */
 async function createCaseFile(page: Page, title: string): Promise<{ id: string; title: string }> {
-  const { csrfToken, accountId } = await sessionOf(page);
-  const response = await page.request.post(`${E2E_BASE_URL}/api/case-files`, {
-    headers: { 'x-csrf-token': csrfToken },
-    data: { account_id: accountId, title, color: 'teal' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { id } = (await response.json()) as { id: string };
+  await page.goto('/files/create');
+  const form = page.getByRole('form', { name: 'Create file' });
+  await form.getByRole('textbox', { name: /^Title/u }).fill(title);
+  await form.getByRole('radio', { name: 'Teal' }).check();
+  await form.getByRole('button', { name: 'Create file' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const id = /\/files\/file\/([^/?#]+)/u.exec(page.url())?.[1] ?? '';
+  expect(id).not.toBe('');
   return { id, title };
 }
 
@@ -102,12 +93,14 @@ test('three letters go into a file from the inbox, the letter shows its file, a 
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('checkbox', { name: `Select: ${subjects[0]}` })).not.toBeChecked();
 
-  // The timeline holds them in date order, newest first, each linking its letter.
-  const items = await timelineOf(page, file.id);
-  expect(items.map((item) => item.title)).toEqual(subjects.toReversed());
-  expect(items.map((item) => item.letters[0]?.id)).toEqual(letterIds.toReversed());
+  // The file's timeline shows them in date order, newest first, each linking its letter.
   await added.getByRole('button', { name: 'Open file' }).click();
   await expect(page).toHaveURL(`/files/file/${file.id}`);
+  await expect(
+    page.getByRole('region', { name: 'Timeline' }).getByRole('article').getByRole('heading'),
+  ).toHaveText(subjects.toReversed());
+  const items = await timelineOf(page, file.id);
+  expect(items.map((item) => item.letters[0]?.id)).toEqual(letterIds.toReversed());
 
   // The letter page lists the file, linking to the item; adding it again adds nothing.
   await page.goto(`/inbox/${letterIds[1]}`);

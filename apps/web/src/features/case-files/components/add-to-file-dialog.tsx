@@ -1,6 +1,6 @@
 import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   CASE_FILE_ITEM_TITLE_MAX_LENGTH,
@@ -19,8 +19,8 @@ import type { TFunction } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
 import { translateIssue } from '../../../lib/validation.ts';
 import { useAddToCaseFile } from '../api/add-to-case-file.ts';
-import { useCreateCaseFileChoice } from '../api/create-case-file-choice.ts';
-import { FileColorPicker } from './add-to-file-color.tsx';
+import { useCreateCaseFile } from '../api/create-case-file.ts';
+import { CaseFileColorPicker } from './case-file-color-picker.tsx';
 import { AddToFileFileList, NEW_FILE_CHOICE } from './add-to-file-file-list.tsx';
 import { addRequestOf, addedMessage, countThings, thingsKind } from './add-to-file-summary.ts';
 import type { ThingToFile } from './add-to-file-summary.ts';
@@ -73,9 +73,8 @@ function AddToFileForm({
 }: Omit<AddToFileDialogProps, 'opened'>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const colorName = useId();
   const add = useAddToCaseFile();
-  const create = useCreateCaseFileChoice();
+  const create = useCreateCaseFile();
   const [first] = things;
   const [choice, setChoice] = useState<string | null>(null);
   const [chosenFile, setChosenFile] = useState<CaseFileRef | null>(null);
@@ -176,7 +175,7 @@ function AddToFileForm({
               maxLength={CASE_FILE_TITLE_MAX_LENGTH + 20}
               required
             />
-            <FileColorPicker value={newColor} onChange={setNewColor} name={colorName} />
+            <CaseFileColorPicker value={newColor} onChange={setNewColor} />
           </Stack>
         ) : null}
         {things.length > 1 ? (
