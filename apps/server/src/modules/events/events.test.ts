@@ -67,8 +67,9 @@ describe.each(testEngines)('live events (%s)', (engine) => {
         'invoices.changed',
         'folders.changed',
         'letters.changed',
-        // Emptying the trash empties its contacts too.
+        // Emptying the trash empties its contacts and case files too.
         'contacts.changed',
+        'case_files.changed',
       ]),
     );
   });
