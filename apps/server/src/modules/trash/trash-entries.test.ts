@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
-import { insertTestCaseFile } from '../../test/case-files.ts';
+import { insertTestCaseFile } from '../../test/case-file-rows.ts';
 import {
   addMember,
   createSharedAccount,

@@ -2,8 +2,8 @@ import { Anchor, Badge, Button, Checkbox, Text, ThemeIcon } from '@mantine/core'
 import { IconRestore, IconTrashX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TrashEntry } from '@kuvert/shared/trash';
-import { formatCalendarDate, formatListDate } from '../../../lib/dates.ts';
-import { formatDateTime, useTranslation } from '../../../lib/i18n.ts';
+import { formatCalendarDate } from '../../../lib/dates.ts';
+import { formatDate, formatDateTime, useTranslation } from '../../../lib/i18n.ts';
 import { entryHref, kindLooks, originOf } from './trash-kinds.ts';
 import classes from './trash-list.module.css';
 
@@ -91,7 +91,7 @@ export function TrashEntryRow({
           </span>
           <span>
             <time dateTime={entry.trashed_at} title={formatDateTime(entry.trashed_at)}>
-              {t('trash.trashedOn', { date: formatListDate(entry.trashed_at) })}
+              {t('trash.trashedOn', { date: formatDate(entry.trashed_at) })}
             </time>
           </span>
         </Text>

@@ -1,4 +1,4 @@
-import { Badge, Chip, Group } from '@mantine/core';
+import { Badge, Chip, Group, ScrollArea } from '@mantine/core';
 import { trashKinds } from '@kuvert/shared/trash';
 import type { TrashCounts, TrashKind } from '@kuvert/shared/trash';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -36,27 +36,30 @@ export function TrashKindFilter({ kind, counts, onChange }: TrashKindFilterProps
   const total =
     counts === undefined ? undefined : Object.values(counts).reduce((sum, n) => sum + n, 0);
   return (
-    <Chip.Group
-      multiple={false}
-      value={kind ?? 'all'}
-      onChange={(value) => onChange(isTrashKind(value) ? value : null)}
-    >
-      <Group gap={8} role="group" aria-label={t('trash.filter.label')}>
-        <Chip value="all" variant="outline" radius="xl">
-          <Group gap={6} wrap="nowrap" component="span">
-            {t('trash.filter.all')}
-            <CountBadge count={total} />
-          </Group>
-        </Chip>
-        {trashKinds.map((value) => (
-          <Chip key={value} value={value} variant="outline" radius="xl">
+    // One row that scrolls sideways on a narrow screen, as the provider filter does.
+    <ScrollArea type="never" offsetScrollbars={false}>
+      <Chip.Group
+        multiple={false}
+        value={kind ?? 'all'}
+        onChange={(value) => onChange(isTrashKind(value) ? value : null)}
+      >
+        <Group gap={8} wrap="nowrap" role="group" aria-label={t('trash.filter.label')} pb={2}>
+          <Chip value="all" variant="outline" radius="xl">
             <Group gap={6} wrap="nowrap" component="span">
-              {t(`trash.kinds.${value}.plural`)}
-              <CountBadge count={counts?.[value]} />
+              {t('trash.filter.all')}
+              <CountBadge count={total} />
             </Group>
           </Chip>
-        ))}
-      </Group>
-    </Chip.Group>
+          {trashKinds.map((value) => (
+            <Chip key={value} value={value} variant="outline" radius="xl">
+              <Group gap={6} wrap="nowrap" component="span">
+                {t(`trash.kinds.${value}.plural`)}
+                <CountBadge count={counts?.[value]} />
+              </Group>
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+    </ScrollArea>
   );
 }
