@@ -37,7 +37,10 @@ export function TrashEntryRow({
       ? formatCalendarDate(entry.detail)
       : entry.detail;
   const count =
-    entry.count !== null && (entry.kind === 'folder' || entry.kind === 'case_file')
+    // Nothing went with an empty folder or file: nothing to say.
+    entry.count !== null &&
+    entry.count > 0 &&
+    (entry.kind === 'folder' || entry.kind === 'case_file')
       ? t(`trash.count.${entry.kind}`, { count: entry.count })
       : null;
   const labels = { kind: kindName, name: entry.name };

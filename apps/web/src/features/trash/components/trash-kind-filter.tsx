@@ -46,14 +46,14 @@ export function TrashKindFilter({ kind, counts, onChange }: TrashKindFilterProps
         <Group gap={8} wrap="nowrap" role="group" aria-label={t('trash.filter.label')} pb={2}>
           <Chip value="all" variant="outline" radius="xl">
             <Group gap={6} wrap="nowrap" component="span">
-              {t('trash.filter.all')}
+              <span>{t('trash.filter.all')}</span>
               <CountBadge count={total} />
             </Group>
           </Chip>
           {trashKinds.map((value) => (
             <Chip key={value} value={value} variant="outline" radius="xl">
               <Group gap={6} wrap="nowrap" component="span">
-                {t(`trash.kinds.${value}.plural`)}
+                <span>{t(`trash.kinds.${value}.plural`)}</span>
                 <CountBadge count={counts?.[value]} />
               </Group>
             </Chip>

@@ -69,10 +69,7 @@ export function TrashView() {
               onDelete={() => setToDelete(selection.selected)}
             />
           ) : null}
-          <ul
-            className={classes.list}
-            aria-label={kind === null ? t('trash.title') : t(`trash.kinds.${kind}.plural`)}
-          >
+          <ul className={classes.list} aria-label={t('trash.title')}>
             {entries.map((entry) => (
               <TrashEntryRow
                 key={trashEntryKey(entry)}
