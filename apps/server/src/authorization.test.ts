@@ -77,6 +77,12 @@ interface Target {
   formProviderId: string;
   formDraftId: string;
   formSubmissionId: string;
+  /** A case file with an item linking the target letter, another file, and one of each trashed. */
+  caseFileId: string;
+  otherCaseFileId: string;
+  caseFileItemId: string;
+  trashedCaseFileId: string;
+  trashedCaseFileItemId: string;
 }
 
 interface SessionCase {
@@ -608,6 +614,110 @@ const sessionCases: Record<string, SessionCase> = {
     write: false,
     request: (x) => ({ url: `/api/form-submissions/${x.formSubmissionId}/receipt` }),
   },
+  'GET /api/case-files': {
+    write: false,
+    request: (x) => ({ url: `/api/case-files?account_id=${x.accountId}` }),
+  },
+  'POST /api/case-files': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: '/api/case-files',
+      payload: { account_id: x.accountId, title: 'New file' },
+    }),
+  },
+  'GET /api/case-files/of-letter/:letterId': {
+    write: false,
+    request: (x) => ({ url: `/api/case-files/of-letter/${x.letterId}` }),
+  },
+  'GET /api/case-files/:id': {
+    write: false,
+    request: (x) => ({ url: `/api/case-files/${x.caseFileId}` }),
+  },
+  'PATCH /api/case-files/:id': {
+    write: true,
+    request: (x) => ({
+      method: 'PATCH',
+      url: `/api/case-files/${x.caseFileId}`,
+      payload: { title: 'Changed' },
+    }),
+  },
+  'DELETE /api/case-files/:id': {
+    write: true,
+    request: (x) => ({ method: 'DELETE', url: `/api/case-files/${x.caseFileId}` }),
+  },
+  'GET /api/case-files/:id/items': {
+    write: false,
+    request: (x) => ({ url: `/api/case-files/${x.caseFileId}/items` }),
+  },
+  'POST /api/case-files/:id/items': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: `/api/case-files/${x.caseFileId}/items`,
+      payload: { title: 'New item', date: '2026-01-02', letter_ids: [x.letterId] },
+    }),
+  },
+  'POST /api/case-files/:id/add': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: `/api/case-files/${x.caseFileId}/add`,
+      payload: { letter_ids: [x.letterId], upload_ids: [x.uploadId] },
+    }),
+  },
+  'GET /api/case-files/:id/items/:itemId': {
+    write: false,
+    request: (x) => ({ url: `/api/case-files/${x.caseFileId}/items/${x.caseFileItemId}` }),
+  },
+  'PATCH /api/case-files/:id/items/:itemId': {
+    write: true,
+    request: (x) => ({
+      method: 'PATCH',
+      url: `/api/case-files/${x.caseFileId}/items/${x.caseFileItemId}`,
+      payload: { notes: 'Changed' },
+    }),
+  },
+  'POST /api/case-files/:id/items/:itemId/move': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: `/api/case-files/${x.caseFileId}/items/${x.caseFileItemId}/move`,
+      payload: { file_id: x.otherCaseFileId },
+    }),
+  },
+  'DELETE /api/case-files/:id/items/:itemId': {
+    write: true,
+    request: (x) => ({
+      method: 'DELETE',
+      url: `/api/case-files/${x.caseFileId}/items/${x.caseFileItemId}`,
+    }),
+  },
+  'POST /api/trash/case-files/:id/restore': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: `/api/trash/case-files/${x.trashedCaseFileId}/restore`,
+    }),
+  },
+  'DELETE /api/trash/case-files/:id': {
+    write: true,
+    request: (x) => ({ method: 'DELETE', url: `/api/trash/case-files/${x.trashedCaseFileId}` }),
+  },
+  'POST /api/trash/case-file-items/:id/restore': {
+    write: true,
+    request: (x) => ({
+      method: 'POST',
+      url: `/api/trash/case-file-items/${x.trashedCaseFileItemId}/restore`,
+    }),
+  },
+  'DELETE /api/trash/case-file-items/:id': {
+    write: true,
+    request: (x) => ({
+      method: 'DELETE',
+      url: `/api/trash/case-file-items/${x.trashedCaseFileItemId}`,
+    }),
+  },
 };
 
 const senderRoutes = [
@@ -651,6 +761,40 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       ...options,
       headers: { ...options.headers, authorization: `Bearer ${key}` },
     });
+
+  const post = async (url: string, payload: object) => {
+    const response = await t.app.inject({ method: 'POST', url, headers: me.headers, payload });
+    return String(response.json().id);
+  };
+  const remove = (url: string) => t.app.inject({ method: 'DELETE', url, headers: me.headers });
+
+  /** A case file with an item linking the letter, another file, and a file and an item in the trash. */
+  async function caseFileTargetFor(accountId: string, letterId: string, name: string) {
+    const caseFileId = await post('/api/case-files', {
+      account_id: accountId,
+      title: `${name} file`,
+    });
+    const otherCaseFileId = await post('/api/case-files', {
+      account_id: accountId,
+      title: `${name} other file`,
+    });
+    const item = { title: 'An item', date: '2026-01-01', letter_ids: [letterId] };
+    const caseFileItemId = await post(`/api/case-files/${caseFileId}/items`, item);
+    const trashedCaseFileItemId = await post(`/api/case-files/${caseFileId}/items`, item);
+    await remove(`/api/case-files/${caseFileId}/items/${trashedCaseFileItemId}`);
+    const trashedCaseFileId = await post('/api/case-files', {
+      account_id: accountId,
+      title: `${name} old file`,
+    });
+    await remove(`/api/case-files/${trashedCaseFileId}`);
+    return {
+      caseFileId,
+      otherCaseFileId,
+      caseFileItemId,
+      trashedCaseFileId,
+      trashedCaseFileItemId,
+    };
+  }
 
   async function targetFor(
     accountId: string,
@@ -778,8 +922,10 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       headers: me.headers,
       payload: { account_id: accountId, form_id: form.formId, form_version: 1 },
     });
+    const caseFiles = await caseFileTargetFor(accountId, letterId, folderName);
     return {
       ...form,
+      ...caseFiles,
       formDraftId: formDraft.json().id,
       mailMergeId,
       postalLetterId: postal.letterId,
@@ -977,6 +1123,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       await get(`/api/forms/start?account_id=${account}`),
       await get(`/api/form-drafts?account_id=${account}`),
       await get(`/api/form-submissions?account_id=${account}`),
+      await get(`/api/case-files?account_id=${account}`),
     ];
     for (const body of bodies) {
       for (const foreign of [
@@ -992,6 +1139,8 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
         shared.formDraftId,
         mine.formSubmissionId,
         shared.formSubmissionId,
+        mine.caseFileId,
+        shared.caseFileId,
       ]) {
         expect(body).not.toContain(foreign);
       }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './accounts/index.ts';
 import { authRoutes } from './auth/index.ts';
+import { caseFileRoutes } from './case-files/index.ts';
 import { contactRoutes } from './contacts/index.ts';
 import { eventRoutes } from './events/index.ts';
 import { folderRoutes } from './folders/index.ts';
@@ -69,4 +70,6 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(formRoutes);
   // Filling out forms: files, submissions, delivery and receipts (issue 12).
   await app.register(formSubmissionRoutes);
+  // Case files (issue 13).
+  await app.register(caseFileRoutes);
 };

@@ -19,6 +19,7 @@ import {
   type LiveOrTrashed,
   type TrashFilter,
 } from './case-file-trash.repository.ts';
+import { lockCaseFiles } from './case-files.repository.ts';
 
 /**
  * Access to case files and their items, and their way into and out of the trash. A file goes
@@ -84,7 +85,10 @@ export async function trashCaseFile(
 ): Promise<void> {
   const file = await requireCaseFile(app, userId, fileId, 'member');
   const at = app.clock.now().toISOString();
-  await app.db.transaction().execute((trx) => setCaseFileTrashed(trx, file, at));
+  await app.db.transaction().execute(async (trx) => {
+    await lockCaseFiles(trx, app.engine, [file.id]);
+    await setCaseFileTrashed(trx, file, at);
+  });
   await announceCaseFilesChanged(app, file.account_id);
 }
 
@@ -96,7 +100,10 @@ export async function restoreCaseFile(
 ): Promise<string> {
   const file = await requireCaseFile(app, userId, fileId, 'member', 'trashed');
   const at = app.clock.now().toISOString();
-  await app.db.transaction().execute((trx) => setCaseFileRestored(trx, file, at));
+  await app.db.transaction().execute(async (trx) => {
+    await lockCaseFiles(trx, app.engine, [file.id]);
+    await setCaseFileRestored(trx, file, at);
+  });
   await announceCaseFilesChanged(app, file.account_id);
   return file.account_id;
 }
@@ -120,7 +127,10 @@ export async function trashCaseFileItem(
 ): Promise<void> {
   const item = await requireCaseFileItem(app, userId, itemId, 'member', { fileId });
   const at = app.clock.now().toISOString();
-  await app.db.transaction().execute((trx) => setCaseFileItemTrashed(trx, item, at));
+  await app.db.transaction().execute(async (trx) => {
+    await lockCaseFiles(trx, app.engine, [item.file_id]);
+    await setCaseFileItemTrashed(trx, item, at);
+  });
   await announceCaseFilesChanged(app, item.account_id);
 }
 
@@ -132,7 +142,10 @@ export async function restoreCaseFileItem(
 ): Promise<string> {
   const item = await requireCaseFileItem(app, userId, itemId, 'member', { state: 'trashed' });
   const at = app.clock.now().toISOString();
-  await app.db.transaction().execute((trx) => setCaseFileItemRestored(trx, item, at));
+  await app.db.transaction().execute(async (trx) => {
+    await lockCaseFiles(trx, app.engine, [item.file_id]);
+    await setCaseFileItemRestored(trx, item, at);
+  });
   await announceCaseFilesChanged(app, item.account_id);
   return item.file_id;
 }

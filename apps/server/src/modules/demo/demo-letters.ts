@@ -64,8 +64,12 @@ export interface DemoLetter {
   signatureDueDate?: string;
   /** One of the provider's demo forms the letter asks the reader to fill out. */
   form?: DemoForm['key'];
+  /** How the demo's case files name the letter (demo-case-files.ts). */
+  key?: DemoLetterKey;
   filename: string;
 }
+
+export type DemoLetterKey = 'meterReading' | 'taxAssessment';
 
 export const demoProviders: DemoProvider[] = [
   {
@@ -125,7 +129,7 @@ const PAYSLIP_DAY = 20;
 const DIRECT_DEBIT_DAY = 15;
 /** The tax refund reaches the account this many days after the assessment. */
 const TAX_REFUND_AFTER_DAYS = 3;
-const METER_NUMBER = '1ESY1160512345';
+export const METER_NUMBER = '1ESY1160512345';
 
 /** The time of day each kind of letter arrives, in the demo's time zone. */
 const ARRIVAL_TIMES = {
@@ -186,6 +190,7 @@ function meterReadingNotice(day: CalendarDay, days: DemoDays): DemoLetter {
     isRead: true,
     subject: `Ablesung Ihres Stromzählers zum ${reading}`,
     form: 'meterReading',
+    key: 'meterReading',
     body: `Am ${reading} endet Ihr Abrechnungsjahr für Strom. Bitte teilen Sie uns Ihren Zählerstand bis zum ${deadline} mit.`,
     paragraphs: [
       greetingDe,
@@ -370,6 +375,7 @@ function taxAssessment(day: CalendarDay): DemoLetter {
     deliveredAt: arrival(day, 'taxAssessment'),
     isRead: true,
     subject: `Bescheid für ${year} über Einkommensteuer`,
+    key: 'taxAssessment',
     body: `Ihr Einkommensteuerbescheid für ${year} ist ergangen. Es ergibt sich eine Erstattung.`,
     paragraphs: [
       greetingDe,

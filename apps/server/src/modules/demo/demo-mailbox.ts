@@ -25,7 +25,7 @@ async function deliverDemoLetter(
   letter: DemoLetter,
   recipient: { email: string; name: string; userId: string },
   forms: ReadonlyMap<DemoForm['key'], string>,
-): Promise<void> {
+): Promise<string> {
   const formId = letter.form === undefined ? undefined : forms.get(letter.form);
   const pdf = await renderLetterPdf({
     sender: { name: provider.name, addressLines: provider.addressLines },
@@ -80,6 +80,13 @@ async function deliverDemoLetter(
     const paid = { paid_on: invoice.paidOn };
     await markInvoicePaid(app, recipient.userId, delivered.id, paid, DEMO_ORIGIN);
   }
+  return delivered.id;
+}
+
+/** A demo letter as delivered, with its id. */
+export interface DeliveredDemoLetter {
+  letter: DemoLetter;
+  id: string;
 }
 
 /**
@@ -90,7 +97,7 @@ async function deliverDemoLetter(
 export async function seedDemoMailbox(
   app: FastifyInstance,
   recipient: { email: string; name: string; userId: string },
-): Promise<void> {
+): Promise<DeliveredDemoLetter[]> {
   const providers = new Map<string, DemoProvider & { id: string }>();
   for (const provider of demoProviders) {
     const created = await createProvider(app, {
@@ -106,9 +113,15 @@ export async function seedDemoMailbox(
     if (provider)
       forms.set(form.key, (await publishForm(app, provider.id, form.input, undefined)).id);
   }
+  const delivered: DeliveredDemoLetter[] = [];
   for (const letter of buildDemoLetters(app.clock.now())) {
     const provider = providers.get(letter.provider);
-    if (provider) await deliverDemoLetter(app, provider, letter, recipient, forms);
+    if (!provider) continue;
+    delivered.push({
+      letter,
+      id: await deliverDemoLetter(app, provider, letter, recipient, forms),
+    });
   }
   await app.jobs.runDueJobs();
+  return delivered;
 }

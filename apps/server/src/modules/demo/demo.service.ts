@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createAccount } from '../accounts/accounts.service.ts';
 import { createUser, hasUsers } from '../users/users.service.ts';
+import { seedDemoCaseFiles } from './demo-case-files.ts';
 import { seedDemoMailbox } from './demo-mailbox.ts';
 
 export const DEMO_EMAIL = 'demo@kuvert.example';
@@ -47,7 +48,8 @@ function readablePassword(): string {
 
 /**
  * On an empty database, creates a demo login with a personal and a shared mailbox, and a
- * dozen letters from demo providers, so a first start shows a working portal. Returns null when there are users already.
+ * dozen letters from demo providers, two case files with some of them, so a first start shows
+ * a working portal. Returns null when there are users already.
  */
 export async function seedDemo(
   app: FastifyInstance,
@@ -63,6 +65,11 @@ export async function seedDemo(
     isEmailVerified: true,
   });
   await createAccount(app, app.db, { name: 'Muster household', kind: 'shared', userId: user.id });
-  await seedDemoMailbox(app, { email: user.email, name: 'Alex Muster', userId: user.id });
+  const letters = await seedDemoMailbox(app, {
+    email: user.email,
+    name: 'Alex Muster',
+    userId: user.id,
+  });
+  await seedDemoCaseFiles(app, user, letters);
   return { email: DEMO_EMAIL, password };
 }

@@ -203,7 +203,7 @@ describe.each(testEngines)('demo seed (%s)', (engine) => {
     expect(statuses.toSorted()).toEqual(['open', 'open', 'overdue', 'paid']);
   });
 
-  it('publishes forms to find by provider and use case, and the meter-reading letter links to one', async () => {
+  it('publishes forms to find by provider and use case, and files letters that suggest newer ones', async () => {
     const demo = await seedDemo(t.app);
     const session = await login(t.app, demo?.email ?? '', demo?.password ?? '');
     const get = (url: string) => t.app.inject({ url, headers: { cookie: session.cookie } });
@@ -228,6 +228,39 @@ describe.each(testEngines)('demo seed (%s)', (engine) => {
     expect(detail.form).toMatchObject({ title: 'Zählerstand melden', available: true });
     const form = (await get(`/api/forms/${detail.form.id}?account_id=${account?.id ?? ''}`)).json();
     expect(form.prefill).toMatchObject({ name: 'Alex Muster', email: 'demo@kuvert.example' });
+
+    // Case files hold the meter-reading notice and the tax assessment; the later letters
+    // with the same meter and tax numbers are suggested for them.
+    const files = (await get(`/api/case-files?account_id=${account?.id ?? ''}&sort=title`)).json();
+    expect(
+      files.files.map((file: { title: string; item_count: number }) => [
+        file.title,
+        file.item_count,
+      ]),
+    ).toEqual([
+      ['Income tax', 1],
+      ['Wohnung Bergstraße 7', 2],
+    ]);
+    const letterCalled = (start: string) =>
+      inbox.items.find((letter: { subject: string }) => letter.subject.startsWith(start)).id;
+    const ofLetter = async (start: string) =>
+      (await get(`/api/case-files/of-letter/${letterCalled(start)}`)).json();
+    expect(await ofLetter('Ablesung Ihres Stromzählers')).toMatchObject({
+      files: [{ title: 'Wohnung Bergstraße 7', item_title: 'Meter reading requested' }],
+      suggestions: [],
+    });
+    expect((await ofLetter('Jahresabrechnung')).suggestions).toEqual([
+      {
+        file: expect.objectContaining({ title: 'Wohnung Bergstraße 7' }),
+        reference: 'Zählernummer 1ESY1160512345',
+      },
+    ]);
+    expect((await ofLetter('Bescheid über Vorauszahlungen')).suggestions).toEqual([
+      {
+        file: expect.objectContaining({ title: 'Income tax' }),
+        reference: 'Steuernummer 06/123/45678',
+      },
+    ]);
   });
 
   it.each(['2026-01-03T08:30:00+01:00', '2026-07-15T18:00:00+02:00', '2026-11-21T10:00:00+01:00'])(

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { FormUseCase } from '@kuvert/shared/forms';
 import type { Database, FormVersionsTable } from '../../db/schema.ts';
 import { callerIsMember } from '../../db/scopes.ts';
-import { containsPattern, foldedSql } from './form-search.ts';
+import { containsPattern, foldedSql } from '../../db/folded-search.ts';
 
 export type FormVersionRow = Selectable<FormVersionsTable>;
 

@@ -23,7 +23,7 @@ import {
   useCasesOfVersion,
   type FillableForm,
 } from './form-lookups.ts';
-import { searchWordsOf } from './form-search.ts';
+import { searchWordsOf } from '../../db/folded-search.ts';
 import {
   countLettersFromProvider,
   countPublishedFormsByUseCase,

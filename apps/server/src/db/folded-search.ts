@@ -1,10 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
 
 /*
- * Accent-tolerant search over the catalogue without a column of its own: the query is folded
- * in JavaScript (lower case, no diacritics, ß → ss) and the column in SQL by the same table,
- * nested `replace`s that both engines run. SQLite's `lower` folds ASCII only, so the table
- * maps capitals too. Letters outside it compare as typed, which is as far as cheap goes.
+ * Accent-tolerant search (the forms catalogue, case files) without a column of its own: the
+ * query is folded in JavaScript (lower case, no diacritics, ß → ss) and the column in SQL by
+ * the same table, nested `replace`s that both engines run. SQLite's `lower` folds ASCII only,
+ * so the table maps capitals too. Letters outside it compare as typed, which is as far as
+ * cheap goes.
  */
 
 const ACCENTED = 'àáâãäåçèéêëìíîïñòóôõöøùúûüýÿ';
