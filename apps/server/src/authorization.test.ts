@@ -121,13 +121,15 @@ const contactFile = multipart([
   },
 ]);
 
-/** The target's trashed folder, upload and contact, as the trash page selects them. */
+/** The target's trashed folder, upload, contact, case file and item, as the trash page selects them. */
 const trashSelectionOf = (x: Target) => ({
   account_id: x.accountId,
   entries: [
     { kind: 'folder', id: x.trashedFolderId },
     { kind: 'upload', id: x.trashedUploadId },
     { kind: 'contact', id: x.trashedContactId },
+    { kind: 'case_file', id: x.trashedCaseFileId },
+    { kind: 'case_file_item', id: x.trashedCaseFileItemId },
   ],
 });
 

@@ -18,6 +18,14 @@ const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navig
 const notification = (page: Page, type: string) =>
   page.locator(`[data-notification-type="${type}"]`);
 
+/** The titles on a case file's timeline (it answers 404 while the file is in the trash). */
+async function timelineOf(page: Page, fileId: string): Promise<string[]> {
+  const response = await page.request.get(`/api/case-files/${fileId}/items`);
+  expect(response.status()).toBe(200);
+  const timeline = (await response.json()) as { items: Array<{ title: string }> };
+  return timeline.items.map((item) => item.title);
+}
+
 async function deliverTo(user: TestUser, subject: string, pdf: Uint8Array): Promise<string> {
   const provider = await createProvider(`Stadtwerke ${uniqueWord()}`, NO_WEBHOOK);
   return deliverLetter(provider, { recipientEmail: user.email, subject, pdf });
@@ -142,10 +150,9 @@ test('one of each kind is trashed, filtered and restored to its place; emptying 
   await expect(page.getByRole('link', { name: `notes ${word}.txt`, exact: true })).toBeVisible();
   await mainNav(page).getByRole('link', { name: 'Address book', exact: true }).click();
   await expect(page.getByText(`Jana ${word}`)).toBeVisible();
-  await mainNav(page).getByRole('link', { name: 'Files', exact: true }).click();
-  await expect(page.getByRole('link', { name: new RegExp(`Flat ${word}`) })).toBeVisible();
-  await page.getByRole('link', { name: new RegExp(`Car ${word}`) }).click();
-  await expect(page.getByText(`Garage call ${word}`)).toBeVisible();
+  // The files' pages are another part of this issue; their API says where file and item are.
+  expect(await timelineOf(page, flat)).toEqual([`Lease ${word}`]);
+  expect(await timelineOf(page, car)).toEqual([`Garage call ${word}`]);
 
   // Emptying takes what nobody else uses: the letter's own PDF and the notes go, the PDF the
   // kept letter shares with the trashed copy stays.
@@ -175,6 +182,7 @@ test('auf dem Telefon und auf Deutsch: filtern, wiederherstellen, endgültig lö
   page,
   user,
 }) => {
+  test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const word = uniqueWord();
   const subject = `Zählerstand ${word}`;

@@ -4,6 +4,12 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { E2E_BASE_URL, E2E_DATA_DIR } from './environment.ts';
 
+/** The id of what a POST created. */
+function idOf(body: Record<string, unknown>): string {
+  expect(typeof body['id']).toBe('string');
+  return String(body['id']);
+}
+
 /**
  * The portal's API with the logged-in page's session (its cookie goes with `page.request`),
  * for setting up what a journey starts from without clicking through other areas.
@@ -25,10 +31,6 @@ export async function portalApi(page: Page) {
     });
     expect(response.status(), `${method} ${route}: ${await response.text()}`).toBeLessThan(300);
     return response.status() === 204 ? {} : ((await response.json()) as Record<string, unknown>);
-  };
-  const idOf = (body: Record<string, unknown>) => {
-    expect(typeof body['id']).toBe('string');
-    return String(body['id']);
   };
   return {
     accountId: stored.accountId,

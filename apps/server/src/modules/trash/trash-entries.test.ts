@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
-import { insertTestCaseFile } from '../../test/case-file-rows.ts';
+import { caseFileClient, createTestCaseFile, createTestItem } from '../../test/case-files.ts';
 import {
   addMember,
   createSharedAccount,
@@ -13,7 +13,6 @@ import {
 } from '../../test/mailbox.ts';
 import { writePostalLetter } from '../../test/postal.ts';
 import { storeUpload } from '../../test/uploads.ts';
-import { trashCaseFile, trashCaseFileItem } from '../case-files/case-file-trash.service.ts';
 import { COLLECT_GRACE_SECONDS } from '../letters/letter-removal.service.ts';
 
 interface Entry {
@@ -111,24 +110,19 @@ describe.each(testEngines)('the trash of every kind (%s)', (engine) => {
         contact: { name: 'Jana Schröder', organisation: 'Stadtwerke Bonn' },
       })
     ).json().id;
-    const flat = await insertTestCaseFile(t.app, {
-      accountId: account,
-      userId: me.user.id,
-      title: 'Flat',
-      items: [
-        { title: 'Lease', date: '2026-01-10' },
-        { title: 'Deposit', date: '2026-01-12' },
-      ],
-    });
-    const car = await insertTestCaseFile(t.app, {
-      accountId: account,
-      userId: me.user.id,
-      title: 'Car',
-      items: [
-        { title: 'Call with the garage', date: '2026-03-02' },
-        { title: 'Invoice', date: '2026-03-05' },
-      ],
-    });
+    const files = caseFileClient(t.app, me);
+    const flat = (await createTestCaseFile(files, account, 'Flat')).id;
+    for (const [title, date] of [
+      ['Lease', '2026-01-10'],
+      ['Deposit', '2026-01-12'],
+    ]) {
+      await createTestItem(files, flat, { title, date });
+    }
+    const car = (await createTestCaseFile(files, account, 'Car')).id;
+    const call = (
+      await createTestItem(files, car, { title: 'Call with the garage', date: '2026-03-02' })
+    ).id;
+    await createTestItem(files, car, { title: 'Invoice', date: '2026-03-05' });
 
     await trashLetters([received]);
     second();
@@ -142,18 +136,18 @@ describe.each(testEngines)('the trash of every kind (%s)', (engine) => {
     second();
     await send('DELETE', `/api/contacts/${contact}`);
     second();
-    await trashCaseFileItem(t.app, me.user.id, car.itemIds[0] ?? '');
+    await send('DELETE', `/api/case-files/${car}/items/${call}`);
     second();
-    await trashCaseFile(t.app, me.user.id, flat.fileId);
+    await send('DELETE', `/api/case-files/${flat}`);
     return {
       bank,
       withFolder,
-      car: car.fileId,
-      flat: flat.fileId,
+      car,
+      flat,
       /** Newest first, as listed. */
       listed: [
-        entryOf('case_file', flat.fileId, 'Flat'),
-        entryOf('case_file_item', car.itemIds[0] ?? '', 'Call with the garage'),
+        entryOf('case_file', flat, 'Flat'),
+        entryOf('case_file_item', call, 'Call with the garage'),
         entryOf('contact', contact, 'Jana Schröder'),
         entryOf('upload', upload, 'meter.txt'),
         entryOf('folder', taxes, 'Taxes'),

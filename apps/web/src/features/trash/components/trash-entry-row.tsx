@@ -88,7 +88,7 @@ export function TrashEntryRow({
           {count === null ? null : <span>{count}</span>}
           <span>
             {t('trash.wasIn')}{' '}
-            <Anchor component={Link} to={origin.href} size="sm" inherit>
+            <Anchor component={Link} to={origin.href} inherit underline="always">
               {origin.label}
             </Anchor>
           </span>
