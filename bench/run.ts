@@ -1,3 +1,4 @@
+import { benchCaseFiles } from './case-files.ts';
 import { benchFirstLoad } from './first-load.ts';
 import { benchHostileDocument } from './hostile-document.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -20,13 +21,14 @@ const parts: Record<string, () => Promise<boolean>> = {
   printing: benchPrinting,
   upload: benchUpload,
   'mail-merge': benchMailMerge,
+  'case-files': benchCaseFiles,
 };
 
 /**
  * `npm run bench`: measures the budgets of DESIGN §7 and writes docs/benchmarks.md.
  * Expects a built web app (`npm run build`). While iterating, `BENCH_ONLY=mailbox` (or
  * `first-load`, `lighthouse`, `hostile-document`, `ocr`, `sealing`, `printing`, `upload`,
- * `upload-search`, `mail-merge`; comma-separated)
+ * `upload-search`, `mail-merge`, `case-files`; comma-separated)
  * runs some parts; see also BENCH_SIZES in mailbox.ts and BENCH_UPLOAD_SIZES in upload-search.ts.
  */
 async function main(): Promise<void> {

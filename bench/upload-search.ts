@@ -1,21 +1,14 @@
 // The bench measures the real app in-process and seeds with the search repository's own
 // indexing, so it imports server code (as mailbox.ts does).
 // oxlint-disable no-restricted-imports
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, SqliteDialect } from 'kysely';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config/env.ts';
-import { connectDatabase, migrateToLatest } from '../apps/server/src/db/connect.ts';
 import { newId } from '../apps/server/src/db/ids.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import { indexSqliteUploads } from '../apps/server/src/modules/search/sqlite-upload-search.repository.ts';
 import { hashPassword } from '../apps/server/src/plugins/passwords.ts';
 import {
-  BENCH_EMAIL,
   BENCH_PASSWORD,
   kyselyDatabase,
   measureSideBySide,
@@ -26,6 +19,7 @@ import {
   type Measurement,
 } from './mailbox.ts';
 import { machineLine, writeBenchmarkSection } from './report.ts';
+import { startSeededApp } from './seeded-app.ts';
 
 /** DESIGN §7's "flat", as for letters: p50 grows at most twofold from the smallest size. */
 const GROWTH_BUDGET = 2;
@@ -133,16 +127,6 @@ async function seedUploads(file: string, uploads: number, benchAccountId: string
   return benchUploads;
 }
 
-async function logIn(appUrl: string): Promise<string> {
-  const login = await fetch(`${appUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  return (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
-
 /** One size's database and the app serving it, logged in as the bench user. */
 interface RunningSize {
   uploads: number;
@@ -154,51 +138,19 @@ interface RunningSize {
 }
 
 async function startSize(uploads: number, passwordHash: string): Promise<RunningSize> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kuvert-bench-upload-search-'));
-  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
-  try {
-    const file = path.join(dataDir, 'kuvert.sqlite');
-    const migrating = connectDatabase({ databaseUrl: undefined, dataDir });
-    await migrateToLatest(migrating);
-    await migrating.db.destroy();
-    const seedStart = performance.now();
+  const app = await startSeededApp('upload-search', async (file) => {
     const { accountId } = await seed(file, LETTERS, passwordHash);
-    const benchUploads = await seedUploads(file, uploads, accountId);
-    const seedSeconds = (performance.now() - seedStart) / 1000;
-    console.log(`upload-search: seeded ${uploads} uploads in ${seedSeconds.toFixed(1)} s`);
-
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      KUVERT_DEMO: 'false',
-      PUBLIC_URL: 'http://127.0.0.1',
-    });
-    const handle = connectDatabase({ databaseUrl: undefined, dataDir });
-    const app = await buildApp({ config, db: handle.db, engine: handle.engine });
-    const close = async () => {
-      await app.close();
-      await handle.db.destroy();
-      removeData();
-    };
-    try {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-      return {
-        uploads,
-        benchUploads,
-        seedSeconds,
-        searchUrl: (query) => `${appUrl}/api/search?account_id=${accountId}&${query}`,
-        cookie: await logIn(appUrl),
-        close,
-      };
-    } catch (error) {
-      await close();
-      throw error;
-    }
-  } catch (error) {
-    removeData();
-    throw error;
-  }
+    return { accountId, benchUploads: await seedUploads(file, uploads, accountId) };
+  });
+  console.log(`upload-search: seeded ${uploads} uploads in ${app.seedSeconds.toFixed(1)} s`);
+  return {
+    uploads,
+    benchUploads: app.seeded.benchUploads,
+    seedSeconds: app.seedSeconds,
+    searchUrl: (query) => `${app.appUrl}/api/search?account_id=${app.seeded.accountId}&${query}`,
+    cookie: app.cookie,
+    close: app.close,
+  };
 }
 
 /** What is searched, as `GET /api/search` query strings. */

@@ -243,8 +243,3 @@ export function formatMoney(
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(minorUnits / 10 ** digits);
 }
-
-/** Titles of screens, `pages.<key>`. */
-export type PageKey = keyof (typeof enApp)['pages'];
-/** "Arrives with release …" notes of screens still to come, `pending.<key>`. */
-export type PendingNoteKey = Exclude<keyof (typeof enApp)['pending'], 'badge'>;

@@ -1,0 +1,5 @@
+import { CaseFileCreateView } from '../../features/case-files/components/case-file-create-view.tsx';
+
+export function Component() {
+  return <CaseFileCreateView />;
+}

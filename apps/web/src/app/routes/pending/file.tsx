@@ -1,5 +1,0 @@
-import { FeaturePendingPage } from '../../../components/ui/feature-pending-page.tsx';
-
-export function Component() {
-  return <FeaturePendingPage titleKey="file" noteKey="files" />;
-}

@@ -1,0 +1,169 @@
+import { ActionIcon, Badge, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconFiles, IconPaperclip, IconX } from '@tabler/icons-react';
+import { useRef } from 'react';
+import { uploadContentTypes } from '@kuvert/shared/uploads';
+import { formatFileSize } from '../../../lib/dates.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import type { ItemAttachment } from '../hooks/item-fields.ts';
+import type { PendingUpload } from '../hooks/use-item-uploads.ts';
+
+/** What the file dialog offers first; the server judges each file by its content. */
+const ACCEPT = [
+  ...uploadContentTypes,
+  '.pdf',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.webp',
+  '.csv',
+  '.txt',
+].join(',');
+
+interface ItemAttachmentsFieldProps {
+  attachments: readonly ItemAttachment[];
+  pending: readonly PendingUpload[];
+  problem: string | null;
+  disabled: boolean;
+  onFiles: (files: File[]) => void;
+  onPickUploads: () => void;
+  onRemove: (uploadId: string) => void;
+}
+
+const boxStyle = {
+  border: '1px solid var(--mantine-color-default-border)',
+  borderRadius: 'var(--mantine-radius-md)',
+};
+
+/** An item's attachments: files from the computer (uploaded first) or from the uploads. */
+export function ItemAttachmentsField({
+  attachments,
+  pending,
+  problem,
+  disabled,
+  onFiles,
+  onPickUploads,
+  onRemove,
+}: ItemAttachmentsFieldProps) {
+  const { t } = useTranslation();
+  // Emptied after each choice, so choosing the same file again counts.
+  const resetRef = useRef<() => void>(null);
+  return (
+    <Stack gap={6} component="section" aria-labelledby="item-attachments">
+      <Text fw={600} size="sm" component="h2" m={0} id="item-attachments">
+        {t('caseFiles.item.attachments.title')}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('caseFiles.item.attachments.hint')}
+      </Text>
+      {attachments.length + pending.length > 0 ? (
+        <Stack
+          gap={4}
+          component="ul"
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+          aria-label={t('caseFiles.item.attachments.chosen')}
+        >
+          {attachments.map((attachment) => (
+            <Group
+              key={attachment.upload_id}
+              component="li"
+              gap="xs"
+              wrap="nowrap"
+              justify="space-between"
+              px="xs"
+              py={4}
+              style={boxStyle}
+            >
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {attachment.name}{' '}
+                <Text span size="xs" c="dimmed">
+                  {formatFileSize(attachment.size)}
+                </Text>{' '}
+                {attachment.trashed ? (
+                  <Badge size="xs" variant="light" color="gray">
+                    {t('caseFiles.inTrash')}
+                  </Badge>
+                ) : null}
+              </Text>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                onClick={() => onRemove(attachment.upload_id)}
+                disabled={disabled}
+                aria-label={t('caseFiles.item.attachments.remove', { name: attachment.name })}
+              >
+                <IconX size={16} aria-hidden="true" />
+              </ActionIcon>
+            </Group>
+          ))}
+          {pending.map((file) => {
+            const percent = file.size === 0 ? 100 : Math.round((file.bytesSent / file.size) * 100);
+            return (
+              <Stack
+                key={file.key}
+                component="li"
+                gap={4}
+                px="xs"
+                py={6}
+                style={{ ...boxStyle, borderStyle: 'dashed' }}
+              >
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {file.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
+                    {file.isChecking
+                      ? t('caseFiles.item.attachments.checking')
+                      : t('caseFiles.item.attachments.uploading', { percent })}
+                  </Text>
+                </Group>
+                <Progress
+                  value={percent}
+                  size="sm"
+                  aria-label={t('caseFiles.item.attachments.progress', { name: file.name })}
+                />
+              </Stack>
+            );
+          })}
+        </Stack>
+      ) : null}
+      {problem ? (
+        <Text size="sm" c="var(--mantine-color-error)" role="alert">
+          {problem}
+        </Text>
+      ) : null}
+      <Group gap="sm">
+        <FileButton
+          resetRef={resetRef}
+          onChange={(files) => {
+            onFiles(files);
+            resetRef.current?.();
+          }}
+          accept={ACCEPT}
+          multiple
+          disabled={disabled}
+        >
+          {(props) => (
+            <Button
+              {...props}
+              variant="default"
+              size="xs"
+              leftSection={<IconPaperclip size={16} aria-hidden="true" />}
+            >
+              {t('caseFiles.item.attachments.fromComputer')}
+            </Button>
+          )}
+        </FileButton>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconFiles size={16} aria-hidden="true" />}
+          onClick={onPickUploads}
+          disabled={disabled}
+          aria-haspopup="dialog"
+        >
+          {t('caseFiles.item.attachments.fromUploads')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
