@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
-import { caseFileClient, createTestCaseFile, createTestItem } from '../../test/case-files.ts';
 import {
   addMember,
   createSharedAccount,
@@ -11,17 +10,9 @@ import {
   samplePdf,
   storedDocumentKeys,
 } from '../../test/mailbox.ts';
-import { writePostalLetter } from '../../test/postal.ts';
+import { trashOneOfEach, type Entry } from '../../test/trash.ts';
 import { storeUpload } from '../../test/uploads.ts';
 import { COLLECT_GRACE_SECONDS } from '../letters/letter-removal.service.ts';
-
-interface Entry {
-  kind: string;
-  id: string;
-  name: string;
-}
-
-const entryOf = (kind: string, id: string, name: string): Entry => ({ kind, id, name });
 
 const noCounts = {
   letter: 0,
@@ -66,100 +57,11 @@ describe.each(testEngines)('the trash of every kind (%s)', (engine) => {
   };
   const createFolder = async (name: string): Promise<string> =>
     (await send('POST', '/api/folders', { account_id: account, name })).json().id;
-  const trashLetters = (ids: string[]) =>
-    send('POST', '/api/letters/bulk', { letter_ids: ids, action: 'trash' });
-  const fileFolder = (ids: string[], folderId: string) =>
-    send('POST', '/api/letters/bulk', { letter_ids: ids, action: 'move', folder_id: folderId });
-  const second = () => t.clock.advanceSeconds(1);
   const listOf = (user: LoggedIn, accountId: string) =>
     get(`/api/trash/entries?account_id=${accountId}`, user);
 
-  /** One of each kind, trashed a second apart in this order (the list shows it reversed). */
-  async function trashOneOfEach() {
-    const received = await deliverTestLetter(t.app, apiKey, me.email, { subject: 'Meter reading' });
-    const filed = await deliverTestLetter(t.app, apiKey, me.email, { subject: 'Statement' });
-    const withFolder = await deliverTestLetter(t.app, apiKey, me.email, { subject: 'Tax notice' });
-    const sent = (
-      await writePostalLetter(t.app, {
-        accountId: account,
-        userId: me.user.id,
-        subject: 'To the landlord',
-        recipients: [
-          {
-            name: 'Print Recipient',
-            street: 'Road 2',
-            postcode: '10115',
-            city: 'Berlin',
-            country: 'DE',
-          },
-        ],
-      })
-    ).letterId;
-    const bank = await createFolder('Bank');
-    const taxes = await createFolder('Taxes');
-    await fileFolder([filed], bank);
-    await fileFolder([withFolder], taxes);
-    const upload = await storeUpload(t.app, me, {
-      accountId: account,
-      name: 'meter.txt',
-      bytes: Buffer.from('Meter reading'),
-    });
-    const contact = (
-      await send('POST', '/api/contacts', {
-        account_id: account,
-        contact: { name: 'Jana Schröder', organisation: 'Stadtwerke Bonn' },
-      })
-    ).json().id;
-    const files = caseFileClient(t.app, me);
-    const flat = (await createTestCaseFile(files, account, 'Flat')).id;
-    for (const [title, date] of [
-      ['Lease', '2026-01-10'],
-      ['Deposit', '2026-01-12'],
-    ]) {
-      await createTestItem(files, flat, { title, date });
-    }
-    const car = (await createTestCaseFile(files, account, 'Car')).id;
-    const call = (
-      await createTestItem(files, car, { title: 'Call with the garage', date: '2026-03-02' })
-    ).id;
-    await createTestItem(files, car, { title: 'Invoice', date: '2026-03-05' });
-
-    await trashLetters([received]);
-    second();
-    await trashLetters([filed]);
-    second();
-    await trashLetters([sent]);
-    second();
-    await send('DELETE', `/api/folders/${taxes}`);
-    second();
-    await send('POST', '/api/uploads/trash', { account_id: account, ids: [upload] });
-    second();
-    await send('DELETE', `/api/contacts/${contact}`);
-    second();
-    await send('DELETE', `/api/case-files/${car}/items/${call}`);
-    second();
-    await send('DELETE', `/api/case-files/${flat}`);
-    return {
-      bank,
-      withFolder,
-      car,
-      flat,
-      /** Newest first, as listed. */
-      listed: [
-        entryOf('case_file', flat, 'Flat'),
-        entryOf('case_file_item', call, 'Call with the garage'),
-        entryOf('contact', contact, 'Jana Schröder'),
-        entryOf('upload', upload, 'meter.txt'),
-        entryOf('folder', taxes, 'Taxes'),
-        entryOf('letter', sent, 'To the landlord'),
-        entryOf('letter', filed, 'Statement'),
-        entryOf('letter', received, 'Meter reading'),
-      ],
-    };
-  }
-
   it('lists one of each kind, newest first, with what it is and where it goes back', async () => {
-    const { bank, car, listed } = await trashOneOfEach();
+    const { bank, car, listed } = await trashOneOfEach(t, me, apiKey);
     const page = await entries();
     const nowish = t.clock.now().toISOString();
     expect(page.entries.map(({ kind, id, name }: Entry) => ({ kind, id, name }))).toEqual(listed);
@@ -200,7 +102,7 @@ describe.each(testEngines)('the trash of every kind (%s)', (engine) => {
   });
 
   it('pages through every kind, also among entries trashed at the same instant', async () => {
-    await trashOneOfEach();
+    await trashOneOfEach(t, me, apiKey);
     // Three of a kind and two of another at one instant: the order breaks ties by kind and id.
     for (const name of ['Anna', 'Ben', 'Cem']) {
       const id = (
@@ -243,7 +145,7 @@ describe.each(testEngines)('the trash of every kind (%s)', (engine) => {
   });
 
   it('restores each kind to where it was, in one request', async () => {
-    const { bank, car, flat, withFolder, listed } = await trashOneOfEach();
+    const { bank, car, flat, withFolder, listed } = await trashOneOfEach(t, me, apiKey);
     const live = await deliverTestLetter(t.app, apiKey, me.email);
     // A folder took the trashed one's name meanwhile.
     await createFolder('Taxes');
@@ -283,7 +185,7 @@ describe.each(testEngines)('the trash of every kind (%s)', (engine) => {
   });
 
   it('deletes for good with the documents nobody else uses, and empties the rest', async () => {
-    const { listed, withFolder } = await trashOneOfEach();
+    const { listed, withFolder } = await trashOneOfEach(t, me, apiKey);
     const kept = await deliverTestLetter(t.app, apiKey, me.email, { subject: 'Kept' });
     const own = await deliverTestLetter(
       t.app,
@@ -297,7 +199,7 @@ describe.each(testEngines)('the trash of every kind (%s)', (engine) => {
       name: 'same as the letter.pdf',
       bytes: await samplePdf(),
     });
-    await trashLetters([own]);
+    await send('POST', '/api/letters/bulk', { letter_ids: [own], action: 'trash' });
     await send('POST', '/api/uploads/trash', { account_id: account, ids: [sharing] });
     // Files put in the last minutes are spared: a delivery may be about to write its row.
     t.clock.advanceSeconds(COLLECT_GRACE_SECONDS + 1);
