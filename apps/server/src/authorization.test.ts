@@ -121,6 +121,18 @@ const contactFile = multipart([
   },
 ]);
 
+/** The target's trashed folder, upload, contact, case file and item, as the trash page selects them. */
+const trashSelectionOf = (x: Target) => ({
+  account_id: x.accountId,
+  entries: [
+    { kind: 'folder', id: x.trashedFolderId },
+    { kind: 'upload', id: x.trashedUploadId },
+    { kind: 'contact', id: x.trashedContactId },
+    { kind: 'case_file', id: x.trashedCaseFileId },
+    { kind: 'case_file_item', id: x.trashedCaseFileItemId },
+  ],
+});
+
 const formFile = multipart([
   { name: 'file', filename: 'proof.pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') },
 ]);
@@ -210,9 +222,17 @@ const sessionCases: Record<string, SessionCase> = {
     write: true,
     request: (x) => ({ method: 'DELETE', url: `/api/folders/${x.folderId}` }),
   },
-  'GET /api/trash': {
+  'GET /api/trash/entries': {
     write: false,
-    request: (x) => ({ url: `/api/trash?account_id=${x.accountId}` }),
+    request: (x) => ({ url: `/api/trash/entries?account_id=${x.accountId}` }),
+  },
+  'POST /api/trash/restore': {
+    write: true,
+    request: (x) => ({ method: 'POST', url: '/api/trash/restore', payload: trashSelectionOf(x) }),
+  },
+  'POST /api/trash/delete': {
+    write: true,
+    request: (x) => ({ method: 'POST', url: '/api/trash/delete', payload: trashSelectionOf(x) }),
   },
   'POST /api/trash/folders/:id/restore': {
     write: true,
@@ -1101,7 +1121,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
       await get(`/api/folders?account_id=${account}`),
       await get(`/api/invoices?account_id=${account}`),
       await get(`/api/uploads?account_id=${account}`),
-      await get(`/api/trash?account_id=${account}`),
+      await get(`/api/trash/entries?account_id=${account}`),
       await get(`/api/forms/start?account_id=${account}`),
       await get(`/api/form-drafts?account_id=${account}`),
       await get(`/api/form-submissions?account_id=${account}`),

@@ -93,11 +93,11 @@ test('create a contact with a postcode that does not fit, fix it, edit it, delet
   await contactRow(page, 'Jana Schröder').getByRole('link').click();
   await page.getByRole('button', { name: 'Move to trash' }).click();
   await page.getByRole('navigation').getByRole('link', { name: 'Trash' }).click();
-  const trashed = page.getByRole('region', { name: 'Contacts in the trash' });
+  const trashed = page.getByRole('list', { name: 'Trash' });
   await expect(trashed).toContainText('Jana Schröder');
   await scanWithoutHover(page);
   await trashed.getByRole('button', { name: 'Restore contact Jana Schröder' }).click();
-  await expect(page.getByText('“Jana Schröder” is back in your address book.')).toBeVisible();
+  await expect(page.getByText('Contact “Jana Schröder” is back.')).toBeVisible();
   await expect(trashed).toBeHidden();
   await page.getByRole('navigation').getByRole('link', { name: 'Address book' }).click();
   await expect(contactRow(page, 'Jana Schröder')).toBeVisible();

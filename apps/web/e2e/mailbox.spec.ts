@@ -112,12 +112,15 @@ test('a provider delivers, the user reads, finds, files, trashes, restores and r
     ).toBeVisible();
     await expect(folderList.getByRole('link', { name: new RegExp(subject) })).toHaveCount(0);
     await mainNav(page).getByRole('link', { name: 'Trash', exact: true }).click();
-    await expect(page.getByText('deleted automatically after 30 days')).toBeVisible();
-    await page.getByRole('checkbox', { name: `Select: ${subject}` }).check();
+    await expect(page.getByText('deleted for good after 30 days')).toBeVisible();
+    await page.getByRole('checkbox', { name: `Select letter ${subject}` }).check();
     await scanWithoutHover(page);
-    await page.getByRole('button', { name: 'Restore' }).click();
+    await page
+      .getByRole('toolbar', { name: 'Selected things' })
+      .getByRole('button', { name: 'Restore' })
+      .click();
     await expect(
-      notification(page, 'positive').filter({ hasText: 'Letter restored.' }),
+      notification(page, 'positive').filter({ hasText: `Letter “${subject}” is back.` }),
     ).toBeVisible();
     await expect(page.getByText('The trash is empty')).toBeVisible();
 

@@ -33,7 +33,7 @@ const words = {
     useInLetter: 'Use in a letter',
     searchLetters: 'Search letters',
     trash: 'Trash',
-    trashedUploads: 'Uploads in the trash',
+    trashList: 'Trash',
     restoreLabel: (name: string) => `Restore upload ${name}`,
     restored: (name: string) => `Upload “${name}” is back.`,
     deleteForeverLabel: (name: string) => `Delete forever: upload ${name}`,
@@ -62,7 +62,7 @@ const words = {
     useInLetter: 'In einem Brief verwenden',
     searchLetters: 'Briefe suchen',
     trash: 'Papierkorb',
-    trashedUploads: 'Uploads im Papierkorb',
+    trashList: 'Papierkorb',
     restoreLabel: (name: string) => `Upload ${name} wiederherstellen`,
     restored: (name: string) => `Upload „${name}“ ist zurück.`,
     deleteForeverLabel: (name: string) => `Upload ${name} endgültig löschen`,
@@ -245,7 +245,7 @@ for (const language of ['en', 'de'] as const) {
     expect(await listUploads(page, word)).toEqual([]);
 
     await page.getByRole('navigation').getByRole('link', { name: w.trash }).click();
-    const trashed = page.getByRole('region', { name: w.trashedUploads });
+    const trashed = page.getByRole('list', { name: w.trashList });
     await expect(trashed.getByRole('listitem')).toHaveCount(2);
     await scanWithoutHover(page);
     if (language === 'en') await screenshot(page, 'trash-uploads');
@@ -274,8 +274,8 @@ for (const language of ['en', 'de'] as const) {
     await expect(notification(page, 'positive').filter({ hasText: w.emptied })).toBeVisible();
     await expect(trashed).toBeHidden();
     const trash = await page.request.get(
-      `/api/trash?${new URLSearchParams({ account_id: await selectedAccount(page) }).toString()}`,
+      `/api/trash/entries?${new URLSearchParams({ account_id: await selectedAccount(page) }).toString()}`,
     );
-    expect(((await trash.json()) as { uploads: unknown[] }).uploads).toEqual([]);
+    expect(((await trash.json()) as { entries: unknown[] }).entries).toEqual([]);
   });
 }

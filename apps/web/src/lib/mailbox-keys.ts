@@ -51,6 +51,13 @@ export const uploadDependentAreas: readonly MailboxArea[] = [
   'caseFiles',
 ];
 
+/** What the trash gives back or takes away: letters (and their folders), uploads, contacts, files. */
+export const trashDependentAreas: readonly MailboxArea[] = [
+  ...letterDependentAreas,
+  'uploads',
+  'contacts',
+];
+
 /** Refetches everything under the given areas (after a change that touches them). */
 export function invalidateAreas(
   queryClient: QueryClient,

@@ -207,17 +207,6 @@ export const contactIdParamsSchema = z.object({ id: z.string().min(1).max(64) })
 export const updateContactRequestSchema = z.object({ contact: contactInputSchema });
 export type UpdateContactRequest = z.input<typeof updateContactRequestSchema>;
 
-/** A contact in the trash (GET /api/trash lists them). */
-export const trashedContactSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    organisation: z.string(),
-    trashed_at: z.iso.datetime(),
-  })
-  .meta({ id: 'TrashedContact' });
-export type TrashedContact = z.infer<typeof trashedContactSchema>;
-
 /**
  * POST /api/contacts/import/preview: the file is the one multipart part `file`; the account
  * and, for a CSV, an encoding or delimiter other than detected come in the query.

@@ -30,14 +30,3 @@ export const renameFolderRequestSchema = z
   .object({ name: folderNameSchema })
   .meta({ id: 'RenameFolderRequest' });
 export type RenameFolderRequest = z.infer<typeof renameFolderRequestSchema>;
-
-/** A folder in the trash; `letter_count` counts the letters that went to the trash with it. */
-export const trashedFolderSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    letter_count: z.number().int(),
-    trashed_at: z.iso.datetime(),
-  })
-  .meta({ id: 'TrashedFolder' });
-export type TrashedFolder = z.infer<typeof trashedFolderSchema>;

@@ -1,4 +1,4 @@
-import type { Contact, ContactFields, TrashedContact } from '@kuvert/shared/contacts';
+import type { Contact, ContactFields } from '@kuvert/shared/contacts';
 import type { ContactRow, NewContactRow } from './contacts.repository.ts';
 
 export function toContact(row: ContactRow): Contact {
@@ -30,20 +30,6 @@ export function toContact(row: ContactRow): Contact {
     created_at: row.created_at,
     updated_at: row.updated_at,
     trashed_at: row.trashed_at,
-  };
-}
-
-export function toTrashedContact(row: {
-  id: string;
-  name: string;
-  organisation: string;
-  trashed_at: string | null;
-}): TrashedContact {
-  return {
-    id: row.id,
-    name: row.name,
-    organisation: row.organisation,
-    trashed_at: row.trashed_at ?? '',
   };
 }
 

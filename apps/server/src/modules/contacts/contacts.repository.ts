@@ -116,17 +116,6 @@ export async function findContactKeys(db: Kysely<Database>, accountId: string) {
     .execute();
 }
 
-export async function findTrashedContactsOfAccount(db: Kysely<Database>, accountId: string) {
-  return db
-    .selectFrom('contacts')
-    .select(['id', 'name', 'organisation', 'trashed_at'])
-    .where('account_id', '=', accountId)
-    .where('trashed_at', 'is not', null)
-    .orderBy('trashed_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-}
-
 export async function findTrashedContactIds(
   db: Kysely<Database>,
   filter: { accountId?: string; trashedBefore?: string; limit: number },

@@ -5,26 +5,19 @@ import type {
   ContactFields,
   ContactListQuery,
   ContactPage,
-  TrashedContact,
 } from '@kuvert/shared/contacts';
 import { contactListQuerySchema } from '@kuvert/shared/contacts';
 import { newId } from '../../db/ids.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
-import {
-  contactColumns,
-  foldForSearch,
-  toContact,
-  toTrashedContact,
-} from './contacts.presenter.ts';
+import { contactColumns, foldForSearch, toContact } from './contacts.presenter.ts';
 import {
   deleteTrashedContactRows,
   findContactForUser,
   findContactsPage,
   findProviderIds,
   findTrashedContactIds,
-  findTrashedContactsOfAccount,
   insertContacts,
   updateContactRow,
 } from './contacts.repository.ts';
@@ -211,13 +204,6 @@ export async function deleteContactForever(
   const row = await requireWritableContact(app, userId, contactId, 'trashed');
   await deleteTrashedContactRows(app.db, [contactId]);
   await announceContactsChanged(app, row.account_id);
-}
-
-export async function listTrashedContacts(
-  app: Pick<FastifyInstance, 'db'>,
-  accountId: string,
-): Promise<TrashedContact[]> {
-  return (await findTrashedContactsOfAccount(app.db, accountId)).map(toTrashedContact);
 }
 
 export function findContactsInTrash(

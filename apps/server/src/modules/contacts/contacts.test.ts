@@ -123,10 +123,12 @@ describe.each(testEngines)('contacts (%s)', (engine) => {
     expect(trashed.statusCode).toBe(204);
     expect((await list()).items).toHaveLength(2);
     const trash = await t.app.inject({
-      url: `/api/trash?account_id=${accountId}`,
+      url: `/api/trash/entries?account_id=${accountId}&kind=contact`,
       headers: { cookie: me.cookie },
     });
-    expect(trash.json().contacts).toEqual([expect.objectContaining({ id, name: 'Jana Schröder' })]);
+    expect(trash.json().entries).toEqual([
+      expect.objectContaining({ kind: 'contact', id, name: 'Jana Schröder' }),
+    ]);
 
     const restored = await t.app.inject({
       method: 'POST',
@@ -144,10 +146,10 @@ describe.each(testEngines)('contacts (%s)', (engine) => {
     });
     expect(gone.statusCode).toBe(204);
     const after = await t.app.inject({
-      url: `/api/trash?account_id=${accountId}`,
+      url: `/api/trash/entries?account_id=${accountId}&kind=contact`,
       headers: { cookie: me.cookie },
     });
-    expect(after.json().contacts).toEqual([]);
+    expect(after.json().entries).toEqual([]);
     expect(
       (await t.app.inject({ url: `/api/contacts/${id}`, headers: { cookie: me.cookie } }))
         .statusCode,

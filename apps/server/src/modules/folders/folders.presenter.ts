@@ -1,5 +1,5 @@
-import type { Folder, TrashedFolder } from '@kuvert/shared/folders';
-import type { FolderWithCountsRow, TrashedFolderRow } from './folders.repository.ts';
+import type { Folder } from '@kuvert/shared/folders';
+import type { FolderWithCountsRow } from './folders.repository.ts';
 
 export function toFolder(row: FolderWithCountsRow): Folder {
   return {
@@ -9,14 +9,5 @@ export function toFolder(row: FolderWithCountsRow): Folder {
     letter_count: row.letter_count,
     unread_count: row.unread_count,
     created_at: row.created_at,
-  };
-}
-
-export function toTrashedFolder(row: TrashedFolderRow): TrashedFolder {
-  return {
-    id: row.id,
-    name: row.name,
-    letter_count: row.letter_count,
-    trashed_at: row.trashed_at,
   };
 }

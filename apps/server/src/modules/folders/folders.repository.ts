@@ -119,41 +119,6 @@ export async function findLiveFolderNames(
   return rows.map((row) => row.name);
 }
 
-export interface TrashedFolderRow {
-  id: string;
-  name: string;
-  trashed_at: string;
-  letter_count: number;
-}
-
-/** The account's trashed folders with the number of letters that went to the trash with them. */
-export async function findTrashedFoldersOfAccount(
-  db: Kysely<Database>,
-  accountId: string,
-): Promise<TrashedFolderRow[]> {
-  const rows = await db
-    .selectFrom('folders as f')
-    .select(['f.id', 'f.name', 'f.trashed_at'])
-    .select((eb) =>
-      eb
-        .selectFrom('letters as l')
-        .select((inner) => inner.fn.countAll<number>().as('count'))
-        .whereRef('l.folder_id', '=', 'f.id')
-        .whereRef('l.trashed_at', '=', 'f.trashed_at')
-        .as('letter_count'),
-    )
-    .where('f.account_id', '=', accountId)
-    .where('f.trashed_at', 'is not', null)
-    .orderBy('f.trashed_at', 'desc')
-    .orderBy('f.id')
-    .execute();
-  return rows.flatMap((row) =>
-    row.trashed_at === null
-      ? []
-      : [{ ...row, trashed_at: row.trashed_at, letter_count: Number(row.letter_count ?? 0) }],
-  );
-}
-
 /** Ids of trashed folders, of one account or trashed before a moment; at most `limit`. */
 export async function findTrashedFolderIds(
   db: Kysely<Database>,

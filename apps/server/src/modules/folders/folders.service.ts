@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CreateFolderRequest, Folder, TrashedFolder } from '@kuvert/shared/folders';
+import type { CreateFolderRequest, Folder } from '@kuvert/shared/folders';
 import { FOLDER_NAME_MAX_LENGTH } from '@kuvert/shared/folders';
 import { newId } from '../../db/ids.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
-import { toFolder, toTrashedFolder } from './folders.presenter.ts';
+import { toFolder } from './folders.presenter.ts';
 import {
   deleteTrashedFolderRows,
   findFolderAccountId,
@@ -17,7 +17,6 @@ import {
   findFoldersOfAccount,
   findLiveFolderNames,
   findTrashedFolderIds,
-  findTrashedFoldersOfAccount,
   insertFolder,
   renameFolderRow,
   setFolderTrashedAt,
@@ -150,13 +149,6 @@ function freeName(name: string, taken: ReadonlySet<string>): string {
     const candidate = `${name.slice(0, FOLDER_NAME_MAX_LENGTH - suffix.length).trimEnd()}${suffix}`;
     if (!taken.has(candidate.toLowerCase())) return candidate;
   }
-}
-
-export async function listTrashedFolders(
-  app: Pick<FastifyInstance, 'db'>,
-  accountId: string,
-): Promise<TrashedFolder[]> {
-  return (await findTrashedFoldersOfAccount(app.db, accountId)).map(toTrashedFolder);
 }
 
 export function findFoldersInTrash(

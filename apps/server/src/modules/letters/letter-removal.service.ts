@@ -4,7 +4,6 @@ import { DOCUMENT_COLLECT_JOB } from './letter-job-types.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import {
-  countTrashedLetters,
   deleteTrashedLetters,
   findLetterIdsTrashedWithFolder,
   findStorageKeys,
@@ -45,13 +44,6 @@ export function findLettersInTrash(
   filter: { accountId?: string; trashedBefore?: string; limit: number },
 ): Promise<string[]> {
   return findTrashedLetterIds(app.db, filter);
-}
-
-export function countLettersInTrash(
-  app: Pick<FastifyInstance, 'db'>,
-  accountId: string,
-): Promise<number> {
-  return countTrashedLetters(app.db, accountId);
 }
 
 /**

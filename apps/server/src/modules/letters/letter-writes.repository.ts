@@ -206,19 +206,6 @@ export async function restoreLettersOfFolder(
   return Number(result.numUpdatedRows);
 }
 
-export async function countTrashedLetters(
-  db: Kysely<Database>,
-  accountId: string,
-): Promise<number> {
-  const row = await db
-    .selectFrom('letters')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('account_id', '=', accountId)
-    .where('trashed_at', 'is not', null)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
-
 /** Keys no letter document, provider logo, upload or upload thumbnail points at any more. */
 export async function findUnreferencedKeys(
   db: Kysely<Database>,

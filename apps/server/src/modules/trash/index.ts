@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { folderIdParamsSchema, folderSchema } from '@kuvert/shared/folders';
-import { accountQuerySchema } from '@kuvert/shared/home';
-import { emptyTrashRequestSchema, trashSummarySchema } from '@kuvert/shared/trash';
+import {
+  emptyTrashRequestSchema,
+  trashActionResultSchema,
+  trashEntriesQuerySchema,
+  trashEntryPageSchema,
+  trashSelectionSchema,
+} from '@kuvert/shared/trash';
 import { contactIdParamsSchema, contactSchema } from '@kuvert/shared/contacts';
 import { uploadIdParamsSchema, uploadSummarySchema } from '@kuvert/shared/uploads';
 import { errorResponses, noContentSchema } from '../../plugins/openapi.ts';
@@ -9,10 +14,11 @@ import { requireSession } from '../../plugins/session.ts';
 import {
   deleteFolderForever,
   emptyTrash,
-  getTrashSummary,
   registerTrashJobs,
   restoreFolder,
 } from './trash.service.ts';
+import { deleteTrashEntriesForever, restoreTrashEntries } from './trash-actions.service.ts';
+import { listTrashEntries } from './trash-entries.service.ts';
 import { deleteUploadForever, restoreUpload } from '../uploads/uploads.service.ts';
 import { deleteContactForever, restoreContact } from '../contacts/contacts.service.ts';
 
@@ -20,18 +26,45 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   registerTrashJobs(app);
 
   app.get(
-    '/trash',
+    '/trash/entries',
     {
       schema: {
         tags: ['trash'],
         summary:
-          "What the account's trash holds: the number of letters, the folders and the uploads",
-        querystring: accountQuerySchema,
-        response: { 200: trashSummarySchema, ...errorResponses(400, 401, 404) },
+          "Everything in the account's trash, of every kind, most recently trashed first, with how many of each kind",
+        querystring: trashEntriesQuerySchema,
+        response: { 200: trashEntryPageSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) =>
-      getTrashSummary(app, requireSession(request).userId, request.query.account_id),
+    async (request) => listTrashEntries(app, requireSession(request).userId, request.query),
+  );
+
+  app.post(
+    '/trash/restore',
+    {
+      schema: {
+        tags: ['trash'],
+        summary:
+          'Restore entries of any kind to where they were; entries no longer in the trash are skipped',
+        body: trashSelectionSchema,
+        response: { 200: trashActionResultSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => restoreTrashEntries(app, requireSession(request).userId, request.body),
+  );
+
+  app.post(
+    '/trash/delete',
+    {
+      schema: {
+        tags: ['trash'],
+        summary:
+          'Delete entries of any kind for good, with the documents nobody else uses; entries no longer in the trash are skipped',
+        body: trashSelectionSchema,
+        response: { 200: trashActionResultSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => deleteTrashEntriesForever(app, requireSession(request).userId, request.body),
   );
 
   app.post(
@@ -39,7 +72,8 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['trash'],
-        summary: "Delete every letter, folder and upload in the account's trash for good",
+        summary:
+          "Delete everything in the account's trash for good, with the documents nobody else uses",
         body: emptyTrashRequestSchema,
         response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) },
       },

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Folder } from '@kuvert/shared/folders';
-import type { TrashSummary } from '@kuvert/shared/trash';
 import { addSeconds } from '../../clock.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { assertAccountRole } from '../accounts/accounts.service.ts';
@@ -9,13 +8,11 @@ import {
   deleteTrashedFolders,
   findFoldersInTrash,
   getFolder,
-  listTrashedFolders,
   markFolderRestored,
   markFolderTrashed,
   requireWritableFolder,
 } from '../folders/folders.service.ts';
 import {
-  countLettersInTrash,
   deleteLettersWithFolderForever,
   deleteTrashedLettersForever,
   findLettersInTrash,
@@ -26,7 +23,6 @@ import {
   announceContactsChanged,
   deleteTrashedContacts,
   findContactsInTrash,
-  listTrashedContacts,
 } from '../contacts/contacts.service.ts';
 import {
   announceCaseFilesChanged,
@@ -39,7 +35,6 @@ import {
   announceUploadsChanged,
   deleteTrashedUploadsForever,
   findUploadsInTrash,
-  listTrashedUploads,
 } from '../uploads/uploads.service.ts';
 
 /**
@@ -51,21 +46,6 @@ import {
 export const TRASH_PURGE_JOB = 'trash.purge';
 const PURGE_INTERVAL_SECONDS = 24 * 3600;
 const PURGE_BATCH_SIZE = 500;
-
-export async function getTrashSummary(
-  app: FastifyInstance,
-  userId: string,
-  accountId: string,
-): Promise<TrashSummary> {
-  await assertAccountRole(app.db, userId, accountId, 'viewer');
-  return {
-    letter_count: await countLettersInTrash(app, accountId),
-    folders: await listTrashedFolders(app, accountId),
-    uploads: await listTrashedUploads(app, accountId),
-    contacts: await listTrashedContacts(app, accountId),
-    retention_days: app.config.trashRetentionDays,
-  };
-}
 
 /** Deleting a folder: it goes to the trash with its letters, and comes back with them. */
 export async function trashFolder(

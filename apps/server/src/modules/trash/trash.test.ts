@@ -137,10 +137,21 @@ describe.each(testEngines)('trash (%s)', (engine) => {
     });
   const deleteFolder = (folderId: string) =>
     t.app.inject({ method: 'DELETE', url: `/api/folders/${folderId}`, headers: me.headers });
-  const trashSummary = async () =>
-    (
-      await t.app.inject({ url: `/api/trash?account_id=${accountId()}`, headers: me.headers })
+  const trashEntries = async (kind?: string) => {
+    const query = new URLSearchParams({ account_id: accountId() });
+    if (kind) query.set('kind', kind);
+    return (
+      await t.app.inject({ url: `/api/trash/entries?${query.toString()}`, headers: me.headers })
     ).json();
+  };
+  const noCounts = {
+    letter: 0,
+    upload: 0,
+    folder: 0,
+    contact: 0,
+    case_file: 0,
+    case_file_item: 0,
+  };
   const listed = async (view: string, folderId?: string) => {
     const query = new URLSearchParams({ account_id: accountId(), view });
     if (folderId) query.set('folder_id', folderId);
@@ -173,11 +184,18 @@ describe.each(testEngines)('trash (%s)', (engine) => {
     expect((await deleteFolder(taxes)).statusCode).toBe(204);
     expect(await folderNames()).toEqual([]);
     expect(await listed('folder', taxes)).toBe(404);
-    expect(await trashSummary()).toEqual({
-      letter_count: 2,
-      folders: [expect.objectContaining({ id: taxes, name: 'Taxes', letter_count: 1 })],
-      uploads: [],
-      contacts: [],
+    // The letter that went with the folder is no entry of its own; the one trashed before is.
+    expect(await trashEntries()).toEqual({
+      entries: [
+        expect.objectContaining({ kind: 'folder', id: taxes, name: 'Taxes', count: 1 }),
+        expect.objectContaining({
+          kind: 'letter',
+          id: alone,
+          origin: { kind: 'inbox', id: null, name: null },
+        }),
+      ],
+      next_cursor: null,
+      counts: { ...noCounts, letter: 1, folder: 1 },
       retention_days: 30,
     });
     // A trashed folder takes no letters.
@@ -188,13 +206,10 @@ describe.each(testEngines)('trash (%s)', (engine) => {
     expect(await listed('folder', taxes)).toEqual([kept]);
     // The letter trashed on its own before stays in the trash.
     expect(await listed('trash')).toEqual([alone]);
-    expect(await trashSummary()).toEqual({
-      letter_count: 1,
-      folders: [],
-      uploads: [],
-      contacts: [],
-      retention_days: 30,
-    });
+    // Its folder is back, so that is where it would go.
+    expect((await trashEntries()).entries).toEqual([
+      expect.objectContaining({ id: alone, origin: { kind: 'folder', id: taxes, name: 'Taxes' } }),
+    ]);
   });
 
   it('restores under a free name when a live folder took the old one meanwhile', async () => {
@@ -229,13 +244,7 @@ describe.each(testEngines)('trash (%s)', (engine) => {
     });
     expect(forever.statusCode).toBe(204);
     expect(await letterIds()).toEqual([back]);
-    expect(await trashSummary()).toEqual({
-      letter_count: 0,
-      folders: [],
-      uploads: [],
-      contacts: [],
-      retention_days: 30,
-    });
+    expect((await trashEntries()).counts).toEqual(noCounts);
   });
 
   it('empties and purges trashed folders with the letters', async () => {
@@ -252,7 +261,9 @@ describe.each(testEngines)('trash (%s)', (engine) => {
     await t.app.jobs.runDueJobs();
     me = { ...me, ...(await login(t.app, me.email, me.password)) };
     expect(await letterIds()).toEqual([]);
-    expect((await trashSummary()).folders).toEqual([expect.objectContaining({ id: recent })]);
+    expect((await trashEntries('folder')).entries).toEqual([
+      expect.objectContaining({ id: recent }),
+    ]);
 
     const empty = await t.app.inject({
       method: 'POST',
@@ -261,13 +272,7 @@ describe.each(testEngines)('trash (%s)', (engine) => {
       payload: { account_id: accountId() },
     });
     expect(empty.statusCode).toBe(204);
-    expect(await trashSummary()).toEqual({
-      letter_count: 0,
-      folders: [],
-      uploads: [],
-      contacts: [],
-      retention_days: 30,
-    });
+    expect(await trashEntries()).toMatchObject({ entries: [], counts: noCounts });
   });
 
   /**

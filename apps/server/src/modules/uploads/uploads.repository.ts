@@ -252,21 +252,6 @@ export async function markUploadsTrashed(
     .execute();
 }
 
-export async function findTrashedUploadsOfAccount(
-  db: Kysely<Database>,
-  accountId: string,
-): Promise<UploadRow[]> {
-  return db
-    .selectFrom('uploads')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('status', '=', 'stored')
-    .where('trashed_at', 'is not', null)
-    .orderBy('trashed_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-}
-
 /** Ids of trashed uploads, of one account or trashed before a moment; at most `limit`. */
 export async function findTrashedUploadIds(
   db: Kysely<Database>,

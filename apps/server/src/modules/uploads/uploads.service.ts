@@ -23,7 +23,6 @@ import {
   deleteUploadRows,
   findLiveUploadsOfAccount,
   findTrashedUploadIds,
-  findTrashedUploadsOfAccount,
   findUploadDetailRow,
   findUploadForUser,
   findUploadKeys,
@@ -237,14 +236,6 @@ export async function readUploadThumbnail(
 }
 
 // The trash (modules/trash calls these).
-
-/** The account's trashed uploads, most recently trashed first. */
-export async function listTrashedUploads(
-  app: FastifyInstance,
-  accountId: string,
-): Promise<UploadSummary[]> {
-  return (await findTrashedUploadsOfAccount(app.db, accountId)).map(toUploadSummary);
-}
 
 export async function restoreUpload(
   app: FastifyInstance,

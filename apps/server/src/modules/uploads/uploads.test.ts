@@ -228,8 +228,8 @@ describe.each(testEngines)('uploads in the portal (%s)', (engine) => {
       (await post('/api/uploads/trash', { account_id: account, ids: [shared, alone] })).statusCode,
     ).toBe(204);
     expect((await get(`/api/uploads?account_id=${account}`)).json().uploads).toEqual([]);
-    const trash = (await get(`/api/trash?account_id=${account}`)).json();
-    expect(trash.uploads.map((upload: { id: string }) => upload.id).toSorted()).toEqual(
+    const trash = (await get(`/api/trash/entries?account_id=${account}&kind=upload`)).json();
+    expect(trash.entries.map((entry: { id: string }) => entry.id).toSorted()).toEqual(
       [shared, alone].toSorted(),
     );
     // Still takes space in the trash.
@@ -256,7 +256,7 @@ describe.each(testEngines)('uploads in the portal (%s)', (engine) => {
     await post('/api/uploads/trash', { account_id: account, ids: [alone] });
     const empty = await post('/api/trash/empty', { account_id: account });
     expect(empty.statusCode).toBe(204);
-    expect((await get(`/api/trash?account_id=${account}`)).json().uploads).toEqual([]);
+    expect((await get(`/api/trash/entries?account_id=${account}`)).json().entries).toEqual([]);
     expect(storedDocumentKeys(t.config.dataDir)).toHaveLength(keysBefore - 1);
     expect((await get(`/api/uploads/usage?account_id=${account}`)).json().used_bytes).toBe(0);
   });
@@ -279,8 +279,8 @@ describe.each(testEngines)('uploads in the portal (%s)', (engine) => {
     t.clock.advanceSeconds(11 * DAY);
     await purgeExpiredTrash(t.app);
     me = { ...me, ...(await login(t.app, me.email, me.password)) };
-    const trash = (await get(`/api/trash?account_id=${account}`)).json();
-    expect(trash.uploads.map((upload: { id: string }) => upload.id)).toEqual([recent]);
+    const trash = (await get(`/api/trash/entries?account_id=${account}`)).json();
+    expect(trash.entries.map((entry: { id: string }) => entry.id)).toEqual([recent]);
     expect(storedDocumentKeys(t.config.dataDir)).toHaveLength(1);
   });
 });

@@ -50,11 +50,12 @@ describe('live events', () => {
     expect(areasToRefresh({ type: 'letters.changed', account_id: 'a' })).toEqual(expected);
   });
 
-  it('refreshes folders and the lists their letters return to on a folder change', () => {
+  it('refreshes folders, the lists of their letters and the trash on a folder change', () => {
     expect(areasToRefresh({ type: 'folders.changed', account_id: 'a' })).toEqual([
       'folders',
       'letters',
       'home',
+      'trash',
     ]);
   });
 

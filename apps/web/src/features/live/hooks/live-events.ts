@@ -39,8 +39,8 @@ export function areasToRefresh(event: LiveEvent): readonly MailboxArea[] {
     case 'letters.changed':
       return letterDependentAreas;
     case 'folders.changed':
-      // Deleting a folder sends its letters back to the inbox: lists change too.
-      return ['folders', 'letters', 'home'];
+      // Deleting a folder takes its letters to the trash with it: lists change too.
+      return ['folders', 'letters', 'home', 'trash'];
     case 'invoices.changed':
       return invoiceDependentAreas;
     case 'uploads.changed':

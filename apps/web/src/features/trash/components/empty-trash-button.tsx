@@ -7,22 +7,23 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSelectedAccount } from '../../../lib/selected-account.ts';
 import { useEmptyTrash } from '../api/empty-trash.ts';
-import { useTrash } from '../api/get-trash.ts';
+
+interface EmptyTrashButtonProps {
+  /** Entries in the whole trash; undefined while loading. */
+  total: number | undefined;
+}
 
 /** "Empty trash": disabled, saying why, while the trash is empty or the mailbox read-only. */
-export function EmptyTrashButton() {
+export function EmptyTrashButton({ total }: EmptyTrashButtonProps) {
   const { t } = useTranslation();
   const { accountId, canWrite } = useSelectedAccount();
-  const trash = useTrash(accountId).data;
   const emptyTrash = useEmptyTrash();
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
-  const isEmpty =
-    trash !== undefined &&
-    trash.letter_count === 0 &&
-    trash.folders.length === 0 &&
-    trash.uploads.length === 0 &&
-    trash.contacts.length === 0;
-  const reason = canWrite ? (isEmpty ? t('trash.isEmpty') : null) : t('letters.readOnly.tooltip');
+  const reason = canWrite
+    ? total === 0
+      ? t('trash.isEmpty')
+      : null
+    : t('letters.readOnly.tooltip');
 
   const confirm = () => {
     if (accountId === null) return;
@@ -36,7 +37,7 @@ export function EmptyTrashButton() {
   };
 
   // Not `disabled`: a disabled button takes no focus, so the tooltip could not say why.
-  const isDisabled = reason !== null || trash === undefined;
+  const isDisabled = reason !== null || total === undefined;
   return (
     <>
       <Tooltip
@@ -62,7 +63,7 @@ export function EmptyTrashButton() {
       <ConfirmDialog
         opened={isConfirmOpen}
         title={t('trash.emptyConfirm.title')}
-        message={t('trash.emptyConfirm.message')}
+        message={t('trash.emptyConfirm.message', { count: total ?? 0 })}
         confirmLabel={t('trash.empty')}
         cancelLabel={t('dialog.cancel')}
         isDestructive
