@@ -58,6 +58,9 @@ const CORE_PORTAL_MODULES = [
   '/src/app/routes/home.tsx',
   '/src/app/routes/inbox.tsx',
   '/src/app/routes/letter.tsx',
+  // A letter's files and "Add to a file", fetched once the letter shows: what they share with
+  // the files screens (the case files' contract) goes with the portal, not with portal-more.
+  '/src/features/case-files/components/letter-case-files-parts.tsx',
 ];
 
 const isAmong = (suffixes: readonly string[]) => (moduleId: string | null) =>

@@ -60,6 +60,7 @@ describe('storage keys (SPEC §3)', () => {
       selectedAccount: 'kuvert.selectedAccount',
       paymentIds: 'kuvert.paymentIds',
       uploadsView: 'kuvert.uploadsView',
+      dismissedFileSuggestions: 'kuvert.dismissedFileSuggestions',
     });
   });
 });

@@ -8,6 +8,7 @@ export const storageKeys = {
   selectedAccount: 'kuvert.selectedAccount',
   paymentIds: 'kuvert.paymentIds',
   uploadsView: 'kuvert.uploadsView',
+  dismissedFileSuggestions: 'kuvert.dismissedFileSuggestions',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

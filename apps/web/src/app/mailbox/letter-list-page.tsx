@@ -8,6 +8,7 @@ import type { LetterFilter } from '../../features/letters/api/get-letters.ts';
 import { LetterList } from '../../features/letters/components/letter-list.tsx';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { SearchResults } from './search-results.tsx';
+import { useAddToFileAction } from './use-add-to-file-action.tsx';
 import { useMoveTargets } from './use-move-targets.ts';
 
 interface LetterListPageProps {
@@ -36,6 +37,8 @@ export function LetterListPage({
   isSelectable = true,
 }: LetterListPageProps) {
   const folders = useMoveTargets();
+  const fileAdding = useAddToFileAction();
+  const selectionActions = fileAdding.letterAction === null ? [] : [fileAdding.letterAction];
   const [searchParams, setSearchParams] = useSearchParams();
   const query = isSearchable ? (searchParams.get('q') ?? '').trim() : '';
 
@@ -81,6 +84,7 @@ export function LetterListPage({
           folders={folders}
           emptyState={emptyState}
           isSelectable={isSelectable}
+          selectionActions={selectionActions}
         />
       ) : (
         <SearchResults
@@ -91,8 +95,10 @@ export function LetterListPage({
           onSortChange={(next) => setParam('sort', next === 'relevance' ? null : next)}
           onKindChange={(next) => setParam('kind', next === 'all' ? null : next)}
           folders={folders}
+          fileAdding={fileAdding}
         />
       )}
+      {fileAdding.dialog}
     </Stack>
   );
 }

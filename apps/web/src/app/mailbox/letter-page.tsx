@@ -14,6 +14,7 @@ import { hasErrorCode } from '../../lib/errors.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSelectedAccount } from '../../lib/selected-account.ts';
 import { useDeferredData } from '../../lib/use-deferred-data.ts';
+import { renderLetterFileAction, renderLetterFilesPanel } from '../case-file-actions.tsx';
 import { renderInvoicePayment } from '../invoice-payments.tsx';
 import { renderSignaturePanel } from '../signature-panel.tsx';
 import { renderReplyUploadPicker } from '../upload-attachments.tsx';
@@ -53,6 +54,14 @@ export function LetterPage({ listHref }: { listHref: string }) {
   const signaturePanel = useMemo(
     () => (letter === undefined ? null : renderSignaturePanel(letter)),
     [letter],
+  );
+  const fileAction = useMemo(
+    () => (letter === undefined ? null : renderLetterFileAction(letter, canWrite)),
+    [letter, canWrite],
+  );
+  const filesPanel = useMemo(
+    () => (letter === undefined ? null : renderLetterFilesPanel(letter, canWrite)),
+    [letter, canWrite],
   );
 
   if (letterQuery.isError) {
@@ -98,6 +107,8 @@ export function LetterPage({ listHref }: { listHref: string }) {
       letter={letter}
       invoicePanel={invoicePanel}
       signaturePanel={signaturePanel}
+      fileAction={fileAction}
+      filesPanel={filesPanel}
       canWrite={canWrite}
       folders={folders}
       onBack={goBack}

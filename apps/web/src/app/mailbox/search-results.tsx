@@ -6,6 +6,8 @@ import type { SearchHit, SearchKind, SearchSort, UploadSearchHit } from '@kuvert
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorState, LoadingState } from '../../components/ui/query-status.tsx';
 import { LoadedLetterList } from '../../features/letters/components/letter-list.tsx';
+import type { LetterSelectionAction } from '../../features/letters/components/letter-list.tsx';
+import { useLetterSelection } from '../../features/letters/hooks/use-letter-selection.ts';
 import type { MoveTarget } from '../../features/letters/components/move-menu.tsx';
 import { isSearchableQuery, useSearch } from '../../features/search/api/search.ts';
 import { SearchHitDetail } from '../../features/search/components/search-hit-detail.tsx';
@@ -17,6 +19,8 @@ import { UploadHitRow } from '../../features/search/components/upload-hit-row.ts
 import type { TranslationKey } from '../../lib/i18n.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSelectedAccount } from '../../lib/selected-account.ts';
+import { letterToFile, uploadToFile } from '../case-file-actions.tsx';
+import type { AddToFileAction } from './use-add-to-file-action.tsx';
 
 interface SearchResultsProps {
   query: string;
@@ -25,6 +29,8 @@ interface SearchResultsProps {
   onSortChange: (sort: SearchSort) => void;
   onKindChange: (kind: SearchKind) => void;
   folders: readonly MoveTarget[];
+  /** "Add to a file" for the selected letters and uploads (nothing to select for viewers). */
+  fileAdding: AddToFileAction;
 }
 
 /** A query's words are not wrapped by the browser: a long one must not widen the page. */
@@ -51,6 +57,7 @@ export function SearchResults({
   onSortChange,
   onKindChange,
   folders,
+  fileAdding,
 }: SearchResultsProps) {
   const { t } = useTranslation();
   const { accountId, role, canWrite } = useSelectedAccount();
@@ -62,6 +69,33 @@ export function SearchResults({
     () => new Map(layout.letterHits.map((hit) => [hit.letter.id, hit])),
     [layout],
   );
+  const uploads = useMemo(
+    () => hits.flatMap((hit) => (hit.type === 'upload' ? [hit.upload] : [])),
+    [hits],
+  );
+  const uploadIds = useMemo(() => uploads.map((upload) => upload.id), [uploads]);
+  const uploadSelection = useLetterSelection(uploadIds);
+  const { look } = fileAdding;
+  // Uploads are selected with the letters to add them to a file: nothing else applies to both.
+  const canSelectUploads = look !== null;
+  const selectionActions: LetterSelectionAction[] =
+    look === null
+      ? []
+      : [
+          {
+            ...look,
+            onSelect: (selectedLetters, done) =>
+              fileAdding.open(
+                [
+                  ...selectedLetters.map(letterToFile),
+                  ...uploads
+                    .filter((upload) => uploadSelection.isSelected(upload.id))
+                    .map(uploadToFile),
+                ],
+                done,
+              ),
+          },
+        ];
 
   if (!isSearchableQuery(query)) {
     return (
@@ -94,7 +128,19 @@ export function SearchResults({
   const isIndented = canWrite;
   const uploadRows = (uploadHits: readonly UploadSearchHit[] | undefined) =>
     uploadHits?.map((hit) => (
-      <UploadHitRow key={hit.upload.id} hit={hit} isIndented={isIndented} />
+      <UploadHitRow
+        key={hit.upload.id}
+        hit={hit}
+        isIndented={isIndented}
+        selection={
+          canSelectUploads
+            ? {
+                isSelected: uploadSelection.isSelected(hit.upload.id),
+                onToggle: uploadSelection.toggle,
+              }
+            : null
+        }
+      />
     ));
   let results;
   // Until the session tells the user's role, rows would gain their checkboxes late.
@@ -109,7 +155,7 @@ export function SearchResults({
         />
       </Paper>
     );
-  } else if (letters.length === 0) {
+  } else if (letters.length === 0 && !canSelectUploads) {
     results = <UploadHitList hits={layout.uploadsAfter} label={label} pages={search} />;
   } else {
     results = (
@@ -127,6 +173,10 @@ export function SearchResults({
         }}
         renderRowsBefore={(letter) => uploadRows(layout.uploadsBefore.get(letter.id))}
         rowsAfter={uploadRows(layout.uploadsAfter)}
+        selectionActions={selectionActions}
+        otherSelection={
+          canSelectUploads ? { selection: uploadSelection, loadedCount: uploads.length } : undefined
+        }
       />
     );
   }

@@ -16,7 +16,6 @@ export function Component() {
     <LetterListPage
       title={t('pages.outbox')}
       filter={{ view: 'outbox' }}
-      isSelectable={false}
       headerActions={
         canWrite ? (
           <Button

@@ -10,6 +10,8 @@ import { UseInLetterButton } from '../../features/uploads/components/use-in-lett
 import { hasErrorCode } from '../../lib/errors.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSelectedAccount } from '../../lib/selected-account.ts';
+import { AddToFileButton } from '../../features/case-files/components/add-to-file-button.tsx';
+import { uploadToFile } from '../case-file-actions.tsx';
 import { Component as NotFound } from './not-found.tsx';
 
 /** Uploaded PDFs open in the letters' viewer (a feature never imports another: joined here). */
@@ -44,7 +46,16 @@ export function Component() {
       upload={upload}
       canWrite={canWrite}
       renderPdf={renderPdf}
-      renderActions={(shown) => <UseInLetterButton upload={shown} />}
+      renderActions={(shown) => (
+        <>
+          <UseInLetterButton upload={shown} />
+          <AddToFileButton
+            accountId={shown.account_id}
+            things={[uploadToFile(shown)]}
+            canWrite={canWrite}
+          />
+        </>
+      )}
       onTrashed={() => void navigate(paths.uploads())}
     />
   );

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Checkbox, Text, Tooltip } from '@mantine/core';
+import type { MantineBreakpoint } from '@mantine/core';
 import {
   IconEyeOff,
   IconLock,
@@ -7,12 +8,25 @@ import {
   IconTrash,
   IconTrashX,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { LetterView } from '@kuvert/shared/letters';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { LetterSelection } from '../hooks/use-letter-selection.ts';
 import { MoveMenu } from './move-menu.tsx';
 import type { MoveTarget } from './move-menu.tsx';
 import classes from './letter-list.module.css';
+
+/** What another area does with the selected letters, e.g. "Add to a file" (given by app/). */
+export interface SelectionAction {
+  id: string;
+  label: string;
+  /** Where the bottom bar is narrow. */
+  shortLabel: string;
+  icon: ReactNode;
+  onSelect: () => void;
+  /** Called when the pointer or focus reaches it, e.g. to fetch a dialog's code. */
+  onPreload?: () => void;
+}
 
 interface BulkToolbarProps {
   view: LetterView;
@@ -24,6 +38,9 @@ interface BulkToolbarProps {
   isPending: boolean;
   onAction: (action: 'mark_read' | 'mark_unread' | 'trash' | 'restore' | 'delete_forever') => void;
   onMove: (folderId: string | null) => void;
+  selectionActions?: readonly SelectionAction[];
+  /** Things of other kinds selected too (uploads among search results). */
+  otherCount?: number;
 }
 
 /** Select all, and what can be done with the selection. */
@@ -37,6 +54,8 @@ export function BulkToolbar({
   isPending,
   onAction,
   onMove,
+  selectionActions = [],
+  otherCount = 0,
 }: BulkToolbarProps) {
   const { t } = useTranslation();
   if (!canWrite) {
@@ -61,8 +80,10 @@ export function BulkToolbar({
       </div>
     );
   }
-  const count = selection.selectedIds.length;
+  const count = selection.selectedIds.length + otherCount;
   const isTrash = view === 'trash';
+  // Sent letters are neither read nor unread, and stay out of folders; uploads are not letters.
+  const hasMailboxActions = view !== 'outbox' && otherCount === 0;
   return (
     <div className={classes.toolbar}>
       <Checkbox
@@ -109,17 +130,20 @@ export function BulkToolbar({
                 {t('letters.actions.deleteForever')}
               </Button>
             </>
-          ) : (
+          ) : hasMailboxActions ? (
             <>
               <Button
                 size="xs"
                 variant="default"
                 leftSection={<IconMailOpened size={16} aria-hidden="true" />}
                 onClick={() => onAction('mark_read')}
+                // Named in full at every width; the short label shown is part of the name.
+                aria-label={t('letters.actions.markRead')}
               >
                 <ResponsiveLabel
                   long={t('letters.actions.markRead')}
                   short={t('letters.actions.markReadShort')}
+                  longFrom={longReadLabelsFrom}
                 />
               </Button>
               <Button
@@ -127,10 +151,12 @@ export function BulkToolbar({
                 variant="default"
                 leftSection={<IconEyeOff size={16} aria-hidden="true" />}
                 onClick={() => onAction('mark_unread')}
+                aria-label={t('letters.actions.markUnread')}
               >
                 <ResponsiveLabel
                   long={t('letters.actions.markUnread')}
                   short={t('letters.actions.markUnreadShort')}
+                  longFrom={longReadLabelsFrom}
                 />
               </Button>
               <MoveMenu folders={folders} currentFolderId={currentFolderId} onMove={onMove} />
@@ -143,7 +169,14 @@ export function BulkToolbar({
               >
                 {t('letters.actions.trash')}
               </Button>
+              {selectionActions.map((action) => (
+                <SelectionActionButton key={action.id} action={action} />
+              ))}
             </>
+          ) : (
+            selectionActions.map((action) => (
+              <SelectionActionButton key={action.id} action={action} />
+            ))
           )}
         </div>
       ) : null}
@@ -151,14 +184,44 @@ export function BulkToolbar({
   );
 }
 
-/** The full label from `sm` up; a short one where the bottom bar is narrow. */
-function ResponsiveLabel({ long, short }: { long: string; short: string }) {
+function SelectionActionButton({ action }: { action: SelectionAction }) {
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={action.icon}
+      onClick={action.onSelect}
+      onPointerEnter={action.onPreload}
+      onFocus={action.onPreload}
+      aria-haspopup="dialog"
+    >
+      <ResponsiveLabel long={action.label} short={action.shortLabel} />
+    </Button>
+  );
+}
+
+/**
+ * "Mark read" and "Mark unread" say "Read" and "Unread" but on wide screens: with actions of
+ * other areas beside them, the long German labels would push the bar onto a second row.
+ */
+const longReadLabelsFrom = 'xl';
+
+/** The full label from `longFrom` up; a short one where the bar is narrow. */
+function ResponsiveLabel({
+  long,
+  short,
+  longFrom = 'sm',
+}: {
+  long: string;
+  short: string;
+  longFrom?: MantineBreakpoint;
+}) {
   return (
     <>
-      <Box component="span" visibleFrom="sm">
+      <Box component="span" visibleFrom={longFrom}>
         {long}
       </Box>
-      <Box component="span" hiddenFrom="sm">
+      <Box component="span" hiddenFrom={longFrom}>
         {short}
       </Box>
     </>

@@ -7,6 +7,7 @@ import {
   IconRestore,
   IconTrash,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { LetterDetail } from '@kuvert/shared/letters';
 import { translateError } from '../../../lib/errors.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -29,6 +30,8 @@ interface LetterActionsProps {
   /** Prints the letter with its documents; `isPreparingPrint` while their pages are drawn. */
   onPrint: () => void;
   isPreparingPrint: boolean;
+  /** "Add to a file" (from the case files area), next to Move; not for a letter in the trash. */
+  fileAction?: ReactNode;
 }
 
 export function LetterActions({
@@ -42,6 +45,7 @@ export function LetterActions({
   onMarkedUnread,
   onPrint,
   isPreparingPrint,
+  fileAction = null,
 }: LetterActionsProps) {
   const { t } = useTranslation();
   const markUnread = useMarkLetterUnread();
@@ -109,6 +113,7 @@ export function LetterActions({
           </ReadOnlyTooltip>
         )
       ) : null}
+      {isTrashed ? null : fileAction}
       {isTrashed ? (
         <ReadOnlyTooltip canWrite={canWrite}>
           <Button

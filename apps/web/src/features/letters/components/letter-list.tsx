@@ -15,13 +15,20 @@ import { flattenLetterPages, useLetters } from '../api/get-letters.ts';
 import type { LetterFilter } from '../api/get-letters.ts';
 import { useLetterActions } from '../hooks/use-letter-actions.ts';
 import { useLetterSelection } from '../hooks/use-letter-selection.ts';
+import type { LetterSelection } from '../hooks/use-letter-selection.ts';
 import { useRowsToRender } from '../hooks/use-rows-to-render.ts';
 import { BulkToolbar } from './bulk-toolbar.tsx';
+import type { SelectionAction } from './bulk-toolbar.tsx';
 import { LetterListSkeleton } from './letter-list-skeleton.tsx';
 import { LetterRow, letterHref } from './letter-row.tsx';
 import type { MoveTarget } from './move-menu.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import classes from './letter-list.module.css';
+
+/** What another area does with selected letters (from app/); `done` clears the selection. */
+export interface LetterSelectionAction extends Omit<SelectionAction, 'onSelect'> {
+  onSelect: (letters: LetterSummary[], done: () => void) => void;
+}
 
 interface LetterListProps {
   filter: LetterFilter;
@@ -29,8 +36,9 @@ interface LetterListProps {
   label: string;
   folders: readonly MoveTarget[];
   emptyState: ReactNode;
-  /** Lists of sent letters have no bulk actions. */
+  /** Lists without bulk actions have no checkboxes. */
   isSelectable?: boolean;
+  selectionActions?: readonly LetterSelectionAction[];
 }
 
 /** A mailbox list: newest first, loaded page by page as the user scrolls. */
@@ -40,6 +48,7 @@ export function LetterList({
   folders,
   emptyState,
   isSelectable = true,
+  selectionActions,
 }: LetterListProps) {
   const { accountId, role } = useSelectedAccount();
   const lettersQuery = useLetters(accountId, filter);
@@ -68,6 +77,7 @@ export function LetterList({
       label={label}
       folders={folders}
       isSelectable={isSelectable}
+      selectionActions={selectionActions}
       pages={lettersQuery}
     />
   );
@@ -91,6 +101,12 @@ interface LoadedLetterListProps {
    */
   renderRowsBefore?: (letter: LetterSummary) => ReactNode;
   rowsAfter?: ReactNode;
+  selectionActions?: readonly LetterSelectionAction[] | undefined;
+  /**
+   * Rows of another kind selectable with the letters (uploads among search results): "Select
+   * all" takes them too, `done` clears them, and the mailbox's own actions step aside for them.
+   */
+  otherSelection?: { selection: LetterSelection; loadedCount: number } | undefined;
 }
 
 /**
@@ -108,6 +124,8 @@ export function LoadedLetterList({
   renderDetail,
   renderRowsBefore,
   rowsAfter,
+  selectionActions = [],
+  otherSelection,
 }: LoadedLetterListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -123,6 +141,7 @@ export function LoadedLetterList({
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
 
   const canSelect = isSelectable && canWrite;
+  const toolbarSelection = withOther(selection, letters.length, otherSelection);
   const activeIndex = activeId === null ? -1 : ids.indexOf(activeId);
 
   const focusRow = (index: number) => {
@@ -160,7 +179,7 @@ export function LoadedLetterList({
       if (canSelect && activeId !== null && activeIndex >= 0) selection.toggle(activeId);
     },
     '#': () => {
-      if (canSelect && view !== 'trash') runAction('trash');
+      if (canSelect && view !== 'trash' && view !== 'outbox') runAction('trash');
     },
     '?': () => setIsHelpOpen(true),
   });
@@ -170,8 +189,9 @@ export function LoadedLetterList({
       {isSelectable ? (
         <BulkToolbar
           view={view}
-          selection={selection}
-          loadedCount={letters.length}
+          selection={toolbarSelection}
+          loadedCount={letters.length + (otherSelection?.loadedCount ?? 0)}
+          otherCount={otherSelection?.selection.selectedIds.length ?? 0}
           canWrite={canWrite}
           folders={folders}
           currentFolderId={currentFolderId}
@@ -180,6 +200,14 @@ export function LoadedLetterList({
           onMove={(folderId) =>
             actions.run('move', selection.selectedIds, { folderId, onDone: selection.clear })
           }
+          selectionActions={selectionActions.map((action) => ({
+            ...action,
+            onSelect: () =>
+              action.onSelect(
+                letters.filter((letter) => selection.isSelected(letter.id)),
+                toolbarSelection.clear,
+              ),
+          }))}
         />
       ) : null}
       <ul className={classes.list} aria-label={label}>
@@ -237,4 +265,34 @@ export function LoadedLetterList({
       />
     </div>
   );
+}
+
+/** The letters' selection with the other rows': "Select all" and clearing take both. */
+function withOther(
+  selection: LetterSelection,
+  letterCount: number,
+  other: LoadedLetterListProps['otherSelection'],
+): LetterSelection {
+  if (other === undefined) return selection;
+  const others = other.selection;
+  const allSelected =
+    letterCount + other.loadedCount > 0 &&
+    (letterCount === 0 || selection.allSelected) &&
+    (other.loadedCount === 0 || others.allSelected);
+  const clear = () => {
+    selection.clear();
+    others.clear();
+  };
+  const selectAll = () => {
+    selection.selectAll();
+    others.selectAll();
+  };
+  return {
+    ...selection,
+    allSelected,
+    someSelected: selection.someSelected || others.someSelected,
+    toggleAll: allSelected ? clear : selectAll,
+    selectAll,
+    clear,
+  };
 }

@@ -41,6 +41,10 @@ interface LetterViewProps {
   invoicePanel?: ReactNode;
   /** A signature request's status, signers and signing, from the signatures area. */
   signaturePanel?: ReactNode;
+  /** "Add to a file", from the case files area: shown with the letter's actions. */
+  fileAction?: ReactNode;
+  /** The files the letter is in and files it might belong to, from the case files area. */
+  filesPanel?: ReactNode;
   /** The reply's "attach from my uploads" (from app/, where letters and uploads meet). */
   renderUploadPicker?: RenderReplyUploadPicker;
   /** "Use in a letter": the reply opens with this upload attached; then `onReplyWithTaken`. */
@@ -60,6 +64,8 @@ export const LetterView = memo(function LetterView({
   onOpenSent,
   invoicePanel = null,
   signaturePanel = null,
+  fileAction = null,
+  filesPanel = null,
   renderUploadPicker,
   replyWithUpload = null,
   onReplyWithTaken,
@@ -184,7 +190,9 @@ export const LetterView = memo(function LetterView({
               onMarkedUnread={onBack}
               onPrint={() => void print()}
               isPreparingPrint={isPreparingPrint}
+              fileAction={fileAction}
             />
+            {filesPanel}
             {letter.in_reply_to ? (
               <Text size="sm">
                 {t('letters.detail.inReplyTo')}{' '}

@@ -7,6 +7,7 @@ export interface LetterSelection {
   toggle: (letterId: string) => void;
   /** Selects every loaded letter, or clears when all are selected. */
   toggleAll: () => void;
+  selectAll: () => void;
   clear: () => void;
   allSelected: boolean;
   someSelected: boolean;
@@ -29,6 +30,7 @@ export function useLetterSelection(loadedIds: readonly string[]): LetterSelectio
   const toggleAll = useCallback(() => {
     setChosen(allSelected ? new Set() : new Set(loadedIds));
   }, [allSelected, loadedIds]);
+  const selectAll = useCallback(() => setChosen(new Set(loadedIds)), [loadedIds]);
   const clear = useCallback(() => setChosen(new Set()), []);
   const selectedSet = useMemo(() => new Set(selectedIds), [selectedIds]);
 
@@ -37,6 +39,7 @@ export function useLetterSelection(loadedIds: readonly string[]): LetterSelectio
     isSelected: (letterId) => selectedSet.has(letterId),
     toggle,
     toggleAll,
+    selectAll,
     clear,
     allSelected,
     someSelected: selectedIds.length > 0,

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Checkbox, Text } from '@mantine/core';
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import type { UploadSearchHit } from '@kuvert/shared/search';
@@ -33,6 +33,8 @@ interface UploadHitRowProps {
   hit: UploadSearchHit;
   /** In a list whose letters have checkboxes: the preview lines up with their avatars. */
   isIndented?: boolean;
+  /** Selectable with the letters (for "Add to a file"): its checkbox, ticked or not. */
+  selection?: { isSelected: boolean; onToggle: (uploadId: string) => void } | null;
 }
 
 /**
@@ -42,6 +44,7 @@ interface UploadHitRowProps {
 export const UploadHitRow = memo(function UploadHitRow({
   hit,
   isIndented = false,
+  selection = null,
 }: UploadHitRowProps) {
   const { t } = useTranslation();
   const { upload } = hit;
@@ -51,7 +54,21 @@ export const UploadHitRow = memo(function UploadHitRow({
     formatFileSize(upload.size),
   ].join(' · ');
   return (
-    <li className={classes.row} data-upload-id={upload.id} data-indented={isIndented || undefined}>
+    <li
+      className={classes.row}
+      data-upload-id={upload.id}
+      data-indented={(isIndented && selection === null) || undefined}
+      data-selectable={selection !== null || undefined}
+      data-selected={selection?.isSelected || undefined}
+    >
+      {selection === null ? null : (
+        <Checkbox
+          className={classes.check}
+          checked={selection.isSelected}
+          onChange={() => selection.onToggle(upload.id)}
+          aria-label={t('search.upload.select', { name: upload.name })}
+        />
+      )}
       <UploadPreview upload={upload} />
       <Link to={paths.upload(upload.id)} className={classes.link} data-upload-link={upload.id}>
         <div className={classes.top}>

@@ -24,7 +24,8 @@ export function UploadUsageMeter({ usage }: { usage: UploadUsage }) {
       </Group>
       <Progress.Root size="sm" radius="xl">
         <Progress.Section
-          value={Math.min(100, share)}
+          // Rounded: a tiny share in exponent notation ("7.2e-7") is no valid aria-valuenow.
+          value={Math.min(100, Math.round(share * 100) / 100)}
           color={isNearlyFull ? 'red' : undefined}
           aria-label={t('uploads.usage.label')}
           aria-valuetext={used}

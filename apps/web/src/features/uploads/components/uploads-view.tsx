@@ -22,6 +22,7 @@ import { UploadListToolbar } from './upload-list-toolbar.tsx';
 import { UploadPickerButton } from './upload-picker-button.tsx';
 import { UploadProgressPanel } from './upload-progress-panel.tsx';
 import { UploadSelectionBar } from './upload-selection-bar.tsx';
+import type { UploadSelectionAction } from './upload-selection-bar.tsx';
 import { UploadUsageMeter } from './upload-usage-meter.tsx';
 
 function UploadListSkeleton() {
@@ -40,7 +41,12 @@ function UploadListSkeleton() {
  * page, each with its progress; below, the uploads as a grid or a list, to sort, filter,
  * select, download and trash. Viewers see the documents but cannot change them.
  */
-export function UploadsView() {
+export function UploadsView({
+  selectionActions = [],
+}: {
+  /** What other areas do with the selected uploads (from app/), e.g. "Add to a file". */
+  selectionActions?: readonly UploadSelectionAction[];
+}) {
   const { t } = useTranslation();
   const { accountId, canWrite } = useSelectedAccount();
   const allQueued = useUploadQueue();
@@ -122,6 +128,14 @@ export function UploadsView() {
             isDownloading={actions.isDownloading}
             onTrash={() => actions.trashUploads(selection.selectedIds, selection.clear)}
             onDownload={() => actions.downloadZip(selection.selectedIds)}
+            selectionActions={selectionActions.map((action) => ({
+              ...action,
+              onSelect: () =>
+                action.onSelect(
+                  uploads.filter((upload) => selection.isSelected(upload.id)),
+                  selection.clear,
+                ),
+            }))}
           />
           <UploadCollection
             uploads={uploads}
