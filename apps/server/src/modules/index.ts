@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './accounts/index.ts';
 import { authRoutes } from './auth/index.ts';
+import { registerCaseFileJobs } from './case-files/case-file-jobs.ts';
 import { caseFileRoutes } from './case-files/index.ts';
 import { contactRoutes } from './contacts/index.ts';
 import { eventRoutes } from './events/index.ts';
@@ -71,5 +72,6 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   // Filling out forms: files, submissions, delivery and receipts (issue 12).
   await app.register(formSubmissionRoutes);
   // Case files (issue 13).
+  registerCaseFileJobs(app);
   await app.register(caseFileRoutes);
 };

@@ -276,5 +276,26 @@ describe.each(testEngines)('case file items (%s)', (engine) => {
     const theirs = await deliverTestLetter(t.app, apiKey, stranger.email);
     expect((await files.ofLetter(theirs)).statusCode).toBe(404);
     expect((await fileOf(files, insurance.id)).item_count).toBe(1);
+
+    // A letter filed before its PDF was read: the number in the PDF counts once it is read.
+    const contract = await deliverTestLetter(
+      t.app,
+      apiKey,
+      me.email,
+      { subject: 'Contract', body: 'See the attachment.' },
+      {
+        documents: [
+          { filename: 'contract.pdf', content: await samplePdf('Vertragsnummer VX-7788-99') },
+        ],
+      },
+    );
+    const flat = await createTestCaseFile(files, accountId, 'Flat');
+    await files.add(flat.id, { letter_ids: [contract] });
+    const change = await deliver('Change', 'Betrifft Vertragsnummer VX 7788 99');
+    expect((await ofLetter(change)).suggestions).toEqual([]);
+    await t.app.jobs.runDueJobs();
+    expect((await ofLetter(change)).suggestions).toEqual([
+      expect.objectContaining({ file: expect.objectContaining({ id: flat.id }) }),
+    ]);
   });
 });

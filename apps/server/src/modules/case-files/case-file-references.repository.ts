@@ -73,3 +73,13 @@ export async function findFilesWithReferences(
     .limit(200)
     .execute();
 }
+
+/** Every item (live or trashed) linking the letter, with the text its numbers are read from. */
+export async function findItemsLinkingLetter(db: Kysely<Database>, letterId: string) {
+  return db
+    .selectFrom('case_file_item_letters as l')
+    .innerJoin('case_file_items as i', 'i.id', 'l.item_id')
+    .select(['i.id', 'i.file_id', 'i.account_id', 'i.title', 'i.notes'])
+    .where('l.letter_id', '=', letterId)
+    .execute();
+}

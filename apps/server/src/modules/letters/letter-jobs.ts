@@ -11,6 +11,7 @@ import {
   DOCUMENT_COLLECT_JOB,
   DOCUMENT_EXTRACT_JOB,
   LETTER_NOTIFY_JOB,
+  LETTER_TEXT_READ_JOB,
 } from './letter-job-types.ts';
 import { collectUnreferencedDocuments } from './letter-removal.service.ts';
 import { newLetterMail } from './letter-mail.ts';
@@ -63,7 +64,9 @@ async function extractDocumentText(app: FastifyInstance, payload: unknown): Prom
       pageCount: extracted.pageCount,
       now: app.clock.now().toISOString(),
     });
-    if (letterId) await updateSearchIndex(app, trx, letterId);
+    if (!letterId) return;
+    await updateSearchIndex(app, trx, letterId);
+    await app.jobs.enqueue(trx, { type: LETTER_TEXT_READ_JOB, payload: { letter_id: letterId } });
   });
   await announceDocumentChange(app, documentId);
 }
