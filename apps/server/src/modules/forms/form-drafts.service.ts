@@ -30,7 +30,8 @@ import {
   updateFormDraftAtVersion,
   type FormDraftRow,
 } from './form-drafts.repository.ts';
-import { loadFillableForm, summariesOf } from './form-lookups.ts';
+import { loadFillableForm } from './form-access.service.ts';
+import { summariesOf } from './form-lookups.ts';
 import { findFormsByIds, findFormVersions } from './forms.repository.ts';
 
 type CreateFormDraftInput = z.output<typeof createFormDraftRequestSchema>;
