@@ -24,7 +24,7 @@ import {
   uploadIdOf,
 } from './test/uploads.ts';
 import { newId } from './db/ids.ts';
-import { createTestForm as insertTestForm } from './test/form-fixtures.ts';
+import { publishTestForm as insertTestForm } from './test/forms.ts';
 import { newIdempotencyKey, PAYABLE_INVOICE, startPaymentAs } from './test/payments.ts';
 import { runAllJobs, writePostalLetter } from './test/postal.ts';
 import { printPdfPath } from '@kuvert/shared/outbox';
@@ -964,17 +964,16 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
     const p1 = await createTestProvider(t.app);
     const p2 = await createTestProvider(t.app);
     keyOf = { p1: p1.apiKey, p2: p2.apiKey };
-    formId = (
-      await insertTestForm(t.app, p1.provider.id, {
-        schema: {
-          type: 'object',
-          properties: {
-            name: { type: 'string', title: 'Name' },
-            proof: { type: 'string', format: 'file', title: 'Proof' },
-          },
+    formId = await insertTestForm(t.app, p1.provider.id, {
+      public: true,
+      schema: {
+        type: 'object',
+        properties: {
+          name: { type: 'string', title: 'Name' },
+          proof: { type: 'string', format: 'file', title: 'Proof' },
         },
-      })
-    ).id;
+      },
+    });
 
     const sharedAccount = await createSharedAccount(t.app, me.user.id);
     await addMember(t.app, sharedAccount, viewer.user.id, 'viewer');

@@ -3,9 +3,11 @@ import { checkFormDefinition, type FormUseCase } from '@kuvert/shared/forms';
 import { newId } from '../db/ids.ts';
 
 /**
- * Forms for tests, written with Kysely as the Sender API stores them (forms, form_versions,
- * form_use_cases), so portal tests do not depend on the publishing route. Definitions are put
- * through the shared check first: a test cannot store what a provider could not publish.
+ * Forms for tests at the database level, written with Kysely as the Sender API stores them
+ * (forms, form_versions, form_use_cases), so portal tests do not depend on the publishing
+ * route; drafts as the drafts routes store them. Definitions are put through the shared check
+ * first: a test cannot store what a provider could not publish. Publishing through the Sender
+ * API itself is in `sender-forms.ts`.
  */
 
 export interface TestFormInput {
@@ -143,10 +145,88 @@ export async function publishTestVersion(
   return version;
 }
 
+/** Withdraws the form, as DELETE /api/sender/v1/forms/{id} does. */
 export async function unpublishTestForm(app: FastifyInstance, formId: string): Promise<void> {
+  const now = app.clock.now().toISOString();
   await app.db
     .updateTable('forms')
-    .set({ unpublished_at: app.clock.now().toISOString() })
+    .set({ unpublished_at: now, updated_at: now })
     .where('id', '=', formId)
     .execute();
+}
+
+/**
+ * A form with a field of every kind the issue's journey names (text, e-mail, date, IBAN,
+ * choice, checkbox, file), a section, and a consent that must be ticked.
+ */
+export const MOVING_FORM: TestFormInput = {
+  title: 'Change of address',
+  description: 'Tell us where you moved.',
+  use_cases: ['moving_house'],
+  public: true,
+  schema: {
+    type: 'object',
+    properties: {
+      full_name: { type: 'string', title: 'Full name', minLength: 2 },
+      email: { type: 'string', format: 'email', title: 'E-mail address' },
+      moved_on: { type: 'string', format: 'date', title: 'Moving date' },
+      iban: { type: 'string', format: 'iban', title: 'IBAN for refunds' },
+      tariff: {
+        type: 'string',
+        title: 'Tariff',
+        enum: ['basic', 'green'],
+      },
+      paperless: { type: 'boolean', title: 'Paperless billing' },
+      address: {
+        type: 'object',
+        title: 'New address',
+        properties: {
+          street: { type: 'string', title: 'Street and number' },
+          city: { type: 'string', title: 'City' },
+        },
+        required: ['street', 'city'],
+      },
+      proof: {
+        type: 'string',
+        format: 'file',
+        title: 'Proof of residence',
+        'x-kuvert-accept': ['application/pdf'],
+      },
+      photos: {
+        type: 'array',
+        title: 'Meter photos',
+        items: { type: 'string', format: 'file', 'x-kuvert-accept': ['image/png', 'image/jpeg'] },
+        maxItems: 3,
+      },
+      consent: { type: 'boolean', const: true, title: 'I confirm the answers are true' },
+    },
+    required: ['full_name', 'email', 'moved_on', 'tariff'],
+  },
+  ui_schema: {
+    tariff: { 'ui:enumNames': ['Basic tariff', 'Green electricity'] },
+  },
+};
+
+/** A draft of the form in the account, as the drafts routes write it. */
+export async function createTestDraft(
+  app: FastifyInstance,
+  input: { accountId: string; userId: string; formId: string; version?: number; data?: object },
+): Promise<string> {
+  const id = newId(app.clock.now().getTime());
+  const now = app.clock.now().toISOString();
+  await app.db
+    .insertInto('form_drafts')
+    .values({
+      id,
+      account_id: input.accountId,
+      created_by_user_id: input.userId,
+      form_id: input.formId,
+      form_version: input.version ?? 1,
+      data: JSON.stringify(input.data ?? {}),
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
 }

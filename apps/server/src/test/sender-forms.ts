@@ -32,7 +32,7 @@ export function asProvider(
   });
 }
 
-export function publishTestForm(
+export function postSenderForm(
   app: FastifyInstance,
   apiKey: string,
   form: SenderFormRequest = SIMPLE_FORM,
@@ -52,7 +52,7 @@ export async function createTestForm(
   apiKey: string,
   form: SenderFormRequest = SIMPLE_FORM,
 ): Promise<string> {
-  const response = await publishTestForm(app, apiKey, form);
+  const response = await postSenderForm(app, apiKey, form);
   const body: unknown = response.json();
   if (
     response.statusCode !== 201 ||

@@ -18,7 +18,7 @@ import { assertAccountRole } from '../accounts/accounts.service.ts';
 import { inspectUploadedDocuments } from '../letters/document-inspection.ts';
 import { discardUploads } from '../letters/letter-removal.service.ts';
 import { findLiveUpload } from '../uploads/upload-attachments.service.ts';
-import { loadOpenForm, loadVersion, type Audience } from './form-access.ts';
+import { loadFormVersion, loadOpenForm, type Audience } from '../forms/form-access.service.ts';
 import {
   countFilesOfOwner,
   insertFormFile,
@@ -27,7 +27,12 @@ import {
 } from './form-files.repository.ts';
 import { toFormFile } from './form-submissions.presenter.ts';
 import { issueUploadToken, verifyUploadToken } from './form-upload-tokens.ts';
-import { describeFileTypes, isFileField, type FilledVersion } from './form-versions.ts';
+import {
+  describeFileTypes,
+  isFileField,
+  parseVersion,
+  type FilledVersion,
+} from './form-versions.ts';
 
 /**
  * Files for a form's file fields, before submitting: from the computer (logged in, or
@@ -179,7 +184,7 @@ async function openFormVersion(
   target: { field?: string | undefined; version?: number | undefined },
 ) {
   const form = await loadOpenForm(app, formId, audience);
-  const version = await loadVersion(app, form, target.version);
+  const version = parseVersion(await loadFormVersion(app, form, target.version));
   return acceptedTypes(version, target.field);
 }
 

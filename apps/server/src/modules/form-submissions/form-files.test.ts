@@ -4,12 +4,10 @@ import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/
 import {
   MOVING_FORM,
   createTestDraft,
-  createTestForm,
-  issueUploadToken,
-  postAccountFile,
-  postPublicFile,
+  publishTestForm,
   unpublishTestForm,
-} from '../../test/form-fixtures.ts';
+} from '../../test/forms.ts';
+import { issueUploadToken, postAccountFile, postPublicFile } from '../../test/form-submissions.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import { javaScriptPdf } from '../../test/hostile-pdfs.ts';
 import {
@@ -37,7 +35,7 @@ describe.each(testEngines)('forms: files for file fields (%s)', (engine) => {
   beforeEach(async () => {
     t = await createTestApp(engine);
     providerId = (await createTestProvider(t.app)).provider.id;
-    formId = (await createTestForm(t.app, providerId, MOVING_FORM)).id;
+    formId = await publishTestForm(t.app, providerId, MOVING_FORM);
     pdf = await samplePdf('Proof');
   });
   afterEach(async () => t.close());
@@ -153,8 +151,8 @@ describe.each(testEngines)('forms: files for file fields (%s)', (engine) => {
   });
 
   it('needs a live token of this form for an anonymous file', async () => {
-    const other = await createTestForm(t.app, providerId, MOVING_FORM);
-    const otherToken = await issueUploadToken(t.app, other.id);
+    const otherFormId = await publishTestForm(t.app, providerId, MOVING_FORM);
+    const otherToken = await issueUploadToken(t.app, otherFormId);
     const token = await issueUploadToken(t.app, formId);
     const file = { filename: 'proof.pdf', content: pdf };
     const forged = `${token.split('.')[0]}.${Math.floor(Date.now() / 1000) + 10 ** 6}.${token.split('.')[2]}`;
@@ -229,10 +227,13 @@ describe.each(testEngines)('forms: files for file fields (%s)', (engine) => {
   });
 
   it('keeps anonymous files of forms that are not public, or withdrawn, out', async () => {
-    const privateForm = await createTestForm(t.app, providerId, { ...MOVING_FORM, public: false });
+    const privateFormId = await publishTestForm(t.app, providerId, {
+      ...MOVING_FORM,
+      public: false,
+    });
     const token = await t.app.inject({
       method: 'POST',
-      url: `/api/public/forms/${privateForm.id}/upload-token`,
+      url: `/api/public/forms/${privateFormId}/upload-token`,
     });
     expect(token.statusCode).toBe(404);
     const valid = await issueUploadToken(t.app, formId);

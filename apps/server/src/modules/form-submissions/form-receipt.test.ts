@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FormSubmissionPage, FormSubmissionSummary } from '@kuvert/shared/forms';
 import { createLoggedInUser } from '../../test/factories.ts';
-import { createTestForm, pdfText, type TestFormDefinition } from '../../test/form-fixtures.ts';
+import { publishTestForm, type TestFormInput } from '../../test/forms.ts';
+import { pdfText } from '../../test/form-submissions.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import { createTestProvider, personalAccountOf } from '../../test/mailbox.ts';
 import { runAllJobs } from '../../test/postal.ts';
 import { startWebhookReceiver } from '../../test/webhook-receiver.ts';
 
 /** Three sections of 25 text fields each: long enough for several pages. */
-function longForm(): { definition: TestFormDefinition; answers: Record<string, unknown> } {
+function longForm(): { definition: TestFormInput; answers: Record<string, unknown> } {
   const properties: Record<string, unknown> = {};
   const answers: Record<string, Record<string, string>> = {};
   for (const section of ['history', 'household', 'remarks']) {
@@ -25,7 +26,7 @@ function longForm(): { definition: TestFormDefinition; answers: Record<string, u
 }
 
 /** Every kind of answer the PDF puts in words. */
-const KINDS_FORM: TestFormDefinition = {
+const KINDS_FORM: TestFormInput = {
   title: 'Haushaltsfragebogen',
   schema: {
     type: 'object',
@@ -52,7 +53,7 @@ describe.each(testEngines)('forms: the PDF of a submission (%s)', (engine) => {
   afterEach(async () => t.close());
 
   async function submit(
-    definition: TestFormDefinition,
+    definition: TestFormInput,
     data: Record<string, unknown>,
     options: { language?: 'en' | 'de'; webhookUrl?: string } = {},
   ) {
@@ -60,12 +61,12 @@ describe.each(testEngines)('forms: the PDF of a submission (%s)', (engine) => {
       name: 'Amt für Formulare',
       ...(options.webhookUrl ? { webhookUrl: options.webhookUrl } : {}),
     });
-    const form = await createTestForm(t.app, provider.provider.id, definition);
+    const formId = await publishTestForm(t.app, provider.provider.id, definition);
     const me = await createLoggedInUser(t.app, { language: options.language ?? 'en' });
     const accountId = personalAccountOf(me);
     const response = await t.app.inject({
       method: 'POST',
-      url: `/api/forms/${form.id}/submissions`,
+      url: `/api/forms/${formId}/submissions`,
       headers: me.headers,
       payload: { account_id: accountId, form_version: 1, data },
     });

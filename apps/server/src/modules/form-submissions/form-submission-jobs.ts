@@ -9,6 +9,7 @@ import { PermanentJobError } from '../../plugins/jobs.ts';
 import { ProcessingError } from '../../plugins/processing/document-processing.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { collectUnreferencedDocuments } from '../letters/letter-removal.service.ts';
+import { getFormVersion } from '../forms/form-access.service.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
 import {
   deleteUnattachedFiles,
@@ -23,7 +24,6 @@ import {
   FORM_RECEIPT_MAIL_JOB,
 } from './form-submission-job-types.ts';
 import {
-  findFormVersion,
   findReceiptDocument,
   findSubmission,
   insertSubmissionDocuments,
@@ -56,7 +56,7 @@ function documentUrl(app: FastifyInstance, submissionId: string, documentId: str
 }
 
 async function renderReceipt(app: FastifyInstance, submission: SubmissionRow) {
-  const versionRow = await findFormVersion(app.db, submission.form_id, submission.form_version);
+  const versionRow = await getFormVersion(app, submission.form_id, submission.form_version);
   if (!versionRow) throw new PermanentJobError('The version the form was filled against is gone');
   const version = parseVersion(versionRow);
   const files = await findFilesOfSubmission(app.db, submission.id);

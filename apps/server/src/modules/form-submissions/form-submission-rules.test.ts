@@ -6,14 +6,16 @@ import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/
 import {
   MOVING_FORM,
   createTestDraft,
-  createTestForm,
+  publishTestForm,
+  publishTestVersion,
+  unpublishTestForm,
+} from '../../test/forms.ts';
+import {
   issueUploadToken,
   pdfText,
   postAccountFile,
   postPublicFile,
-  publishTestFormVersion,
-  unpublishTestForm,
-} from '../../test/form-fixtures.ts';
+} from '../../test/form-submissions.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import {
   VALID_IBAN,
@@ -58,7 +60,7 @@ describe.each(testEngines)('forms: the rules of submitting (%s)', (engine) => {
   beforeEach(async () => {
     t = await createTestApp(engine);
     providerId = (await createTestProvider(t.app)).provider.id;
-    formId = (await createTestForm(t.app, providerId, MOVING_FORM)).id;
+    formId = await publishTestForm(t.app, providerId, MOVING_FORM);
     pdf = await samplePdf('Proof');
   });
   afterEach(async () => t.close());
@@ -140,10 +142,10 @@ describe.each(testEngines)('forms: the rules of submitting (%s)', (engine) => {
     const theirFile = (
       await postPublicFile(t.app, formId, theirs, { filename: 'theirs.pdf', content: pdf })
     ).json<FormFile>();
-    const otherForm = await createTestForm(t.app, providerId, MOVING_FORM);
-    const otherFormToken = await issueUploadToken(t.app, otherForm.id);
+    const otherFormId = await publishTestForm(t.app, providerId, MOVING_FORM);
+    const otherFormToken = await issueUploadToken(t.app, otherFormId);
     const otherFormFile = (
-      await postPublicFile(t.app, otherForm.id, otherFormToken, { filename: 'o.pdf', content: pdf })
+      await postPublicFile(t.app, otherFormId, otherFormToken, { filename: 'o.pdf', content: pdf })
     ).json<FormFile>();
     const user = await createLoggedInUser(t.app);
     const accountFile = (
@@ -264,15 +266,15 @@ describe.each(testEngines)('forms: the rules of submitting (%s)', (engine) => {
     const next = await submitPublic({ data: ANSWERS }, { remoteAddress: '10.2.0.1' });
     expect(next.statusCode).toBe(429);
     // Other forms are not held up by it.
-    const other = await createTestForm(t.app, providerId, MOVING_FORM);
+    const otherFormId = await publishTestForm(t.app, providerId, MOVING_FORM);
     expect(
-      (await submitPublic({ data: ANSWERS }, { form: other.id, remoteAddress: '10.2.0.1' }))
+      (await submitPublic({ data: ANSWERS }, { form: otherFormId, remoteAddress: '10.2.0.1' }))
         .statusCode,
     ).toBe(201);
   });
 
   it('takes any kept version: an old one after a new one, and its PDF shows the old labels', async () => {
-    await publishTestFormVersion(t.app, formId, {
+    await publishTestVersion(t.app, formId, {
       ...MOVING_FORM,
       title: 'Change of address (2027)',
       ui_schema: {},
@@ -321,16 +323,19 @@ describe.each(testEngines)('forms: the rules of submitting (%s)', (engine) => {
   });
 
   it('keeps a form for logged-in users off the anonymous routes', async () => {
-    const privateForm = await createTestForm(t.app, providerId, { ...MOVING_FORM, public: false });
-    const anonymous = await submitPublic({ data: ANSWERS }, { form: privateForm.id });
+    const privateFormId = await publishTestForm(t.app, providerId, {
+      ...MOVING_FORM,
+      public: false,
+    });
+    const anonymous = await submitPublic({ data: ANSWERS }, { form: privateFormId });
     expect(anonymous.statusCode).toBe(404);
-    const files = await postPublicFile(t.app, privateForm.id, 'any', {
+    const files = await postPublicFile(t.app, privateFormId, 'any', {
       filename: 'a.pdf',
       content: pdf,
     });
     expect(files.statusCode).toBe(404);
     const me = await createLoggedInUser(t.app);
-    expect((await submitAs(me, { data: ANSWERS }, privateForm.id)).statusCode).toBe(201);
+    expect((await submitAs(me, { data: ANSWERS }, privateFormId)).statusCode).toBe(201);
   });
 
   it('lets a viewer of an account read but not submit', async () => {

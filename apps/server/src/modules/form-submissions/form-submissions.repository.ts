@@ -3,58 +3,11 @@ import type {
   Database,
   FormSubmissionDocumentsTable,
   FormSubmissionsTable,
-  FormVersionsTable,
 } from '../../db/schema.ts';
 import { callerIsMember } from '../../db/scopes.ts';
 
-export type FormVersionRow = Selectable<FormVersionsTable>;
 export type NewSubmissionRow = Insertable<FormSubmissionsTable>;
 export type SubmissionDocumentRow = Selectable<FormSubmissionDocumentsTable>;
-
-/** A form with its provider, as filling it out needs it. */
-export interface FormRow {
-  id: string;
-  provider_id: string;
-  current_version: number;
-  is_public: number;
-  unpublished_at: string | null;
-  provider_name: string;
-  provider_category: string;
-  provider_logo_key: string | null;
-  provider_verified_at: string | null;
-}
-
-export async function findForm(db: Kysely<Database>, formId: string): Promise<FormRow | undefined> {
-  return db
-    .selectFrom('forms as f')
-    .innerJoin('providers as p', 'p.id', 'f.provider_id')
-    .select([
-      'f.id',
-      'f.provider_id',
-      'f.current_version',
-      'f.is_public',
-      'f.unpublished_at',
-      'p.name as provider_name',
-      'p.category as provider_category',
-      'p.logo_key as provider_logo_key',
-      'p.verified_at as provider_verified_at',
-    ])
-    .where('f.id', '=', formId)
-    .executeTakeFirst();
-}
-
-export async function findFormVersion(
-  db: Kysely<Database>,
-  formId: string,
-  version: number,
-): Promise<FormVersionRow | undefined> {
-  return db
-    .selectFrom('form_versions')
-    .selectAll()
-    .where('form_id', '=', formId)
-    .where('version', '=', version)
-    .executeTakeFirst();
-}
 
 /** A submission with what its summary, its PDF and its delivery show. */
 export type SubmissionRow = Selectable<FormSubmissionsTable> & {

@@ -17,7 +17,11 @@ import { assertAccountRole } from '../accounts/accounts.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { decodeCursor, encodeCursor } from '../letters/letter-cursor.ts';
 import { fullName, getUserById, userLanguage } from '../users/users.service.ts';
-import { loadOpenForm, loadVersion } from './form-access.ts';
+import {
+  loadFormVersion,
+  loadOpenForm,
+  type FormWithProviderRow,
+} from '../forms/form-access.service.ts';
 import { checkSubmission, fileIssue } from './form-answer-checks.ts';
 import { attachFiles, type FileOwner } from './form-files.repository.ts';
 import { newSubmissionReference } from './form-reference.ts';
@@ -31,12 +35,16 @@ import {
   findSubmissionOfDraft,
   findSubmissionPage,
   insertSubmission,
-  type FormRow,
   type SubmissionRow,
 } from './form-submissions.repository.ts';
 import { toPublicReceipt, toSubmissionSummary } from './form-submissions.presenter.ts';
 import { hashUploadToken } from './form-upload-tokens.ts';
-import { answersRefused, type FilledVersion, type NamedFile } from './form-versions.ts';
+import {
+  answersRefused,
+  parseVersion,
+  type FilledVersion,
+  type NamedFile,
+} from './form-versions.ts';
 
 /** Anonymous submissions one address, and one form from everyone, may make per hour. */
 export const PUBLIC_SUBMISSIONS_PER_ADDRESS_PER_HOUR = 10;
@@ -46,7 +54,7 @@ const HOUR = 3600;
 const REFERENCE_ATTEMPTS = 5;
 
 interface NewSubmission {
-  form: FormRow;
+  form: FormWithProviderRow;
   version: FilledVersion;
   data: FormAnswers;
   files: NamedFile[];
@@ -161,7 +169,7 @@ export async function submitForm(
       throw new AppError('NOT_FOUND', { message: 'The draft is not there any more.' });
     }
   }
-  const version = await loadVersion(app, form, body.form_version);
+  const version = parseVersion(await loadFormVersion(app, form, body.form_version));
   const owner: FileOwner = { kind: 'account', formId, accountId };
   const files = await checkSubmission(app, version, body.data, owner);
   const user = await getUserById(app.db, userId);
@@ -196,7 +204,7 @@ export async function submitPublicForm(
   request: FastifyRequest,
 ): Promise<PublicFormReceipt> {
   const form = await loadOpenForm(app, formId, 'public');
-  const version = await loadVersion(app, form, body.form_version);
+  const version = parseVersion(await loadFormVersion(app, form, body.form_version));
   const reservation = await reserveRateLimitHits(app, [
     {
       key: `form_submit:address:${requestOrigin(request).ipAddress}`,

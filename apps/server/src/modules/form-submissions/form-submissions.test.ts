@@ -8,15 +8,13 @@ import {
 } from '@kuvert/shared/forms';
 import { verifyWebhookSignature } from '../../lib/webhooks.ts';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
+import { MOVING_FORM, createTestDraft, publishTestForm } from '../../test/forms.ts';
 import {
-  MOVING_FORM,
-  createTestDraft,
-  createTestForm,
   issueUploadToken,
   pdfText,
   postAccountFile,
   postPublicFile,
-} from '../../test/form-fixtures.ts';
+} from '../../test/form-submissions.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import {
   VALID_IBAN,
@@ -87,7 +85,7 @@ describe.each(testEngines)('forms: submitting and delivery (%s)', (engine) => {
       webhookUrl: receiver.url,
     });
     webhookSecret = created.webhookSecret ?? '';
-    formId = (await createTestForm(t.app, created.provider.id, MOVING_FORM)).id;
+    formId = await publishTestForm(t.app, created.provider.id, MOVING_FORM);
   });
   afterEach(async () => {
     await receiver.close();

@@ -11,7 +11,7 @@ import {
 } from '@kuvert/shared/forms';
 import type { FieldIssue } from '@kuvert/shared/errors';
 import { AppError } from '../../plugins/app-error.ts';
-import type { FormVersionRow } from './form-submissions.repository.ts';
+import type { FormVersionRow } from '../forms/form-access.service.ts';
 
 /** A stored version as filling it out, checking answers and drawing the PDF read it. */
 export interface FilledVersion {

@@ -10,6 +10,7 @@ import type {
   updateFormDraftRequestSchema,
 } from '@kuvert/shared/forms';
 import { newId } from '../../db/ids.ts';
+import { saveAtVersion } from '../../db/versioned-update.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
@@ -30,7 +31,8 @@ import {
   updateFormDraftAtVersion,
   type FormDraftRow,
 } from './form-drafts.repository.ts';
-import { loadFillableForm, summariesOf } from './form-lookups.ts';
+import { loadFillableForm } from './form-access.service.ts';
+import { summariesOf } from './form-lookups.ts';
 import { findFormsByIds, findFormVersions } from './forms.repository.ts';
 
 type CreateFormDraftInput = z.output<typeof createFormDraftRequestSchema>;
@@ -215,17 +217,15 @@ export async function updateFormDraft(
   }
   const data = isMove ? answersThatFit(parsed.fields, input.data) : input.data;
   assertAnswers(parsed.fields, data, { draft: true });
-  const saved = await updateFormDraftAtVersion(app.db, draftId, input.version, {
-    data: JSON.stringify(data),
-    form_version: parsed.version,
-    updated_at: app.clock.now().toISOString(),
-  });
-  if (!saved) {
-    throw new AppError('CONFLICT', {
-      message: 'This draft was saved elsewhere meanwhile. Reload it to see the newer answers.',
-      details: [{ path: 'version', message: 'Not the latest version' }],
-    });
-  }
+  await saveAtVersion(
+    () =>
+      updateFormDraftAtVersion(app.db, draftId, input.version, {
+        data: JSON.stringify(data),
+        form_version: parsed.version,
+        updated_at: app.clock.now().toISOString(),
+      }),
+    'This draft was saved elsewhere meanwhile. Reload it to see the newer answers.',
+  );
   await publishLiveEvent(app, { type: 'forms.changed', account_id: row.account_id });
   return getFormDraft(app, userId, draftId);
 }

@@ -17,12 +17,8 @@ import { assertAccountRole } from '../accounts/accounts.service.ts';
 import { getUserById } from '../users/users.service.ts';
 import { listFormDraftSummaries } from './form-drafts.service.ts';
 import { prefillFrom } from './form-definitions.ts';
-import {
-  loadFillableForm,
-  summariesOf,
-  useCasesOfVersion,
-  type FillableForm,
-} from './form-lookups.ts';
+import { loadFillableForm, type FillableForm } from './form-access.service.ts';
+import { summariesOf, useCasesOfVersion } from './form-lookups.ts';
 import { searchWordsOf } from '../../db/folded-search.ts';
 import {
   countLettersFromProvider,

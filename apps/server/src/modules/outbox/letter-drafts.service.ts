@@ -9,6 +9,7 @@ import {
   type updateDraftRequestSchema,
 } from '@kuvert/shared/outbox';
 import { newId } from '../../db/ids.ts';
+import { saveAtVersion } from '../../db/versioned-update.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
@@ -181,17 +182,15 @@ export async function updateDraft(
 ): Promise<LetterDraft> {
   const row = await requireDraft(app, userId, draftId);
   assertRole(row.role, 'member');
-  const saved = await updateDraftAtVersion(app.db, draftId, input.version, {
-    subject: input.subject,
-    content: contentOf(input),
-    updated_at: app.clock.now().toISOString(),
-  });
-  if (!saved) {
-    throw new AppError('CONFLICT', {
-      message: 'This draft was saved elsewhere meanwhile. Reload it to see the newer version.',
-      details: [{ path: 'version', message: 'Not the latest version' }],
-    });
-  }
+  await saveAtVersion(
+    () =>
+      updateDraftAtVersion(app.db, draftId, input.version, {
+        subject: input.subject,
+        content: contentOf(input),
+        updated_at: app.clock.now().toISOString(),
+      }),
+    'This draft was saved elsewhere meanwhile. Reload it to see the newer version.',
+  );
   await publishLiveEvent(app, { type: 'letter_drafts.changed', account_id: row.account_id });
   return getDraft(app, userId, draftId);
 }

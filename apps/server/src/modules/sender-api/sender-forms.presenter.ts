@@ -1,5 +1,6 @@
 import { FORM_USE_CASES, type FormUseCase, type SenderForm } from '@kuvert/shared/forms';
-import type { FormRow, FormVersionRow, VersionCountRow } from './sender-forms.repository.ts';
+import type { FormVersionRow } from '../forms/form-access.service.ts';
+import type { FormRow, VersionCountRow } from './sender-forms.repository.ts';
 
 type CurrentVersion = Pick<FormVersionRow, 'use_cases'> &
   Partial<Pick<FormVersionRow, 'schema' | 'ui_schema'>>;

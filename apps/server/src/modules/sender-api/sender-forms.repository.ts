@@ -3,7 +3,6 @@ import type { FormUseCase } from '@kuvert/shared/forms';
 import type { Database, FormsTable, FormVersionsTable } from '../../db/schema.ts';
 
 export type FormRow = Selectable<FormsTable>;
-export type FormVersionRow = Selectable<FormVersionsTable>;
 
 export async function insertForm(db: Kysely<Database>, row: Insertable<FormsTable>): Promise<void> {
   await db.insertInto('forms').values(row).execute();
@@ -100,19 +99,6 @@ export async function findProviderForms(
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-}
-
-export async function findFormVersion(
-  db: Kysely<Database>,
-  formId: string,
-  version: number,
-): Promise<FormVersionRow | undefined> {
-  return db
-    .selectFrom('form_versions')
-    .selectAll()
-    .where('form_id', '=', formId)
-    .where('version', '=', version)
-    .executeTakeFirst();
 }
 
 /** The use cases of each form's current version (the list needs no definitions). */

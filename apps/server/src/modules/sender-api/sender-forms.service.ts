@@ -14,12 +14,12 @@ import type { LetterDetail } from '@kuvert/shared/letters';
 import { newId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
+import { getFormVersion } from '../forms/form-access.service.ts';
 import { fingerprintOf, runIdempotently } from './idempotency.ts';
 import { toSenderForm } from './sender-forms.presenter.ts';
 import {
   advanceFormVersion,
   findCurrentUseCases,
-  findFormVersion,
   findProviderForm,
   findProviderForms,
   findVersionsWithCounts,
@@ -153,7 +153,7 @@ export async function getSenderForm(
 ): Promise<SenderForm> {
   const form = await findProviderForm(app.db, providerId, formId);
   if (!form) throw new AppError('NOT_FOUND');
-  const current = await findFormVersion(app.db, form.id, form.current_version);
+  const current = await getFormVersion(app, form.id, form.current_version);
   if (!current) throw new AppError('NOT_FOUND');
   const versions = await findVersionsWithCounts(app.db, [form.id]);
   return toSenderForm(form, current, versions);

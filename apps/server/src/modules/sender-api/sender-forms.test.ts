@@ -19,7 +19,7 @@ import {
   asProvider,
   createTestForm,
   insertTestSubmission,
-  publishTestForm,
+  postSenderForm,
   type TestSubmission,
 } from '../../test/sender-forms.ts';
 import { encodeCursor } from '../letters/letter-cursor.ts';
@@ -88,7 +88,7 @@ describe.each(testEngines)('Sender API: publishing forms (%s)', (engine) => {
 
   it('publishes the documented form with every kind of field and a section, and shows it back', async () => {
     expect(checkFormDefinition(senderFormRequestExample.schema)).toEqual([]);
-    const response = await publishTestForm(t.app, key, senderFormRequestExample);
+    const response = await postSenderForm(t.app, key, senderFormRequestExample);
     expect(response.statusCode).toBe(201);
     const { id, version } = response.json();
     expect(version).toBe(1);
@@ -221,7 +221,7 @@ describe.each(testEngines)('Sender API: publishing forms (%s)', (engine) => {
   });
 
   it('refuses a definition outside the subset with 422 naming the path of each problem', async () => {
-    const response = await publishTestForm(t.app, key, {
+    const response = await postSenderForm(t.app, key, {
       ...SIMPLE_FORM,
       schema: {
         type: 'object',
@@ -255,7 +255,7 @@ describe.each(testEngines)('Sender API: publishing forms (%s)', (engine) => {
     expect(await formCount()).toBe(0);
 
     // The documented example is what the server answers.
-    const documented = await publishTestForm(t.app, key, invalidSenderFormRequestExample);
+    const documented = await postSenderForm(t.app, key, invalidSenderFormRequestExample);
     expect(documented.statusCode).toBe(422);
     expect(documented.json()).toEqual(definitionInvalidExample);
 
@@ -265,58 +265,58 @@ describe.each(testEngines)('Sender API: publishing forms (%s)', (engine) => {
     expect(put.statusCode).toBe(422);
     expect((await getForm(key, id)).current_version).toBe(1);
     // Too large to look at: one problem at the root; too large to read: 413.
-    const large = await publishTestForm(t.app, key, {
+    const large = await postSenderForm(t.app, key, {
       ...SIMPLE_FORM,
       schema: { type: 'object', properties: manyFields(150) },
     });
     expect(large.statusCode).toBe(422);
     expect(large.json().message).toContain('(schema): the schema is larger than 262144 bytes');
-    const tooLarge = await publishTestForm(t.app, key, {
+    const tooLarge = await postSenderForm(t.app, key, {
       ...SIMPLE_FORM,
       schema: { type: 'object', properties: manyFields(600) },
     });
     expect(tooLarge.statusCode).toBe(413);
     expect(await formCount()).toBe(1);
     // Not a definition at all, or not the request's shape: 400.
-    const notObject = await publishTestForm(t.app, key, { ...SIMPLE_FORM, use_cases: [] });
+    const notObject = await postSenderForm(t.app, key, { ...SIMPLE_FORM, use_cases: [] });
     expect(notObject.statusCode).toBe(400);
   });
 
   it('refuses patterns that can take exponential time on what people type', async () => {
     for (const pattern of ['^(a+)+$', '^([a-z]*\\d)*$', '(x)\\1', '^(\\w+\\s?)*$']) {
-      const response = await publishTestForm(t.app, key, withPattern(pattern));
+      const response = await postSenderForm(t.app, key, withPattern(pattern));
       expect({ pattern, status: response.statusCode }).toEqual({ pattern, status: 422 });
       expect(response.json().details).toEqual([
         { path: '/properties/code/pattern', message: expect.stringContaining('exponential') },
       ]);
     }
-    const broken = await publishTestForm(t.app, key, withPattern('^[a-'));
+    const broken = await postSenderForm(t.app, key, withPattern('^[a-'));
     expect(broken.json().details).toEqual([
       { path: '/properties/code/pattern', message: 'is not a valid regular expression' },
     ]);
-    expect((await publishTestForm(t.app, key, withPattern('^[A-Z]{2}[0-9]{4}$'))).statusCode).toBe(
+    expect((await postSenderForm(t.app, key, withPattern('^[A-Z]{2}[0-9]{4}$'))).statusCode).toBe(
       201,
     );
   });
 
   it('publishes once per Idempotency-Key, also when retried at the same time', async () => {
     const headers = { 'idempotency-key': 'form-1' };
-    const first = await publishTestForm(t.app, key, SIMPLE_FORM, headers);
-    const retry = await publishTestForm(t.app, key, SIMPLE_FORM, headers);
+    const first = await postSenderForm(t.app, key, SIMPLE_FORM, headers);
+    const retry = await postSenderForm(t.app, key, SIMPLE_FORM, headers);
     expect(first.statusCode).toBe(201);
     expect(retry.statusCode).toBe(201);
     expect(retry.json()).toEqual(first.json());
     expect(await formCount()).toBe(1);
 
-    const other = await publishTestForm(t.app, key, { ...SIMPLE_FORM, title: 'Other' }, headers);
+    const other = await postSenderForm(t.app, key, { ...SIMPLE_FORM, title: 'Other' }, headers);
     expect(other.statusCode).toBe(409);
     expect(other.json().code).toBe('CONFLICT');
     // Another provider's key space is its own.
-    expect((await publishTestForm(t.app, otherKey, SIMPLE_FORM, headers)).statusCode).toBe(201);
+    expect((await postSenderForm(t.app, otherKey, SIMPLE_FORM, headers)).statusCode).toBe(201);
 
     const concurrent = { 'idempotency-key': 'form-2' };
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => publishTestForm(t.app, key, SIMPLE_FORM, concurrent)),
+      Array.from({ length: 5 }, () => postSenderForm(t.app, key, SIMPLE_FORM, concurrent)),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201, 201]);
     expect(new Set(answers.map((answer) => answer.json().id)).size).toBe(1);

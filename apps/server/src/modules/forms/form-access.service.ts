@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../plugins/app-error.ts';
+import { parseVersion } from './form-definitions.ts';
+import {
+  findForm,
+  findFormVersion,
+  type FormVersionRow,
+  type FormWithProviderRow,
+} from './forms.repository.ts';
+
+/*
+ * What other areas may know of forms: filling out (form submissions) and a provider's own forms
+ * (the Sender API) read forms and their versions through here, not through the repository.
+ */
+
+export type { FormVersionRow, FormWithProviderRow };
+
+/** Who fills a form out: a logged-in person (any form) or anyone (public forms only). */
+export type Audience = 'account' | 'public';
+
+/** A kept version of a form; undefined for one it never had. */
+export async function getFormVersion(
+  app: Pick<FastifyInstance, 'db'>,
+  formId: string,
+  version: number,
+): Promise<FormVersionRow | undefined> {
+  return findFormVersion(app.db, formId, version);
+}
+
+/**
+ * A form that may be filled out: 404 when there is none (or, for anyone, when it is not
+ * public: a form for logged-in users only is not shown to have a public side), 410
+ * FORM_UNPUBLISHED when its provider withdrew it.
+ */
+export async function loadOpenForm(
+  app: Pick<FastifyInstance, 'db'>,
+  formId: string,
+  audience: Audience,
+): Promise<FormWithProviderRow> {
+  const form = await findForm(app.db, formId);
+  if (!form || (audience === 'public' && Number(form.is_public) !== 1)) {
+    throw new AppError('NOT_FOUND', { message: 'There is no such form.' });
+  }
+  if (form.unpublished_at !== null) throw new AppError('FORM_UNPUBLISHED');
+  return form;
+}
+
+/**
+ * A kept version of the form (the current one unless asked for another); 404 for one it never
+ * had, naming the input at `versionPath` when there is one.
+ */
+export async function loadFormVersion(
+  app: Pick<FastifyInstance, 'db'>,
+  form: Pick<FormWithProviderRow, 'id' | 'current_version'>,
+  version: number = Number(form.current_version),
+  versionPath?: string,
+): Promise<FormVersionRow> {
+  const row = await findFormVersion(app.db, form.id, version);
+  if (row) return row;
+  throw new AppError('NOT_FOUND', {
+    message: `This form has no version ${version}.`,
+    ...(versionPath === undefined
+      ? {}
+      : { details: [{ path: versionPath, message: 'No such version' }] }),
+  });
+}
+
+/**
+ * A published form at one version (the current one unless asked), for filling out in the
+ * portal: 410 once the provider withdrew it, 404 for a version it never had (`versionPath`
+ * names the input).
+ */
+export async function loadFillableForm(
+  app: Pick<FastifyInstance, 'db'>,
+  formId: string,
+  version: number | undefined,
+  versionPath = 'querystring.version',
+) {
+  const form = await loadOpenForm(app, formId, 'account');
+  const versionRow = await loadFormVersion(app, form, version, versionPath);
+  return { form, versionRow, parsed: parseVersion(versionRow) };
+}
+
+export type FillableForm = Awaited<ReturnType<typeof loadFillableForm>>;
