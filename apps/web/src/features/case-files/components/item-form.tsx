@@ -24,7 +24,7 @@ import {
 import type { ItemAttachment, ItemErrors, ItemFormValues } from '../hooks/item-fields.ts';
 import { useItemUploads } from '../hooks/use-item-uploads.ts';
 import type { ItemUploads } from '../hooks/use-item-uploads.ts';
-import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
+import { useLeaveGuard } from '../../../lib/use-leave-guard.ts';
 import { ItemAttachmentsField } from './item-attachments-field.tsx';
 import { ItemLettersField } from './item-letters-field.tsx';
 import { LetterPicker } from './letter-picker.tsx';

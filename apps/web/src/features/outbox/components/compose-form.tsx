@@ -24,7 +24,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { Link, useBlocker } from 'react-router';
+import { Link } from 'react-router';
 import type { Contact } from '@kuvert/shared/contacts';
 import type { LetterDetail } from '@kuvert/shared/letters';
 import {
@@ -44,6 +44,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatFileSize } from '../../../lib/dates.ts';
 import { hasErrorCode, translateError } from '../../../lib/errors.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useLeaveGuard } from '../../../lib/use-leave-guard.ts';
 import { getDraft } from '../api/get-draft.ts';
 import { deleteDraft } from '../api/delete-draft.ts';
 import { useSendLetter } from '../api/send-letter.ts';
@@ -161,7 +162,11 @@ export function ComposeForm({
   const [isSending, setIsSending] = useState(false);
   const sendLetter = useSendLetter();
   const autosave = useDraftAutosave({ accountId, draft, onCreated: onDraftCreated });
-  const isDone = useRef(false);
+  // Leaving with changes not yet saved asks first, even for a new letter on the same page.
+  const { blocker, release: releaseLeave } = useLeaveGuard(
+    autosave.hasUnsavedChanges || pendingKeys.length > 0,
+    { guardsSamePath: true },
+  );
   const changeDraft = autosave.change;
 
   const update = (next: ComposeFields) => {
@@ -374,7 +379,7 @@ export function ComposeForm({
     const draftId = await autosave.close();
     sendLetter.mutate(sendRequestOf(fields, accountId, draftId), {
       onSuccess: (letter) => {
-        isDone.current = true;
+        releaseLeave();
         autosave.finish();
         onSent(letter);
       },
@@ -415,18 +420,6 @@ export function ComposeForm({
       },
     });
   };
-
-  // Leaving with changes not yet saved asks first: in the portal (the router) and the browser.
-  const hasUnsaved = autosave.hasUnsavedChanges || pendingKeys.length > 0;
-  const blocker = useBlocker(() => hasUnsaved && !isDone.current);
-  useEffect(() => {
-    if (!hasUnsaved) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      if (!isDone.current) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [hasUnsaved]);
 
   const reloadDraft = async () => {
     if (autosave.draftId === null) return;
