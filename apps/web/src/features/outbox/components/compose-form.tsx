@@ -1,9 +1,7 @@
 import {
-  Alert,
   Anchor,
   Button,
   Group,
-  Loader,
   Menu,
   Paper,
   Select,
@@ -13,9 +11,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import {
-  IconAlertTriangle,
   IconBuildingBank,
-  IconCheck,
   IconChevronDown,
   IconMail,
   IconMailbox,
@@ -38,6 +34,10 @@ import { MAX_RECIPIENTS, PRINTABLE_ATTACHMENT_TYPES } from '@kuvert/shared/outbo
 import type { LetterDraft } from '@kuvert/shared/outbox';
 import type { UploadSummary } from '@kuvert/shared/uploads';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import {
+  DraftConflictAlert,
+  DraftSaveIndicator,
+} from '../../../components/ui/draft-save-status.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -439,24 +439,14 @@ export function ComposeForm({
     <Stack gap="lg" maw={860}>
       <PageTitle aside={<SaveIndicator status={autosave.status} />}>{t('compose.title')}</PageTitle>
       {autosave.status === 'conflict' ? (
-        <Alert
-          color="orange"
-          icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+        <DraftConflictAlert
           title={t('compose.conflict.title')}
-          role="alert"
-        >
-          <Stack gap="xs">
-            <Text size="sm">{t('compose.conflict.text')}</Text>
-            <Group gap="xs">
-              <Button size="xs" variant="default" onClick={() => void reloadDraft()}>
-                {t('compose.conflict.reload')}
-              </Button>
-              <Button size="xs" variant="light" onClick={() => void autosave.keepMine()}>
-                {t('compose.conflict.keepMine')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+          text={t('compose.conflict.text')}
+          reloadLabel={t('compose.conflict.reload')}
+          keepMineLabel={t('compose.conflict.keepMine')}
+          onReload={() => void reloadDraft()}
+          onKeepMine={() => void autosave.keepMine()}
+        />
       ) : null}
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <form
@@ -653,21 +643,5 @@ export function ComposeForm({
 /** Where the draft stands: saving, saved, or not saved yet (tried again). */
 function SaveIndicator({ status }: { status: DraftSaveStatus }) {
   const { t } = useTranslation();
-  if (status === 'idle') return null;
-  return (
-    <Group gap={6} role="status" aria-live="polite" data-save-status={status}>
-      {status === 'saving' ? <Loader size={14} aria-hidden="true" /> : null}
-      {status === 'saved' ? (
-        <IconCheck size={16} color="var(--kuvert-color-success-text)" aria-hidden="true" />
-      ) : null}
-      <Text
-        size="sm"
-        c={
-          status === 'failed' || status === 'conflict' ? 'var(--kuvert-color-alert-text)' : 'dimmed'
-        }
-      >
-        {t(`compose.save.${status}`)}
-      </Text>
-    </Group>
-  );
+  return <DraftSaveIndicator status={status} labelOf={(shown) => t(`compose.save.${shown}`)} />;
 }
