@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconFiles, IconPaperclip, IconX } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { uploadContentTypes } from '@kuvert/shared/uploads';
+import { UploadProgressRow } from '../../../components/ui/upload-progress-row.tsx';
 import { formatFileSize } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { ItemAttachment } from '../hooks/item-fields.ts';
@@ -95,35 +96,15 @@ export function ItemAttachmentsField({
               </ActionIcon>
             </Group>
           ))}
-          {pending.map((file) => {
-            const percent = file.size === 0 ? 100 : Math.round((file.bytesSent / file.size) * 100);
-            return (
-              <Stack
-                key={file.key}
-                component="li"
-                gap={4}
-                px="xs"
-                py={6}
-                style={{ ...boxStyle, borderStyle: 'dashed' }}
-              >
-                <Group justify="space-between" gap="xs" wrap="nowrap">
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {file.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
-                    {file.isChecking
-                      ? t('caseFiles.item.attachments.checking')
-                      : t('caseFiles.item.attachments.uploading', { percent })}
-                  </Text>
-                </Group>
-                <Progress
-                  value={percent}
-                  size="sm"
-                  aria-label={t('caseFiles.item.attachments.progress', { name: file.name })}
-                />
-              </Stack>
-            );
-          })}
+          {pending.map((file) => (
+            <UploadProgressRow
+              key={file.key}
+              file={file}
+              checkingLabel={t('caseFiles.item.attachments.checking')}
+              uploadingLabel={(percent) => t('caseFiles.item.attachments.uploading', { percent })}
+              progressLabel={t('caseFiles.item.attachments.progress', { name: file.name })}
+            />
+          ))}
         </Stack>
       ) : null}
       {problem ? (

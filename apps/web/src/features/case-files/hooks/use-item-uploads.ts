@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import type { UploadSummary } from '@kuvert/shared/uploads';
+import type { UploadInProgress } from '../../../components/ui/upload-progress-row.tsx';
 import { translateError } from '../../../lib/errors.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
 import type { ItemAttachment } from './item-fields.ts';
@@ -37,14 +38,7 @@ export interface ItemUploads {
 }
 
 /** A file on its way into the mailbox's uploads, before it becomes an attachment. */
-export interface PendingUpload {
-  key: string;
-  name: string;
-  size: number;
-  bytesSent: number;
-  /** Sent, the server reads it. */
-  isChecking: boolean;
-}
+export type PendingUpload = UploadInProgress;
 
 /**
  * Files from the computer go into the account's uploads first and become the item's

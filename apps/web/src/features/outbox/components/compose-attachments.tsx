@@ -1,18 +1,13 @@
-import { ActionIcon, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconFiles, IconPaperclip, IconX } from '@tabler/icons-react';
+import { UploadProgressRow } from '../../../components/ui/upload-progress-row.tsx';
+import type { UploadInProgress } from '../../../components/ui/upload-progress-row.tsx';
 import { formatFileSize } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { ComposeAttachment } from './compose-model.ts';
 
 /** A file from the computer on its way into the mailbox's uploads. */
-export interface PendingAttachment {
-  key: string;
-  name: string;
-  size: number;
-  bytesSent: number;
-  /** Sent, the server reads it. */
-  isChecking: boolean;
-}
+export type PendingAttachment = UploadInProgress;
 
 interface ComposeAttachmentsProps {
   attachments: readonly ComposeAttachment[];
@@ -117,38 +112,15 @@ export function ComposeAttachments({
               </ActionIcon>
             </Group>
           ))}
-          {pending.map((file) => {
-            const percent = file.size === 0 ? 100 : Math.round((file.bytesSent / file.size) * 100);
-            return (
-              <Stack
-                key={file.key}
-                component="li"
-                gap={4}
-                px="xs"
-                py={6}
-                style={{
-                  border: '1px dashed var(--mantine-color-default-border)',
-                  borderRadius: 'var(--mantine-radius-md)',
-                }}
-              >
-                <Group justify="space-between" gap="xs" wrap="nowrap">
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {file.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
-                    {file.isChecking
-                      ? t('compose.attachments.checking')
-                      : t('compose.attachments.uploading', { percent })}
-                  </Text>
-                </Group>
-                <Progress
-                  value={percent}
-                  size="sm"
-                  aria-label={t('compose.attachments.progress', { name: file.name })}
-                />
-              </Stack>
-            );
-          })}
+          {pending.map((file) => (
+            <UploadProgressRow
+              key={file.key}
+              file={file}
+              checkingLabel={t('compose.attachments.checking')}
+              uploadingLabel={(percent) => t('compose.attachments.uploading', { percent })}
+              progressLabel={t('compose.attachments.progress', { name: file.name })}
+            />
+          ))}
         </Stack>
       ) : null}
     </Stack>
