@@ -10,8 +10,8 @@ import type { CreateCaseFileItemRequest } from '@kuvert/shared/case-files';
 import type { LetterSummary } from '@kuvert/shared/letters';
 import { uploadContentTypes } from '@kuvert/shared/uploads';
 import type { UploadSummary } from '@kuvert/shared/uploads';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { LeaveDialog } from '../../../components/ui/leave-dialog.tsx';
 import { translateError } from '../../../lib/errors.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import {
@@ -229,15 +229,12 @@ export function ItemForm({
         attachedIds: values.attachments.map(({ upload_id: id }) => id),
         title: t('caseFiles.item.attachments.pickerTitle'),
       })}
-      <ConfirmDialog
-        opened={blocker.state === 'blocked'}
+      <LeaveDialog
+        blocker={blocker}
         title={t('caseFiles.leave.title')}
         message={t('caseFiles.leave.text')}
         confirmLabel={t('caseFiles.leave.confirm')}
         cancelLabel={t('caseFiles.leave.stay')}
-        isDestructive
-        onConfirm={() => blocker.proceed?.()}
-        onClose={() => blocker.reset?.()}
       />
     </>
   );

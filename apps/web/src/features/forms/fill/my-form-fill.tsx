@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { FormDetail, FormDraft, FormFile, FormSubmissionSummary } from '@kuvert/shared/forms';
 import type { UploadSummary } from '@kuvert/shared/uploads';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { LeaveDialog } from '../../../components/ui/leave-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLeaveGuard } from '../../../lib/use-leave-guard.ts';
@@ -271,15 +271,12 @@ export function MyFormFill({
         maxCount: picker?.maxCount ?? 1,
         title: t('forms.fill.file.fromUploads'),
       })}
-      <ConfirmDialog
-        opened={blocker.state === 'blocked'}
+      <LeaveDialog
+        blocker={blocker}
         title={t('forms.fill.leave.title')}
         message={t('forms.fill.leave.text')}
         confirmLabel={t('forms.fill.leave.confirm')}
-        isDestructive
         cancelLabel={t('forms.fill.leave.stay')}
-        onConfirm={() => blocker.proceed?.()}
-        onClose={() => blocker.reset?.()}
       />
     </Stack>
   );

@@ -33,12 +33,12 @@ import {
 import { MAX_RECIPIENTS, PRINTABLE_ATTACHMENT_TYPES } from '@kuvert/shared/outbox';
 import type { LetterDraft } from '@kuvert/shared/outbox';
 import type { UploadSummary } from '@kuvert/shared/uploads';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import {
   DraftConflictAlert,
   DraftSaveIndicator,
 } from '../../../components/ui/draft-save-status.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { LeaveDialog } from '../../../components/ui/leave-dialog.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatFileSize } from '../../../lib/dates.ts';
@@ -626,15 +626,12 @@ export function ComposeForm({
         maxCount: Math.max(0, room),
         attachedIds: fields.attachments.map(({ upload_id: id }) => id),
       })}
-      <ConfirmDialog
-        opened={blocker.state === 'blocked'}
+      <LeaveDialog
+        blocker={blocker}
         title={t('compose.leave.title')}
         message={t('compose.leave.text')}
         confirmLabel={t('compose.leave.confirm')}
-        isDestructive
         cancelLabel={t('compose.leave.stay')}
-        onConfirm={() => blocker.proceed?.()}
-        onClose={() => blocker.reset?.()}
       />
     </Stack>
   );
