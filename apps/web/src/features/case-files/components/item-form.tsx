@@ -14,6 +14,7 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { LeaveDialog } from '../../../components/ui/leave-dialog.tsx';
 import { translateError } from '../../../lib/errors.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { focusFirstProblem } from '../../../lib/validation.ts';
 import {
   isItemFormChanged,
   itemLetterOf,
@@ -127,10 +128,7 @@ export function ItemForm({
     const found = validateItem(t, values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      const form = event.currentTarget;
-      requestAnimationFrame(() =>
-        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
+      focusFirstProblem(event.currentTarget);
       return;
     }
     onSubmit(itemRequestOf(values), release);
