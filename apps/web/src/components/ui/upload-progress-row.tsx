@@ -1,14 +1,5 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
-
-/** A file on its way into the mailbox's uploads, before it becomes an attachment. */
-export interface UploadInProgress {
-  key: string;
-  name: string;
-  size: number;
-  bytesSent: number;
-  /** Sent, the server reads it. */
-  isChecking: boolean;
-}
+import type { UploadInProgress } from '../../lib/use-pending-uploads.ts';
 
 interface UploadProgressRowProps {
   file: UploadInProgress;

@@ -1,9 +1,9 @@
 import { ActionIcon, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconFiles, IconPaperclip, IconX } from '@tabler/icons-react';
 import { UploadProgressRow } from '../../../components/ui/upload-progress-row.tsx';
-import type { UploadInProgress } from '../../../components/ui/upload-progress-row.tsx';
 import { formatFileSize } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import type { UploadInProgress } from '../../../lib/use-pending-uploads.ts';
 import type { ComposeAttachment } from './compose-model.ts';
 
 /** A file from the computer on its way into the mailbox's uploads. */

@@ -18,7 +18,7 @@ import {
   IconPlus,
   IconSend,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Contact } from '@kuvert/shared/contacts';
@@ -44,6 +44,8 @@ import { paths } from '../../../config/paths.ts';
 import { formatFileSize } from '../../../lib/dates.ts';
 import { hasErrorCode, translateError } from '../../../lib/errors.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { usePendingUploads } from '../../../lib/use-pending-uploads.ts';
+import type { UploadQueue } from '../../../lib/use-pending-uploads.ts';
 import { useLeaveGuard } from '../../../lib/use-leave-guard.ts';
 import { getDraft } from '../api/get-draft.ts';
 import { deleteDraft } from '../api/delete-draft.ts';
@@ -69,29 +71,11 @@ import type {
 import { useDraftAutosave } from '../hooks/use-draft-autosave.ts';
 import type { DraftSaveStatus } from '../hooks/use-draft-autosave.ts';
 import { ComposeAttachments } from './compose-attachments.tsx';
-import type { PendingAttachment } from './compose-attachments.tsx';
 import { RecipientCard } from './recipient-card.tsx';
 import type { ProviderChoice } from './recipient-card.tsx';
 
-/** A file from the computer as the upload queue reports it. */
-export interface QueuedFile {
-  key: string;
-  name: string;
-  size: number;
-  bytesSent: number;
-  status: 'uploading' | 'waiting' | 'paused' | 'checking' | 'done' | 'failed';
-  uploadId: string | null;
-  error: unknown;
-}
-
 /** What compose asks of the uploads area (wired in app/, where the areas meet). */
-export interface ComposeUploads {
-  /** Starts uploading files into the mailbox; returns a key per file to follow it by. */
-  start: (files: readonly File[]) => string[];
-  /** Tells of every change of the upload queue; returns how to stop. */
-  subscribe: (listener: () => void) => () => void;
-  /** Every file of the upload queue now (the same array until it changes). */
-  getQueue: () => readonly QueuedFile[];
+export interface ComposeUploads extends UploadQueue {
   renderPicker?: (props: {
     opened: boolean;
     onClose: () => void;
@@ -157,17 +141,48 @@ export function ComposeForm({
   const [unknownKeys, setUnknownKeys] = useState<ReadonlySet<string>>(new Set());
   const [sendProblem, setSendProblem] = useState<ReactNode>(null);
   const [attachmentProblem, setAttachmentProblem] = useState<string | null>(null);
-  const [pendingKeys, setPendingKeys] = useState<readonly string[]>([]);
   const [isUploadPickerOpen, setIsUploadPickerOpen] = useState(false);
   const [isSending, setIsSending] = useState(false);
   const sendLetter = useSendLetter();
   const autosave = useDraftAutosave({ accountId, draft, onCreated: onDraftCreated });
+  const changeDraft = autosave.change;
+
+  // Files from the computer become attachments once the server kept them.
+  const fieldsRef = useRef(fields);
+  useEffect(() => {
+    fieldsRef.current = fields;
+  }, [fields]);
+  const followed = usePendingUploads(uploads, {
+    onFinished: (files) => {
+      const current = fieldsRef.current;
+      const known = new Set(current.attachments.map(({ upload_id: id }) => id));
+      const added: ComposeAttachment[] = files.flatMap(({ uploadId, name, size }) =>
+        known.has(uploadId) ? [] : [{ upload_id: uploadId, name, size, content_type: '' }],
+      );
+      const next = { ...current, attachments: [...current.attachments, ...added] };
+      fieldsRef.current = next;
+      setFields(next);
+      changeDraft(next);
+    },
+    onFailed: (files) =>
+      setAttachmentProblem(
+        files
+          .map((file) =>
+            t('compose.attachments.failed', {
+              name: file.name,
+              reason: translateError(t, file.error),
+            }),
+          )
+          .join(' '),
+      ),
+  });
+  const { pending } = followed;
+
   // Leaving with changes not yet saved asks first, even for a new letter on the same page.
   const { blocker, release: releaseLeave } = useLeaveGuard(
-    autosave.hasUnsavedChanges || pendingKeys.length > 0,
+    autosave.hasUnsavedChanges || followed.pendingCount > 0,
     { guardsSamePath: true },
   );
-  const changeDraft = autosave.change;
 
   const update = (next: ComposeFields) => {
     setFields(next);
@@ -239,55 +254,9 @@ export function ComposeForm({
     }
   };
 
-  // Files from the computer become attachments once the server kept them.
-  const queue = useSyncExternalStore(uploads.subscribe, uploads.getQueue);
-  const queued = queue.filter((file) => pendingKeys.includes(file.key));
-  const pendingRef = useRef<readonly string[]>([]);
-  const fieldsRef = useRef(fields);
-  useEffect(() => {
-    fieldsRef.current = fields;
-  }, [fields]);
-  useEffect(() => {
-    const settle = () => {
-      const mine = uploads.getQueue().filter((file) => pendingRef.current.includes(file.key));
-      const finished = mine.filter((file) => file.status === 'done' && file.uploadId !== null);
-      const failed = mine.filter((file) => file.status === 'failed');
-      if (finished.length === 0 && failed.length === 0) return;
-      const settled = new Set([...finished, ...failed].map(({ key }) => key));
-      pendingRef.current = pendingRef.current.filter((key) => !settled.has(key));
-      setPendingKeys(pendingRef.current);
-      if (finished.length > 0) {
-        const current = fieldsRef.current;
-        const known = new Set(current.attachments.map(({ upload_id: id }) => id));
-        const added: ComposeAttachment[] = finished.flatMap((file) =>
-          file.uploadId === null || known.has(file.uploadId)
-            ? []
-            : [{ upload_id: file.uploadId, name: file.name, size: file.size, content_type: '' }],
-        );
-        const next = { ...current, attachments: [...current.attachments, ...added] };
-        fieldsRef.current = next;
-        setFields(next);
-        changeDraft(next);
-      }
-      if (failed.length > 0) {
-        setAttachmentProblem(
-          failed
-            .map((file) =>
-              t('compose.attachments.failed', {
-                name: file.name,
-                reason: translateError(t, file.error),
-              }),
-            )
-            .join(' '),
-        );
-      }
-    };
-    return uploads.subscribe(settle);
-  }, [uploads, changeDraft, t]);
-
   const hasPostal = fields.recipients.some(({ channel }) => channel === 'postal');
   const accept: readonly string[] = hasPostal ? PRINTABLE_ATTACHMENT_TYPES : REPLY_ATTACHMENT_TYPES;
-  const room = MAX_ATTACHMENTS - fields.attachments.length - pendingKeys.length;
+  const room = MAX_ATTACHMENTS - fields.attachments.length - followed.pendingCount;
   const addFiles = (files: File[]) => {
     const wrongType = files.filter((file) => !accept.includes(file.type));
     const tooLarge = files.filter(
@@ -314,10 +283,7 @@ export function ComposeForm({
         : null,
     ].filter((problem) => problem !== null);
     setAttachmentProblem(problems.length > 0 ? problems.join(' ') : null);
-    if (taken.length === 0) return;
-    const keys = uploads.start(taken);
-    pendingRef.current = [...pendingRef.current, ...keys];
-    setPendingKeys(pendingRef.current);
+    followed.start(taken);
   };
   const pickUploads = (picked: UploadSummary[]) => {
     setIsUploadPickerOpen(false);
@@ -334,16 +300,6 @@ export function ComposeForm({
     setAttachmentProblem(null);
     update({ ...fields, attachments: [...fields.attachments, ...added] });
   };
-  const pending: PendingAttachment[] = queued
-    .filter((file) => file.status !== 'done' && file.status !== 'failed')
-    .map((file) => ({
-      key: file.key,
-      name: file.name,
-      size: file.size,
-      bytesSent: file.bytesSent,
-      isChecking: file.status === 'checking',
-    }));
-
   const changeAccount = (nextAccountId: string) => {
     if (nextAccountId === accountId) return;
     // The draft and the uploads belong to the other mailbox: the letter starts there anew.
@@ -353,8 +309,7 @@ export function ComposeForm({
     const next = { ...fields, attachments: [] };
     if (fields.attachments.length > 0)
       setAttachmentProblem(t('compose.account.attachmentsDropped'));
-    pendingRef.current = [];
-    setPendingKeys([]);
+    followed.forget();
     onAccountChange(nextAccountId);
     setFields(next);
     autosave.change(next);
