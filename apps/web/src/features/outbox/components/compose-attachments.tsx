@@ -1,6 +1,7 @@
-import { ActionIcon, Button, FileButton, Group, Stack, Text } from '@mantine/core';
-import { IconFiles, IconPaperclip, IconX } from '@tabler/icons-react';
+import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { IconFiles, IconPaperclip } from '@tabler/icons-react';
 import { UploadProgressRow } from '../../../components/ui/upload-progress-row.tsx';
+import { RemovableRow } from '../../../components/ui/removable-row.tsx';
 import { formatFileSize } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { UploadInProgress } from '../../../lib/use-pending-uploads.ts';
@@ -82,18 +83,11 @@ export function ComposeAttachments({
           aria-label={t('compose.attachments.list')}
         >
           {attachments.map((attachment) => (
-            <Group
+            <RemovableRow
               key={attachment.upload_id}
-              component="li"
-              gap="xs"
-              wrap="nowrap"
-              justify="space-between"
-              px="xs"
-              py={4}
-              style={{
-                border: '1px solid var(--mantine-color-default-border)',
-                borderRadius: 'var(--mantine-radius-md)',
-              }}
+              removeLabel={t('compose.attachments.remove', { name: attachment.name })}
+              onRemove={() => onRemove(attachment.upload_id)}
+              disabled={disabled}
             >
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {attachment.name}{' '}
@@ -101,16 +95,7 @@ export function ComposeAttachments({
                   {formatFileSize(attachment.size)}
                 </Text>
               </Text>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                onClick={() => onRemove(attachment.upload_id)}
-                disabled={disabled}
-                aria-label={t('compose.attachments.remove', { name: attachment.name })}
-              >
-                <IconX size={16} aria-hidden="true" />
-              </ActionIcon>
-            </Group>
+            </RemovableRow>
           ))}
           {pending.map((file) => (
             <UploadProgressRow
