@@ -94,3 +94,8 @@ function pickFields<Field extends string>(
 function isField<Field extends string>(value: string, fields: readonly string[]): value is Field {
   return fields.includes(value);
 }
+
+/** After React has marked the fields (next frame): the form's first problem gets the focus. */
+export function focusFirstProblem(form: HTMLElement): void {
+  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

@@ -8,6 +8,7 @@ import {
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { translateError } from '../../../lib/errors.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { focusFirstProblem } from '../../../lib/validation.ts';
 import {
   caseFileRequestOf,
   serverCaseFileErrors,
@@ -52,11 +53,7 @@ export function CaseFileForm({
     const found = validateCaseFile(t, values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      // After React has marked the fields: the first problem gets the focus.
-      const form = event.currentTarget;
-      requestAnimationFrame(() =>
-        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
+      focusFirstProblem(event.currentTarget);
       return;
     }
     onSubmit(caseFileRequestOf(values));

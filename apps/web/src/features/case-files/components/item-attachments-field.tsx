@@ -1,7 +1,9 @@
-import { ActionIcon, Badge, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconFiles, IconPaperclip, IconX } from '@tabler/icons-react';
+import { Badge, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { IconFiles, IconPaperclip } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { uploadContentTypes } from '@kuvert/shared/uploads';
+import { UploadProgressRow } from '../../../components/ui/upload-progress-row.tsx';
+import { RemovableRow } from '../../../components/ui/removable-row.tsx';
 import { formatFileSize } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { ItemAttachment } from '../hooks/item-fields.ts';
@@ -28,11 +30,6 @@ interface ItemAttachmentsFieldProps {
   onPickUploads: () => void;
   onRemove: (uploadId: string) => void;
 }
-
-const boxStyle = {
-  border: '1px solid var(--mantine-color-default-border)',
-  borderRadius: 'var(--mantine-radius-md)',
-};
 
 /** An item's attachments: files from the computer (uploaded first) or from the uploads. */
 export function ItemAttachmentsField({
@@ -63,15 +60,11 @@ export function ItemAttachmentsField({
           aria-label={t('caseFiles.item.attachments.chosen')}
         >
           {attachments.map((attachment) => (
-            <Group
+            <RemovableRow
               key={attachment.upload_id}
-              component="li"
-              gap="xs"
-              wrap="nowrap"
-              justify="space-between"
-              px="xs"
-              py={4}
-              style={boxStyle}
+              removeLabel={t('caseFiles.item.attachments.remove', { name: attachment.name })}
+              onRemove={() => onRemove(attachment.upload_id)}
+              disabled={disabled}
             >
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {attachment.name}{' '}
@@ -84,46 +77,17 @@ export function ItemAttachmentsField({
                   </Badge>
                 ) : null}
               </Text>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                onClick={() => onRemove(attachment.upload_id)}
-                disabled={disabled}
-                aria-label={t('caseFiles.item.attachments.remove', { name: attachment.name })}
-              >
-                <IconX size={16} aria-hidden="true" />
-              </ActionIcon>
-            </Group>
+            </RemovableRow>
           ))}
-          {pending.map((file) => {
-            const percent = file.size === 0 ? 100 : Math.round((file.bytesSent / file.size) * 100);
-            return (
-              <Stack
-                key={file.key}
-                component="li"
-                gap={4}
-                px="xs"
-                py={6}
-                style={{ ...boxStyle, borderStyle: 'dashed' }}
-              >
-                <Group justify="space-between" gap="xs" wrap="nowrap">
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {file.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
-                    {file.isChecking
-                      ? t('caseFiles.item.attachments.checking')
-                      : t('caseFiles.item.attachments.uploading', { percent })}
-                  </Text>
-                </Group>
-                <Progress
-                  value={percent}
-                  size="sm"
-                  aria-label={t('caseFiles.item.attachments.progress', { name: file.name })}
-                />
-              </Stack>
-            );
-          })}
+          {pending.map((file) => (
+            <UploadProgressRow
+              key={file.key}
+              file={file}
+              checkingLabel={t('caseFiles.item.attachments.checking')}
+              uploadingLabel={(percent) => t('caseFiles.item.attachments.uploading', { percent })}
+              progressLabel={t('caseFiles.item.attachments.progress', { name: file.name })}
+            />
+          ))}
         </Stack>
       ) : null}
       {problem ? (

@@ -10,10 +10,11 @@ import type { CreateCaseFileItemRequest } from '@kuvert/shared/case-files';
 import type { LetterSummary } from '@kuvert/shared/letters';
 import { uploadContentTypes } from '@kuvert/shared/uploads';
 import type { UploadSummary } from '@kuvert/shared/uploads';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { LeaveDialog } from '../../../components/ui/leave-dialog.tsx';
 import { translateError } from '../../../lib/errors.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { focusFirstProblem } from '../../../lib/validation.ts';
 import {
   isItemFormChanged,
   itemLetterOf,
@@ -24,7 +25,7 @@ import {
 import type { ItemAttachment, ItemErrors, ItemFormValues } from '../hooks/item-fields.ts';
 import { useItemUploads } from '../hooks/use-item-uploads.ts';
 import type { ItemUploads } from '../hooks/use-item-uploads.ts';
-import { useLeaveGuard } from '../hooks/use-leave-guard.ts';
+import { useLeaveGuard } from '../../../lib/use-leave-guard.ts';
 import { ItemAttachmentsField } from './item-attachments-field.tsx';
 import { ItemLettersField } from './item-letters-field.tsx';
 import { LetterPicker } from './letter-picker.tsx';
@@ -127,10 +128,7 @@ export function ItemForm({
     const found = validateItem(t, values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      const form = event.currentTarget;
-      requestAnimationFrame(() =>
-        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
+      focusFirstProblem(event.currentTarget);
       return;
     }
     onSubmit(itemRequestOf(values), release);
@@ -229,15 +227,12 @@ export function ItemForm({
         attachedIds: values.attachments.map(({ upload_id: id }) => id),
         title: t('caseFiles.item.attachments.pickerTitle'),
       })}
-      <ConfirmDialog
-        opened={blocker.state === 'blocked'}
+      <LeaveDialog
+        blocker={blocker}
         title={t('caseFiles.leave.title')}
         message={t('caseFiles.leave.text')}
         confirmLabel={t('caseFiles.leave.confirm')}
         cancelLabel={t('caseFiles.leave.stay')}
-        isDestructive
-        onConfirm={() => blocker.proceed?.()}
-        onClose={() => blocker.reset?.()}
       />
     </>
   );

@@ -1,5 +1,6 @@
-import { ActionIcon, Badge, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconLink, IconMailDown, IconSend, IconX } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconLink, IconMailDown, IconSend } from '@tabler/icons-react';
+import { RemovableRow } from '../../../components/ui/removable-row.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { formatListDate } from '../../../lib/dates.ts';
 import type { ItemLetter } from '../hooks/item-fields.ts';
@@ -40,18 +41,12 @@ export function ItemLettersField({
             const isReceived = letter.direction === 'inbound';
             const Icon = isReceived ? IconMailDown : IconSend;
             return (
-              <Group
+              <RemovableRow
                 key={letter.id}
-                component="li"
-                gap="xs"
-                wrap="nowrap"
-                justify="space-between"
-                px="xs"
+                removeLabel={t('caseFiles.item.letters.remove', { subject: letter.subject })}
+                onRemove={() => onRemove(letter.id)}
+                disabled={disabled}
                 py={6}
-                style={{
-                  border: '1px solid var(--mantine-color-default-border)',
-                  borderRadius: 'var(--mantine-radius-md)',
-                }}
               >
                 <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
                   <ThemeIcon
@@ -82,16 +77,7 @@ export function ItemLettersField({
                     </Text>
                   </Stack>
                 </Group>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  onClick={() => onRemove(letter.id)}
-                  disabled={disabled}
-                  aria-label={t('caseFiles.item.letters.remove', { subject: letter.subject })}
-                >
-                  <IconX size={16} aria-hidden="true" />
-                </ActionIcon>
-              </Group>
+              </RemovableRow>
             );
           })}
         </Stack>

@@ -1,5 +1,9 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import {
+  DraftConflictAlert,
+  DraftSaveIndicator,
+} from '../../../components/ui/draft-save-status.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { FormDraftSaveStatus } from './use-form-draft-autosave.ts';
@@ -27,24 +31,14 @@ export function DraftNotices({
   return (
     <>
       {status === 'conflict' ? (
-        <Alert
-          color="orange"
-          icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+        <DraftConflictAlert
           title={t('forms.fill.conflict.title')}
-          role="alert"
-        >
-          <Stack gap="xs">
-            <Text size="sm">{t('forms.fill.conflict.text')}</Text>
-            <Group gap="xs">
-              <Button size="xs" variant="default" onClick={onReload}>
-                {t('forms.fill.conflict.reload')}
-              </Button>
-              <Button size="xs" variant="light" onClick={onKeepMine}>
-                {t('forms.fill.conflict.keepMine')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+          text={t('forms.fill.conflict.text')}
+          reloadLabel={t('forms.fill.conflict.reload')}
+          keepMineLabel={t('forms.fill.conflict.keepMine')}
+          onReload={onReload}
+          onKeepMine={onKeepMine}
+        />
       ) : null}
       {isOlderVersion ? (
         <Alert
@@ -71,21 +65,7 @@ export function DraftNotices({
 /** Where the draft stands: saving, saved, or not saved yet (tried again). */
 export function SaveIndicator({ status }: { status: FormDraftSaveStatus }) {
   const { t } = useTranslation();
-  if (status === 'idle') return null;
   return (
-    <Group gap={6} role="status" aria-live="polite" data-save-status={status} mt={8}>
-      {status === 'saving' ? <Loader size={14} aria-hidden="true" /> : null}
-      {status === 'saved' ? (
-        <IconCheck size={16} color="var(--kuvert-color-success-text)" aria-hidden="true" />
-      ) : null}
-      <Text
-        size="sm"
-        c={
-          status === 'failed' || status === 'conflict' ? 'var(--kuvert-color-alert-text)' : 'dimmed'
-        }
-      >
-        {t(`forms.fill.save.${status}`)}
-      </Text>
-    </Group>
+    <DraftSaveIndicator status={status} labelOf={(shown) => t(`forms.fill.save.${shown}`)} mt={8} />
   );
 }

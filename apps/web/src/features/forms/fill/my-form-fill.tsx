@@ -1,12 +1,13 @@
 import { Anchor, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Link, useBlocker } from 'react-router';
+import { Link } from 'react-router';
 import type { FormDetail, FormDraft, FormFile, FormSubmissionSummary } from '@kuvert/shared/forms';
 import type { UploadSummary } from '@kuvert/shared/uploads';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { LeaveDialog } from '../../../components/ui/leave-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useLeaveGuard } from '../../../lib/use-leave-guard.ts';
 import { addFormFileFromUpload, uploadFormFile } from '../api/add-form-file.ts';
 import { discardFormDraft } from '../api/discard-form-draft.ts';
 import { getFormDraft } from '../api/get-form-draft.ts';
@@ -164,7 +165,7 @@ export function MyFormFill({
   };
 
   const reloadDraft = async () => {
-    const draftId = autosave.draftId();
+    const draftId = autosave.currentDraftId();
     if (draftId === null) return;
     try {
       const latest = await getFormDraft(draftId);
@@ -190,15 +191,7 @@ export function MyFormFill({
 
   // Leaving with changes not yet saved asks first: in the portal (the router) and the browser.
   const hasUnsaved = autosave.hasUnsavedChanges && sent === null;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    return hasUnsaved && currentLocation.pathname !== nextLocation.pathname;
-  });
-  useEffect(() => {
-    if (!hasUnsaved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [hasUnsaved]);
+  const { blocker } = useLeaveGuard(hasUnsaved);
 
   return (
     <Stack gap="lg" maw={760}>
@@ -278,15 +271,12 @@ export function MyFormFill({
         maxCount: picker?.maxCount ?? 1,
         title: t('forms.fill.file.fromUploads'),
       })}
-      <ConfirmDialog
-        opened={blocker.state === 'blocked'}
+      <LeaveDialog
+        blocker={blocker}
         title={t('forms.fill.leave.title')}
         message={t('forms.fill.leave.text')}
         confirmLabel={t('forms.fill.leave.confirm')}
-        isDestructive
         cancelLabel={t('forms.fill.leave.stay')}
-        onConfirm={() => blocker.proceed?.()}
-        onClose={() => blocker.reset?.()}
       />
     </Stack>
   );

@@ -1,18 +1,14 @@
-import { ActionIcon, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconFiles, IconPaperclip, IconX } from '@tabler/icons-react';
+import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { IconFiles, IconPaperclip } from '@tabler/icons-react';
+import { UploadProgressRow } from '../../../components/ui/upload-progress-row.tsx';
+import { RemovableRow } from '../../../components/ui/removable-row.tsx';
 import { formatFileSize } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import type { UploadInProgress } from '../../../lib/use-pending-uploads.ts';
 import type { ComposeAttachment } from './compose-model.ts';
 
 /** A file from the computer on its way into the mailbox's uploads. */
-export interface PendingAttachment {
-  key: string;
-  name: string;
-  size: number;
-  bytesSent: number;
-  /** Sent, the server reads it. */
-  isChecking: boolean;
-}
+export type PendingAttachment = UploadInProgress;
 
 interface ComposeAttachmentsProps {
   attachments: readonly ComposeAttachment[];
@@ -87,18 +83,11 @@ export function ComposeAttachments({
           aria-label={t('compose.attachments.list')}
         >
           {attachments.map((attachment) => (
-            <Group
+            <RemovableRow
               key={attachment.upload_id}
-              component="li"
-              gap="xs"
-              wrap="nowrap"
-              justify="space-between"
-              px="xs"
-              py={4}
-              style={{
-                border: '1px solid var(--mantine-color-default-border)',
-                borderRadius: 'var(--mantine-radius-md)',
-              }}
+              removeLabel={t('compose.attachments.remove', { name: attachment.name })}
+              onRemove={() => onRemove(attachment.upload_id)}
+              disabled={disabled}
             >
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {attachment.name}{' '}
@@ -106,49 +95,17 @@ export function ComposeAttachments({
                   {formatFileSize(attachment.size)}
                 </Text>
               </Text>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                onClick={() => onRemove(attachment.upload_id)}
-                disabled={disabled}
-                aria-label={t('compose.attachments.remove', { name: attachment.name })}
-              >
-                <IconX size={16} aria-hidden="true" />
-              </ActionIcon>
-            </Group>
+            </RemovableRow>
           ))}
-          {pending.map((file) => {
-            const percent = file.size === 0 ? 100 : Math.round((file.bytesSent / file.size) * 100);
-            return (
-              <Stack
-                key={file.key}
-                component="li"
-                gap={4}
-                px="xs"
-                py={6}
-                style={{
-                  border: '1px dashed var(--mantine-color-default-border)',
-                  borderRadius: 'var(--mantine-radius-md)',
-                }}
-              >
-                <Group justify="space-between" gap="xs" wrap="nowrap">
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {file.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
-                    {file.isChecking
-                      ? t('compose.attachments.checking')
-                      : t('compose.attachments.uploading', { percent })}
-                  </Text>
-                </Group>
-                <Progress
-                  value={percent}
-                  size="sm"
-                  aria-label={t('compose.attachments.progress', { name: file.name })}
-                />
-              </Stack>
-            );
-          })}
+          {pending.map((file) => (
+            <UploadProgressRow
+              key={file.key}
+              file={file}
+              checkingLabel={t('compose.attachments.checking')}
+              uploadingLabel={(percent) => t('compose.attachments.uploading', { percent })}
+              progressLabel={t('compose.attachments.progress', { name: file.name })}
+            />
+          ))}
         </Stack>
       ) : null}
     </Stack>

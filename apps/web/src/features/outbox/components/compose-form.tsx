@@ -1,9 +1,7 @@
 import {
-  Alert,
   Anchor,
   Button,
   Group,
-  Loader,
   Menu,
   Paper,
   Select,
@@ -13,18 +11,16 @@ import {
   Textarea,
 } from '@mantine/core';
 import {
-  IconAlertTriangle,
   IconBuildingBank,
-  IconCheck,
   IconChevronDown,
   IconMail,
   IconMailbox,
   IconPlus,
   IconSend,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { Link, useBlocker } from 'react-router';
+import { Link } from 'react-router';
 import type { Contact } from '@kuvert/shared/contacts';
 import type { LetterDetail } from '@kuvert/shared/letters';
 import {
@@ -37,13 +33,20 @@ import {
 import { MAX_RECIPIENTS, PRINTABLE_ATTACHMENT_TYPES } from '@kuvert/shared/outbox';
 import type { LetterDraft } from '@kuvert/shared/outbox';
 import type { UploadSummary } from '@kuvert/shared/uploads';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import {
+  DraftConflictAlert,
+  DraftSaveIndicator,
+} from '../../../components/ui/draft-save-status.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { LeaveDialog } from '../../../components/ui/leave-dialog.tsx';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatFileSize } from '../../../lib/dates.ts';
 import { hasErrorCode, translateError } from '../../../lib/errors.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { usePendingUploads } from '../../../lib/use-pending-uploads.ts';
+import type { UploadQueue } from '../../../lib/use-pending-uploads.ts';
+import { useLeaveGuard } from '../../../lib/use-leave-guard.ts';
 import { getDraft } from '../api/get-draft.ts';
 import { deleteDraft } from '../api/delete-draft.ts';
 import { useSendLetter } from '../api/send-letter.ts';
@@ -68,29 +71,11 @@ import type {
 import { useDraftAutosave } from '../hooks/use-draft-autosave.ts';
 import type { DraftSaveStatus } from '../hooks/use-draft-autosave.ts';
 import { ComposeAttachments } from './compose-attachments.tsx';
-import type { PendingAttachment } from './compose-attachments.tsx';
 import { RecipientCard } from './recipient-card.tsx';
 import type { ProviderChoice } from './recipient-card.tsx';
 
-/** A file from the computer as the upload queue reports it. */
-export interface QueuedFile {
-  key: string;
-  name: string;
-  size: number;
-  bytesSent: number;
-  status: 'uploading' | 'waiting' | 'paused' | 'checking' | 'done' | 'failed';
-  uploadId: string | null;
-  error: unknown;
-}
-
 /** What compose asks of the uploads area (wired in app/, where the areas meet). */
-export interface ComposeUploads {
-  /** Starts uploading files into the mailbox; returns a key per file to follow it by. */
-  start: (files: readonly File[]) => string[];
-  /** Tells of every change of the upload queue; returns how to stop. */
-  subscribe: (listener: () => void) => () => void;
-  /** Every file of the upload queue now (the same array until it changes). */
-  getQueue: () => readonly QueuedFile[];
+export interface ComposeUploads extends UploadQueue {
   renderPicker?: (props: {
     opened: boolean;
     onClose: () => void;
@@ -156,13 +141,48 @@ export function ComposeForm({
   const [unknownKeys, setUnknownKeys] = useState<ReadonlySet<string>>(new Set());
   const [sendProblem, setSendProblem] = useState<ReactNode>(null);
   const [attachmentProblem, setAttachmentProblem] = useState<string | null>(null);
-  const [pendingKeys, setPendingKeys] = useState<readonly string[]>([]);
   const [isUploadPickerOpen, setIsUploadPickerOpen] = useState(false);
   const [isSending, setIsSending] = useState(false);
   const sendLetter = useSendLetter();
   const autosave = useDraftAutosave({ accountId, draft, onCreated: onDraftCreated });
-  const isDone = useRef(false);
   const changeDraft = autosave.change;
+
+  // Files from the computer become attachments once the server kept them.
+  const fieldsRef = useRef(fields);
+  useEffect(() => {
+    fieldsRef.current = fields;
+  }, [fields]);
+  const followed = usePendingUploads(uploads, {
+    onFinished: (files) => {
+      const current = fieldsRef.current;
+      const known = new Set(current.attachments.map(({ upload_id: id }) => id));
+      const added: ComposeAttachment[] = files.flatMap(({ uploadId, name, size }) =>
+        known.has(uploadId) ? [] : [{ upload_id: uploadId, name, size, content_type: '' }],
+      );
+      const next = { ...current, attachments: [...current.attachments, ...added] };
+      fieldsRef.current = next;
+      setFields(next);
+      changeDraft(next);
+    },
+    onFailed: (files) =>
+      setAttachmentProblem(
+        files
+          .map((file) =>
+            t('compose.attachments.failed', {
+              name: file.name,
+              reason: translateError(t, file.error),
+            }),
+          )
+          .join(' '),
+      ),
+  });
+  const { pending } = followed;
+
+  // Leaving with changes not yet saved asks first, even for a new letter on the same page.
+  const { blocker, release: releaseLeave } = useLeaveGuard(
+    autosave.hasUnsavedChanges || followed.pendingCount > 0,
+    { guardsSamePath: true },
+  );
 
   const update = (next: ComposeFields) => {
     setFields(next);
@@ -234,55 +254,9 @@ export function ComposeForm({
     }
   };
 
-  // Files from the computer become attachments once the server kept them.
-  const queue = useSyncExternalStore(uploads.subscribe, uploads.getQueue);
-  const queued = queue.filter((file) => pendingKeys.includes(file.key));
-  const pendingRef = useRef<readonly string[]>([]);
-  const fieldsRef = useRef(fields);
-  useEffect(() => {
-    fieldsRef.current = fields;
-  }, [fields]);
-  useEffect(() => {
-    const settle = () => {
-      const mine = uploads.getQueue().filter((file) => pendingRef.current.includes(file.key));
-      const finished = mine.filter((file) => file.status === 'done' && file.uploadId !== null);
-      const failed = mine.filter((file) => file.status === 'failed');
-      if (finished.length === 0 && failed.length === 0) return;
-      const settled = new Set([...finished, ...failed].map(({ key }) => key));
-      pendingRef.current = pendingRef.current.filter((key) => !settled.has(key));
-      setPendingKeys(pendingRef.current);
-      if (finished.length > 0) {
-        const current = fieldsRef.current;
-        const known = new Set(current.attachments.map(({ upload_id: id }) => id));
-        const added: ComposeAttachment[] = finished.flatMap((file) =>
-          file.uploadId === null || known.has(file.uploadId)
-            ? []
-            : [{ upload_id: file.uploadId, name: file.name, size: file.size, content_type: '' }],
-        );
-        const next = { ...current, attachments: [...current.attachments, ...added] };
-        fieldsRef.current = next;
-        setFields(next);
-        changeDraft(next);
-      }
-      if (failed.length > 0) {
-        setAttachmentProblem(
-          failed
-            .map((file) =>
-              t('compose.attachments.failed', {
-                name: file.name,
-                reason: translateError(t, file.error),
-              }),
-            )
-            .join(' '),
-        );
-      }
-    };
-    return uploads.subscribe(settle);
-  }, [uploads, changeDraft, t]);
-
   const hasPostal = fields.recipients.some(({ channel }) => channel === 'postal');
   const accept: readonly string[] = hasPostal ? PRINTABLE_ATTACHMENT_TYPES : REPLY_ATTACHMENT_TYPES;
-  const room = MAX_ATTACHMENTS - fields.attachments.length - pendingKeys.length;
+  const room = MAX_ATTACHMENTS - fields.attachments.length - followed.pendingCount;
   const addFiles = (files: File[]) => {
     const wrongType = files.filter((file) => !accept.includes(file.type));
     const tooLarge = files.filter(
@@ -309,10 +283,7 @@ export function ComposeForm({
         : null,
     ].filter((problem) => problem !== null);
     setAttachmentProblem(problems.length > 0 ? problems.join(' ') : null);
-    if (taken.length === 0) return;
-    const keys = uploads.start(taken);
-    pendingRef.current = [...pendingRef.current, ...keys];
-    setPendingKeys(pendingRef.current);
+    followed.start(taken);
   };
   const pickUploads = (picked: UploadSummary[]) => {
     setIsUploadPickerOpen(false);
@@ -329,16 +300,6 @@ export function ComposeForm({
     setAttachmentProblem(null);
     update({ ...fields, attachments: [...fields.attachments, ...added] });
   };
-  const pending: PendingAttachment[] = queued
-    .filter((file) => file.status !== 'done' && file.status !== 'failed')
-    .map((file) => ({
-      key: file.key,
-      name: file.name,
-      size: file.size,
-      bytesSent: file.bytesSent,
-      isChecking: file.status === 'checking',
-    }));
-
   const changeAccount = (nextAccountId: string) => {
     if (nextAccountId === accountId) return;
     // The draft and the uploads belong to the other mailbox: the letter starts there anew.
@@ -348,8 +309,7 @@ export function ComposeForm({
     const next = { ...fields, attachments: [] };
     if (fields.attachments.length > 0)
       setAttachmentProblem(t('compose.account.attachmentsDropped'));
-    pendingRef.current = [];
-    setPendingKeys([]);
+    followed.forget();
     onAccountChange(nextAccountId);
     setFields(next);
     autosave.change(next);
@@ -374,7 +334,7 @@ export function ComposeForm({
     const draftId = await autosave.close();
     sendLetter.mutate(sendRequestOf(fields, accountId, draftId), {
       onSuccess: (letter) => {
-        isDone.current = true;
+        releaseLeave();
         autosave.finish();
         onSent(letter);
       },
@@ -416,18 +376,6 @@ export function ComposeForm({
     });
   };
 
-  // Leaving with changes not yet saved asks first: in the portal (the router) and the browser.
-  const hasUnsaved = autosave.hasUnsavedChanges || pendingKeys.length > 0;
-  const blocker = useBlocker(() => hasUnsaved && !isDone.current);
-  useEffect(() => {
-    if (!hasUnsaved) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      if (!isDone.current) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [hasUnsaved]);
-
   const reloadDraft = async () => {
     if (autosave.draftId === null) return;
     try {
@@ -446,24 +394,14 @@ export function ComposeForm({
     <Stack gap="lg" maw={860}>
       <PageTitle aside={<SaveIndicator status={autosave.status} />}>{t('compose.title')}</PageTitle>
       {autosave.status === 'conflict' ? (
-        <Alert
-          color="orange"
-          icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+        <DraftConflictAlert
           title={t('compose.conflict.title')}
-          role="alert"
-        >
-          <Stack gap="xs">
-            <Text size="sm">{t('compose.conflict.text')}</Text>
-            <Group gap="xs">
-              <Button size="xs" variant="default" onClick={() => void reloadDraft()}>
-                {t('compose.conflict.reload')}
-              </Button>
-              <Button size="xs" variant="light" onClick={() => void autosave.keepMine()}>
-                {t('compose.conflict.keepMine')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+          text={t('compose.conflict.text')}
+          reloadLabel={t('compose.conflict.reload')}
+          keepMineLabel={t('compose.conflict.keepMine')}
+          onReload={() => void reloadDraft()}
+          onKeepMine={() => void autosave.keepMine()}
+        />
       ) : null}
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <form
@@ -643,15 +581,12 @@ export function ComposeForm({
         maxCount: Math.max(0, room),
         attachedIds: fields.attachments.map(({ upload_id: id }) => id),
       })}
-      <ConfirmDialog
-        opened={blocker.state === 'blocked'}
+      <LeaveDialog
+        blocker={blocker}
         title={t('compose.leave.title')}
         message={t('compose.leave.text')}
         confirmLabel={t('compose.leave.confirm')}
-        isDestructive
         cancelLabel={t('compose.leave.stay')}
-        onConfirm={() => blocker.proceed?.()}
-        onClose={() => blocker.reset?.()}
       />
     </Stack>
   );
@@ -660,21 +595,5 @@ export function ComposeForm({
 /** Where the draft stands: saving, saved, or not saved yet (tried again). */
 function SaveIndicator({ status }: { status: DraftSaveStatus }) {
   const { t } = useTranslation();
-  if (status === 'idle') return null;
-  return (
-    <Group gap={6} role="status" aria-live="polite" data-save-status={status}>
-      {status === 'saving' ? <Loader size={14} aria-hidden="true" /> : null}
-      {status === 'saved' ? (
-        <IconCheck size={16} color="var(--kuvert-color-success-text)" aria-hidden="true" />
-      ) : null}
-      <Text
-        size="sm"
-        c={
-          status === 'failed' || status === 'conflict' ? 'var(--kuvert-color-alert-text)' : 'dimmed'
-        }
-      >
-        {t(`compose.save.${status}`)}
-      </Text>
-    </Group>
-  );
+  return <DraftSaveIndicator status={status} labelOf={(shown) => t(`compose.save.${shown}`)} />;
 }
