@@ -21,6 +21,25 @@ import {
 
 /** Issue 12: people fill out a provider's form, with or without logging in. */
 
+/**
+ * The provider's message for a submission: listed once delivered, which the job that makes its
+ * PDF does a moment after the page says "sent".
+ */
+async function deliveredSubmission(
+  provider: FormProvider,
+  reference: string,
+): Promise<SubmissionMessage | undefined> {
+  let submission: SubmissionMessage | undefined;
+  await expect
+    .poll(async () => {
+      const messages = await senderApi<{ items: SubmissionMessage[] }>(provider, '/messages');
+      submission = messages.items.find((message) => message.reference === reference);
+      return submission !== undefined;
+    })
+    .toBe(true);
+  return submission;
+}
+
 const words = {
   en: {
     language: 'Language',
@@ -232,8 +251,7 @@ for (const language of ['en', 'de'] as const) {
     await screenshot(page, `form-public-sent-${language}`);
 
     // The provider lists the submission with the answers and the PDF holding each of them.
-    const messages = await senderApi<{ items: SubmissionMessage[] }>(provider, '/messages');
-    const submission = messages.items.find((message) => message.reference === reference);
+    const submission = await deliveredSubmission(provider, reference);
     expect(submission?.type).toBe('form_submission');
     expect(submission?.form).toEqual({ id: published.id, version: published.version });
     const { proof: proofDocument, ...answers } = submission?.data ?? {};
@@ -384,8 +402,7 @@ test('logged in: prefilled from the profile, a draft that survives a reload and 
   await screenshot(page, 'form-my-sent');
 
   // The provider has it, against the version it was moved to.
-  const messages = await senderApi<{ items: SubmissionMessage[] }>(provider, '/messages');
-  const submission = messages.items.find((message) => message.reference === reference);
+  const submission = await deliveredSubmission(provider, reference);
   expect(submission?.form).toEqual({ id: published.id, version: 2 });
   expect(submission?.documents.map((document) => document.filename)).toContain(lease);
   expect(submission?.data).toMatchObject({
