@@ -144,11 +144,7 @@ test('three letters go into a file from the inbox, the letter shows its file, a 
   ).toBeVisible();
   await expect(suggestion).toHaveCount(0);
   await expect(inFiles.getByRole('link', { name: `${file.title} › ${renewal}` })).toBeVisible();
-  await screenshot(
-    page,
-    'add-to-file/letter-page',
-    page.locator('main .mantine-Paper-root').first(),
-  );
+  await screenshot(page, 'add-to-file/letter-page');
   expect((await timelineOf(page, file.id)).map((item) => item.title)).toContain(renewal);
 
   // The reply, from the outbox: sent letters have only this action.

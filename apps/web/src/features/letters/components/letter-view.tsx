@@ -192,7 +192,6 @@ export const LetterView = memo(function LetterView({
               isPreparingPrint={isPreparingPrint}
               fileAction={fileAction}
             />
-            {filesPanel}
             {letter.in_reply_to ? (
               <Text size="sm">
                 {t('letters.detail.inReplyTo')}{' '}
@@ -240,6 +239,8 @@ export const LetterView = memo(function LetterView({
             </Stack>
           </section>
         ) : null}
+        {/* After the documents: it arrives after the letter, and above them it pushed them down. */}
+        {filesPanel}
         {letter.replies.length > 0 ? (
           <section aria-labelledby="letter-replies">
             <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="lg">
