@@ -9,6 +9,9 @@ test.beforeEach(async ({ page, user }) => {
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Profile' })
     .click();
+  // The route loads its code before the address changes: a test that reloads the page at
+  // once would reload the home page.
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
 });
 
 test('name and language are saved, and the UI switches language', async ({ page }) => {
