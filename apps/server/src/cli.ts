@@ -1,28 +1,9 @@
-import { buildApp } from './app.ts';
-import { runCli, type OpenedApp } from './cli/run-cli.ts';
+import { runCli } from './cli/run-cli.ts';
+import { describeDatabase, openConfiguredApp } from './cli/open-app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
-import { connectDatabase, migrateToLatest } from './db/connect.ts';
 
 /** The operator's command line: `npm run kuvert -- <command>`. */
-async function openApp(): Promise<OpenedApp> {
-  const config = loadConfig();
-  const handle = connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(handle);
-  const app = await buildApp({
-    config,
-    db: handle.db,
-    engine: handle.engine,
-    logger: { level: 'warn' },
-  });
-  await app.ready();
-  return {
-    app,
-    async close() {
-      await app.close();
-      await handle.db.destroy();
-    },
-  };
-}
+const CREATE_FLAG = '--create-database';
 
 const io = {
   out: (text: string) => console.log(text),
@@ -30,7 +11,18 @@ const io = {
 };
 
 try {
-  process.exitCode = await runCli(process.argv.slice(2), io, openApp);
+  const config = loadConfig();
+  const argv = process.argv.slice(2);
+  const mayCreate = argv.includes(CREATE_FLAG);
+  process.exitCode = await runCli(
+    argv.filter((word) => word !== CREATE_FLAG),
+    io,
+    async () => {
+      // On stderr, so that what a command prints on stdout stays fit for a script.
+      io.error(`Database: ${describeDatabase(config)}`);
+      return openConfiguredApp(config, { mayCreate });
+    },
+  );
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exitCode = 1;

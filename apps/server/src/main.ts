@@ -36,9 +36,13 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) => `listening on ${address}`,
+  });
   await app.jobs.start();
-  console.log(`  Kuvert is running on ${config.publicUrl}\n`);
+  console.log(`\n  Open Kuvert at ${config.publicUrl}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -144,6 +144,25 @@ describe.each(testEngines)('security: every route (%s)', (engine) => {
     expect(response.statusCode).toBe(200);
   });
 
+  it('lets a write through from the address the portal was opened at, not only PUBLIC_URL', async () => {
+    // The start-up log prints 127.0.0.1 and the LAN address; PUBLIC_URL says localhost.
+    for (const host of ['127.0.0.1:3000', '192.168.1.20:3000']) {
+      const sameSite = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        headers: { ...me.headers, host, origin: `http://${host}`, 'sec-fetch-site': 'same-origin' },
+      });
+      expect(sameSite.statusCode, host).toBe(200);
+    }
+    // Another page naming this host is still refused when the Host says otherwise.
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { ...me.headers, host: '127.0.0.1:3000', origin: 'http://192.168.1.20:3000' },
+    });
+    expect(foreign.json()).toMatchObject({ code: 'ORIGIN_REJECTED' });
+  });
+
   it('sends the security headers, and no-store on the API', async () => {
     for (const url of ['/api/health', '/api/nope', '/inbox']) {
       const { headers } = await t.app.inject({ url });

@@ -1,3 +1,4 @@
+import { E2E_PORT } from './support/environment.ts';
 import { expect, logIn, test } from './support/fixtures.ts';
 
 const storage = (key: string) => `kuvert.${key}`;
@@ -13,6 +14,20 @@ test('an auth route without a session goes to /login and comes back after login'
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL('/folders?sort=name');
   await expect(page.getByRole('heading', { level: 1, name: 'Folders' })).toBeVisible();
+});
+
+test('logging in works at 127.0.0.1 although PUBLIC_URL names localhost', async ({
+  page,
+  user,
+}) => {
+  // The start-up log prints the addresses the server listens on; each of them must work.
+  await page.goto(`http://127.0.0.1:${E2E_PORT}/login`);
+  await page.getByLabel(/e-mail/i).fill(user.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  expect(new URL(page.url()).host).toBe(`127.0.0.1:${E2E_PORT}`);
+  await expect(page.getByText(/reload the page/i)).toHaveCount(0);
 });
 
 test('a foreign redirect target is ignored', async ({ page, user }) => {

@@ -8,7 +8,7 @@ import { accountCommands } from './account-commands.ts';
 import { printBatchCommands } from './print-batch-commands.ts';
 import { providerCommands } from './provider-commands.ts';
 import { storageCommands } from './storage-commands.ts';
-import { UsageError } from './usage-error.ts';
+import { CannotRunError, UsageError } from './usage-error.ts';
 
 /** Where a command writes; the entry point binds it to the console, tests capture it. */
 export interface CliIo {
@@ -97,7 +97,8 @@ export function usageText(): string {
     'Usage:',
     ...lines,
     '',
-    'Configuration is read from the environment, as for the server.',
+    'Configuration is read from the environment, as for the server (DATA_DIR or DATABASE_URL).',
+    'Add --create-database to let a command start an empty database where none exists.',
   ].join('\n');
 }
 
@@ -120,7 +121,14 @@ export async function runCli(
     io.error(usageText());
     return EXIT_USAGE;
   }
-  const opened = await openApp();
+  let opened: OpenedApp;
+  try {
+    opened = await openApp();
+  } catch (error) {
+    if (!(error instanceof CannotRunError)) throw error;
+    io.error(error.message);
+    return EXIT_FAILED;
+  }
   try {
     return await found.command.run(opened.app, found.args, io);
   } catch (error) {

@@ -18,7 +18,20 @@ describe('configuration', () => {
       isDemoEnabled: true,
       timeZone: 'Europe/Berlin',
     });
-    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.dataDir).toBe(path.resolve(import.meta.dirname, '../../../../data'));
+  });
+
+  it('opens the same data folder from any working directory', () => {
+    // `npm start` runs the server inside apps/server, `npm run kuvert` from the checkout.
+    const checkout = path.resolve(import.meta.dirname, '../../../..');
+    const fromServer = loadConfig({ INIT_CWD: path.join(checkout, 'apps/server') });
+    const fromCheckout = loadConfig({});
+    expect(fromServer.dataDir).toBe(fromCheckout.dataDir);
+    // A relative DATA_DIR is read from where npm was started, not from the workspace folder.
+    expect(loadConfig({ DATA_DIR: 'mine', INIT_CWD: '/srv/kuvert' }).dataDir).toBe(
+      '/srv/kuvert/mine',
+    );
+    expect(loadConfig({ DATA_DIR: '/var/lib/kuvert' }).dataDir).toBe('/var/lib/kuvert');
   });
 
   it('reads the variables an operator sets', () => {

@@ -25,7 +25,13 @@ function isTimeZone(value: string): boolean {
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Data folder; `data/` in the checkout when unset, a relative path from where npm ran',
+    ),
   DATABASE_URL: optionalUrl.describe('PostgreSQL connection string; SQLite in DATA_DIR when unset'),
   PUBLIC_URL: z
     .url()
@@ -247,6 +253,19 @@ export class ConfigError extends Error {
 const defaultWebDist = path.resolve(import.meta.dirname, '../../../web/dist');
 
 /** Parses the environment once; throws a ConfigError naming every bad variable. */
+/**
+ * The server (`npm start`, run by npm inside apps/server) and the CLI (`npm run kuvert`, run
+ * from the checkout) must open the same data folder. Unset, it is the checkout's `data/`
+ * whatever the working directory; a relative DATA_DIR is read from the folder npm was started
+ * in (npm's INIT_CWD), not from the workspace folder npm moves into.
+ */
+const CHECKOUT_DATA_DIR = path.resolve(import.meta.dirname, '../../../../data');
+
+function resolveDataDir(dataDir: string | undefined, initCwd: string | undefined): string {
+  if (dataDir === undefined) return CHECKOUT_DATA_DIR;
+  return path.resolve(initCwd ?? process.cwd(), dataDir);
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -260,7 +279,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: env.PORT,
     host: env.HOST,
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir: resolveDataDir(env.DATA_DIR, source.INIT_CWD),
     databaseUrl: env.DATABASE_URL,
     publicUrl,
     isHttps: publicUrl.startsWith('https://'),

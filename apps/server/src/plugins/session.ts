@@ -106,6 +106,17 @@ function isSameSecret(given: string, expected: string): boolean {
 }
 
 /**
+ * The origin the browser reached this server at. A page on `http://127.0.0.1:3000` or the
+ * machine's LAN address while PUBLIC_URL says `localhost` is still the same site, and must
+ * work: the addresses the start-up log prints are the ones a person opens. A page elsewhere
+ * that names this host (DNS rebinding) gets nothing from it: the session cookie belongs to
+ * the host it was set for, and every write with a session still needs its CSRF token.
+ */
+function ownOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
  * Cross-site requests are refused before anything else: a browser always sends `Origin` on
  * writes it makes from a page, and `Sec-Fetch-Site` where it knows the initiator. Clients
  * that send neither (curl, server-to-server) are not browsers and cannot ride a cookie.
@@ -113,7 +124,9 @@ function isSameSecret(given: string, expected: string): boolean {
 function assertSameOrigin(request: FastifyRequest, expectedOrigin: string): void {
   const origin = request.headers.origin;
   if (origin !== undefined) {
-    if (origin !== expectedOrigin) throw new AppError('ORIGIN_REJECTED');
+    if (origin !== expectedOrigin && origin !== ownOrigin(request)) {
+      throw new AppError('ORIGIN_REJECTED');
+    }
     return;
   }
   const fetchSite = request.headers['sec-fetch-site'];

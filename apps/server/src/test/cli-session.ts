@@ -1,7 +1,6 @@
-import { buildApp } from '../app.ts';
+import { openConfiguredApp } from '../cli/open-app.ts';
 import { runCli, type OpenedApp } from '../cli/run-cli.ts';
 import { loadConfig } from '../config/env.ts';
-import { connectDatabase, migrateToLatest } from '../db/connect.ts';
 
 /**
  * The operator's command line for the browser tests, kept open between commands: each
@@ -16,24 +15,9 @@ interface CommandMessage {
   argv: string[];
 }
 
-async function openApp(): Promise<OpenedApp> {
-  const config = loadConfig();
-  const handle = connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(handle);
-  const app = await buildApp({
-    config,
-    db: handle.db,
-    engine: handle.engine,
-    logger: { level: 'warn' },
-  });
-  await app.ready();
-  return {
-    app,
-    async close() {
-      await app.close();
-      await handle.db.destroy();
-    },
-  };
+/** The server of the journeys made the database already; a command may still start one. */
+function openApp(): Promise<OpenedApp> {
+  return openConfiguredApp(loadConfig(), { mayCreate: true });
 }
 
 let opened: Promise<OpenedApp> | undefined;
