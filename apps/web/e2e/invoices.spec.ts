@@ -403,9 +403,51 @@ test('an invoice the provider cancels shows who cancelled it and cannot be paid'
     await expect(panel.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
     await expect(panel.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0);
     await expect(panel.getByRole('img', { name: /QR code/ })).toHaveCount(0);
+    // Nothing is owed: no account number or reference offered to copy.
+    await expect(panel.getByRole('button', { name: /^Copy/ })).toHaveCount(0);
+    await expect(panel.getByText('IBAN')).toHaveCount(0);
     await scanWithoutHover(page);
     await page.goto('/open-invoices');
     await expect(page.getByRole('heading', { name: 'Nothing to pay' })).toBeVisible();
+    await scanWithoutHover(page);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('auf Deutsch: eine stornierte Rechnung zeigt keine Bankverbindung mehr', async ({
+  page,
+  user,
+}) => {
+  const receiver = await startWebhookReceiver();
+  try {
+    const provider = await createProvider(`Stadtwerke ${uniqueWord()}`, receiver.url);
+    const letterId = await deliverInvoice(
+      provider,
+      user.email,
+      `Abschlag ${uniqueWord()}`,
+      4_200,
+      14,
+    );
+    const response = await fetch(
+      `${E2E_BASE_URL}/api/sender/v1/letters/${letterId}/cancel-invoice`,
+      { method: 'POST', headers: { authorization: `Bearer ${provider.apiKey}` } },
+    );
+    expect(response.ok).toBe(true);
+
+    await logIn(page, user);
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    const saved = page.waitForResponse(
+      (answer) => answer.url().endsWith('/api/profile') && answer.request().method() === 'PATCH',
+    );
+    await page.getByRole('banner').getByLabel('Language').selectOption('de');
+    expect((await saved).status()).toBe(200);
+    await page.goto(`/inbox/${letterId}`);
+    const panel = page.getByRole('region', { name: 'Rechnung', exact: true });
+    await expect(panel.getByText(`Storniert von ${provider.name}`)).toBeVisible();
+    await expect(panel.getByRole('button', { name: /kopieren$/ })).toHaveCount(0);
+    await expect(panel.getByText('IBAN')).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: 'Als bezahlt markieren' })).toHaveCount(0);
     await scanWithoutHover(page);
   } finally {
     await receiver.close();

@@ -129,8 +129,13 @@ function InvoiceCard({ invoice, renderPayment }: InvoiceCardProps) {
           <InvoiceSettledAlert invoice={invoice} />
           {renderPayment(invoice, () => setIsMarkPaidOpen(true))}
         </Stack>
-        <Divider />
-        <InvoiceBankDetails invoice={invoice} showQrCode={isUnpaid} />
+        {/* A cancelled invoice is owed to nobody: no account to copy, nothing to pay. */}
+        {invoice.status !== 'cancelled' && (
+          <>
+            <Divider />
+            <InvoiceBankDetails invoice={invoice} showQrCode={isUnpaid} />
+          </>
+        )}
       </Stack>
       {/* Stays mounted when marking paid ends `can_pay`, so its success is still reported. */}
       <MarkPaidDialog
