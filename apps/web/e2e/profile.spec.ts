@@ -68,7 +68,7 @@ test('sessions list marks this device and revokes another one', async ({ page, u
 
   const sessions = page.getByRole('region', { name: 'Active sessions' });
   await expect(sessions.getByText('This device')).toHaveCount(1);
-  const revokeButtons = sessions.getByRole('button', { name: /^Log out / });
+  const revokeButtons = sessions.getByRole('button', { name: /^Log out Firefox/ });
   await expect(revokeButtons).toHaveCount(1);
   await revokeButtons.first().click();
   await expect(page.locator('[data-notification-type="positive"]')).toContainText(
@@ -78,6 +78,52 @@ test('sessions list marks this device and revokes another one', async ({ page, u
 
   const events = page.getByRole('region', { name: 'Recent security events' });
   await expect(events.getByText('Session logged out')).toBeVisible();
+});
+
+/** Logs `user` in on another "device" through the API; answers its cookie header. */
+async function logInElsewhere(user: { email: string; password: string }, agent: string) {
+  const response = await fetch(`${E2E_BASE_URL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: E2E_BASE_URL, 'user-agent': agent },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  expect(response.ok).toBe(true);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+test('all other devices are logged out at once; a language switch is no security event', async ({
+  page,
+  user,
+}) => {
+  const devices = ['Android 14; Mobile) Firefox/140.0', 'iPad; CPU OS 18_0) Safari/605.1'];
+  const cookies = await Promise.all(
+    devices.map((agent) => logInElsewhere(user, `Mozilla/5.0 (${agent}`)),
+  );
+  // Switching the language back and forth is not a security event.
+  const details = page.getByRole('form', { name: 'Personal details' });
+  await details.getByLabel('Language').selectOption('de');
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profil' })).toBeVisible();
+  await page.reload();
+
+  const sessions = page.getByRole('region', { name: 'Aktive Sitzungen' });
+  await expect(sessions.getByText('Dieses Gerät')).toHaveCount(1);
+  await sessions.getByRole('button', { name: 'Alle anderen Geräte abmelden' }).click();
+  await expect(page.locator('[data-notification-type="positive"]')).toContainText(
+    'Alle anderen Geräte sind abgemeldet.',
+  );
+  await expect(sessions.getByText('Auf keinem anderen Gerät angemeldet.')).toBeVisible();
+  for (const cookie of cookies) {
+    const session = await fetch(`${E2E_BASE_URL}/api/auth/session`, { headers: { cookie } });
+    expect(session.status).toBe(401);
+  }
+  const events = page.getByRole('region', { name: 'Letzte Sicherheitsereignisse' });
+  await expect(events.getByText('Andere Geräte abgemeldet')).toBeVisible();
+  await expect(events.getByText('Angaben geändert')).toHaveCount(0);
+  await scanWithoutHover(page);
 });
 
 test('the postal address is checked in both languages, saved and removed', async ({ page }) => {

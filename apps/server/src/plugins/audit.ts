@@ -56,3 +56,15 @@ export async function listRecentAuditEvents(
     .limit(limit)
     .execute();
 }
+
+/** Forgets security events older than `before`; answers how many went. */
+export async function deleteAuditEventsBefore(
+  db: Kysely<Database>,
+  before: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('audit_events')
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -79,6 +79,7 @@ export const auditEventTypes = [
   'password_changed',
   'password_reset',
   'session_revoked',
+  'other_sessions_revoked',
   'email_verified',
   'profile_updated',
   'payment_started',

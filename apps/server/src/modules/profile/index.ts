@@ -16,13 +16,17 @@ import {
   getProfile,
   listAuditEvents,
   listSessions,
+  revokeOtherSessions,
   revokeSession,
   updateProfile,
 } from './profile.service.ts';
+import { registerSecurityLogJobs } from './security-log-retention.ts';
 
 const sessionParamsSchema = z.object({ id: z.string().min(1).max(128) });
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerSecurityLogJobs(app);
+
   app.get(
     '/profile',
     {
@@ -89,6 +93,21 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ sessions: await listSessions(app, requireSession(request)) }),
+  );
+
+  app.post(
+    '/profile/sessions/log-out-others',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'End every session of the caller but this one',
+        response: { 204: noContentSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      await revokeOtherSessions(app, requireSession(request), requestOrigin(request));
+      return reply.status(204).send();
+    },
   );
 
   app.delete(

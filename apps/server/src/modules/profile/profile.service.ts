@@ -55,6 +55,20 @@ function addressColumns(address: PatchProfileRequest['address']) {
   };
 }
 
+/** A name or an address is who and where the person is; the interface language is not. */
+function isIdentityChanged(before: UserRow, after: UserRow): boolean {
+  const identity = (user: UserRow) =>
+    [
+      user.first_name,
+      user.last_name,
+      user.address_street,
+      user.address_postcode,
+      user.address_city,
+      user.address_country,
+    ].join('\u0000');
+  return identity(before) !== identity(after);
+}
+
 /** Changes the fields given (PUT gives all, PATCH some); a field left out stays as it is. */
 export async function updateProfile(
   app: FastifyInstance,
@@ -62,6 +76,7 @@ export async function updateProfile(
   input: PatchProfileRequest,
   origin: RequestOrigin,
 ): Promise<Profile> {
+  const before = await requireUser(app, userId);
   const user = await app.db.transaction().execute(async (trx) => {
     // Kysely leaves out columns whose value is undefined.
     const updated = await changeUser(app, trx, userId, {
@@ -73,7 +88,9 @@ export async function updateProfile(
     if (input.first_name !== undefined || input.last_name !== undefined) {
       await renamePersonalAccount(trx, userId, fullName(updated) || updated.email);
     }
-    await recordAuditEvent(app, trx, { userId, type: 'profile_updated', origin });
+    if (isIdentityChanged(before, updated)) {
+      await recordAuditEvent(app, trx, { userId, type: 'profile_updated', origin });
+    }
     return updated;
   });
   return toProfile(user);
@@ -131,6 +148,22 @@ export async function revokeSession(
   const isRevoked = await revokeUserSession(app.db, session.userId, sessionId, app.clock.now());
   if (!isRevoked) throw new AppError('SESSION_NOT_FOUND');
   await recordAuditEvent(app, app.db, { userId: session.userId, type: 'session_revoked', origin });
+}
+
+/** Logs out every device but this one, as after a password change. */
+export async function revokeOtherSessions(
+  app: FastifyInstance,
+  session: RequestSession,
+  origin: RequestOrigin,
+): Promise<void> {
+  await app.db.transaction().execute(async (trx) => {
+    await revokeUserSessions(trx, session.userId, app.clock.now(), session.id);
+    await recordAuditEvent(app, trx, {
+      userId: session.userId,
+      type: 'other_sessions_revoked',
+      origin,
+    });
+  });
 }
 
 export async function listAuditEvents(app: FastifyInstance, userId: string): Promise<AuditEvent[]> {

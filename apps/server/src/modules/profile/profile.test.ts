@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as passwords from '../../plugins/passwords.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import { createLoggedInUser, login } from '../../test/factories.ts';
+import { scheduleSecurityLogPrune } from './security-log-retention.ts';
 
 describe.each(testEngines)('profile (%s)', (engine) => {
   let t: TestApp;
@@ -238,6 +239,40 @@ describe.each(testEngines)('profile (%s)', (engine) => {
       ).toBe(200);
     });
 
+    it('logs out every other device at once, keeps this one, and says so in the log', async () => {
+      const me = await createLoggedInUser(t.app);
+      const others = await Promise.all(
+        ['Phone/1.0', 'Tablet/2.0', 'Laptop/3.0'].map((agent) =>
+          login(t.app, me.email, me.password, { 'user-agent': agent }),
+        ),
+      );
+      t.clock.advanceSeconds(1);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/profile/sessions/log-out-others',
+        headers: me.headers,
+      });
+      expect(response.statusCode).toBe(204);
+
+      for (const other of others) {
+        const session = await t.app.inject({
+          url: '/api/auth/session',
+          headers: { cookie: other.cookie },
+        });
+        expect(session.statusCode).toBe(401);
+      }
+      const listed = await t.app.inject({
+        url: '/api/profile/sessions',
+        headers: { cookie: me.cookie },
+      });
+      expect(listed.json().sessions.map((s: { id: string }) => s.id)).toEqual([me.loginToken]);
+      const log = await t.app.inject({
+        url: '/api/profile/audit-events',
+        headers: { cookie: me.cookie },
+      });
+      expect(log.json().events[0].type).toBe('other_sessions_revoked');
+    });
+
     it('does not list expired sessions', async () => {
       const me = await createLoggedInUser(t.app);
       t.clock.advanceSeconds(t.config.sessionIdleSeconds - 60);
@@ -249,6 +284,59 @@ describe.each(testEngines)('profile (%s)', (engine) => {
       });
       expect(listed.json().sessions.map((s: { id: string }) => s.id)).toEqual([fresh.loginToken]);
     });
+  });
+
+  it('logs a name change as a security event, but not a switch of language', async () => {
+    const me = await createLoggedInUser(t.app);
+    for (const language of ['de', 'en', 'de']) {
+      await t.app.inject({
+        method: 'PATCH',
+        url: '/api/profile',
+        headers: me.headers,
+        payload: { language },
+      });
+    }
+    t.clock.advanceSeconds(1);
+    // The profile form sends the name again with the language: still no name change.
+    const profile = (await t.app.inject({ url: '/api/profile', headers: me.headers })).json();
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: me.headers,
+      payload: { first_name: profile.first_name, last_name: profile.last_name, language: 'en' },
+    });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: me.headers,
+      payload: { first_name: 'Renamed' },
+    });
+    const log = await t.app.inject({
+      url: '/api/profile/audit-events',
+      headers: { cookie: me.cookie },
+    });
+    expect(log.json().events.map((event: { type: string }) => event.type)).toEqual([
+      'profile_updated',
+      'login_succeeded',
+    ]);
+  });
+
+  it('forgets security events after a year, and keeps the younger ones', async () => {
+    const me = await createLoggedInUser(t.app);
+    t.clock.advanceSeconds(200 * 24 * 3600);
+    await login(t.app, me.email, me.password);
+    t.clock.advanceSeconds(170 * 24 * 3600);
+    await scheduleSecurityLogPrune(t.app);
+    await t.app.jobs.runDueJobs();
+    const log = await t.app.inject({
+      url: '/api/profile/audit-events',
+      headers: { cookie: (await login(t.app, me.email, me.password)).cookie },
+    });
+    // The first login (370 days ago) is gone; the one of 170 days ago and today's stay.
+    expect(log.json().events.map((event: { type: string }) => event.type)).toEqual([
+      'login_succeeded',
+      'login_succeeded',
+    ]);
   });
 
   it('shows the latest security events, newest first, only the caller’s', async () => {

@@ -10,6 +10,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { describeUserAgent } from '../../../lib/user-agent.ts';
 import { useSessions } from '../api/get-sessions.ts';
+import { useLogOutOtherSessions } from '../api/log-out-other-sessions.ts';
 import { useRevokeSession } from '../api/revoke-session.ts';
 
 export function ActiveSessionsList() {
@@ -39,8 +40,28 @@ export function ActiveSessionsList() {
         <Text size="sm" c="dimmed" mt="sm">
           {t('profile.sessions.none')}
         </Text>
-      ) : null}
+      ) : (
+        <LogOutOthersButton />
+      )}
     </Stack>
+  );
+}
+
+/** One click instead of one per device: after a lost phone, every other session at once. */
+function LogOutOthersButton() {
+  const { t } = useTranslation();
+  const mutation = useLogOutOtherSessions();
+  const logOutOthers = () =>
+    mutation.mutateAsync().then(
+      () => notify({ type: 'positive', message: t('profile.sessions.revokedOthers') }),
+      (error: unknown) => notify({ type: 'negative', message: translateError(t, error) }),
+    );
+  return (
+    <Group justify="flex-end" mt="md">
+      <Button variant="light" color="red.9" onClick={logOutOthers} loading={mutation.isPending}>
+        {t('profile.sessions.revokeOthers')}
+      </Button>
+    </Group>
   );
 }
 
