@@ -55,18 +55,20 @@ function addressColumns(address: PatchProfileRequest['address']) {
   };
 }
 
+function identityOf(user: UserRow): string {
+  return [
+    user.first_name,
+    user.last_name,
+    user.address_street,
+    user.address_postcode,
+    user.address_city,
+    user.address_country,
+  ].join('\u0000');
+}
+
 /** A name or an address is who and where the person is; the interface language is not. */
 function isIdentityChanged(before: UserRow, after: UserRow): boolean {
-  const identity = (user: UserRow) =>
-    [
-      user.first_name,
-      user.last_name,
-      user.address_street,
-      user.address_postcode,
-      user.address_city,
-      user.address_country,
-    ].join('\u0000');
-  return identity(before) !== identity(after);
+  return identityOf(before) !== identityOf(after);
 }
 
 /** Changes the fields given (PUT gives all, PATCH some); a field left out stays as it is. */
