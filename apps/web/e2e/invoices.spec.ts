@@ -367,7 +367,7 @@ test('an invoice paid elsewhere is marked paid, in German', async ({ page, user 
     await expect(
       notification(page, 'positive').filter({ hasText: 'Die Rechnung ist als bezahlt markiert.' }),
     ).toBeVisible();
-    await expect(panel.getByText('Sie haben diese Rechnung als bezahlt markiert.')).toBeVisible();
+    await expect(panel.getByText('Als bezahlt markiert: außerhalb von Kuvert bezahlt.')).toBeVisible();
     await expect(panel.getByText(/^Bezahlt am /)).toBeVisible();
 
     const status = await senderApi<SenderLetterStatus>(provider, `/letters/${letterId}`);

@@ -30,8 +30,8 @@ function sessionResponse(overrides: Partial<SessionResponse> = {}): SessionRespo
     first_name: 'Erika',
     language: 'de',
     accounts: [
-      { id: 'acc-personal', name: 'Erika', kind: 'personal', role: 'owner' },
-      { id: 'acc-shared', name: 'Household', kind: 'shared', role: 'member' },
+      { id: 'acc-personal', name: 'Erika', kind: 'personal', role: 'owner', is_own: true },
+      { id: 'acc-shared', name: 'Household', kind: 'shared', role: 'member', is_own: false },
     ],
     ...overrides,
   };

@@ -14,6 +14,8 @@ export const accountSchema = z
     name: z.string(),
     kind: accountKindSchema,
     role: accountRoleSchema,
+    /** The caller's own personal mailbox (false for someone else's shared with them). */
+    is_own: z.boolean(),
   })
   .meta({ id: 'Account' });
 export type Account = z.infer<typeof accountSchema>;

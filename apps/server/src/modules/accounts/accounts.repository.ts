@@ -7,6 +7,8 @@ export interface AccountWithRoleRow {
   name: string;
   kind: string;
   role: string;
+  /** When this user became a member: the mailbox they were made with came first. */
+  joined_at: string;
 }
 
 export async function insertAccountWithMember(
@@ -40,18 +42,20 @@ export async function findAccountsOfUser(
   db: Kysely<Database>,
   userId: string,
 ): Promise<AccountWithRoleRow[]> {
-  return (
-    db
-      .selectFrom('memberships')
-      .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
-      .select(['accounts.id', 'accounts.name', 'accounts.kind', 'memberships.role'])
-      .where('memberships.user_id', '=', userId)
-      // Personal mailbox first, then shared ones by name.
-      .orderBy('accounts.kind', 'asc')
-      .orderBy('accounts.name', 'asc')
-      .orderBy('accounts.id', 'asc')
-      .execute()
-  );
+  return db
+    .selectFrom('memberships')
+    .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
+    .select([
+      'accounts.id',
+      'accounts.name',
+      'accounts.kind',
+      'memberships.role',
+      'memberships.created_at as joined_at',
+    ])
+    .where('memberships.user_id', '=', userId)
+    .orderBy('memberships.created_at', 'asc')
+    .orderBy('accounts.id', 'asc')
+    .execute();
 }
 
 export async function updatePersonalAccountName(
@@ -101,7 +105,9 @@ export async function findPersonalAccountByEmail(
     .where('u.email', '=', email)
     .where('a.kind', '=', 'personal')
     .where('m.role', '=', 'owner')
-    .orderBy('a.created_at')
+    // Their own came with them; another person's, shared with them as owner, came later.
+    .orderBy('m.created_at')
+    .orderBy('a.id')
     .executeTakeFirst();
   return row ? { accountId: row.account_id, userId: row.user_id } : undefined;
 }

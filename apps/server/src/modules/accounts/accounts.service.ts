@@ -87,7 +87,15 @@ export async function listAccountsForUser(
   userId: string,
 ): Promise<Account[]> {
   const rows = await findAccountsOfUser(db, userId);
-  return rows.map(toAccount);
+  // The personal mailbox a person was made with is theirs; one they were added to later is
+  // somebody else's, shared with them (even as its owner).
+  const own = rows.find((row) => row.kind === 'personal' && row.role === 'owner');
+  const accounts = rows.map((row) => toAccount(row, row === own));
+  // Their own first, then shared mailboxes, then other people's personal ones, each by name.
+  const rank = (account: Account) => (account.is_own ? 0 : account.kind === 'shared' ? 1 : 2);
+  return accounts.toSorted(
+    (a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
+  );
 }
 
 /** Creates an account with `userId` as its first member; returns the new account's id. */

@@ -17,10 +17,16 @@ export function AccountSwitcher() {
       onChange={(event) => setSelectedAccountId(event.currentTarget.value)}
       data={accounts.map((account) => ({
         value: account.id,
-        label: t('accounts.option', {
-          name: account.name,
-          kind: t(`accounts.kind.${account.kind}`),
-        }),
+        // Someone else's mailbox says so, and what this person may do in it.
+        label: account.is_own
+          ? t('accounts.option', { name: account.name, kind: t('accounts.kind.personal') })
+          : t('accounts.optionWithRole', {
+              name: account.name,
+              kind: t(
+                account.kind === 'shared' ? 'accounts.kind.shared' : 'accounts.kind.sharedWithYou',
+              ),
+              role: t(`accounts.role.${account.role}`),
+            }),
       }))}
     />
   );

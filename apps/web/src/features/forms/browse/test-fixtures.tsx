@@ -73,7 +73,7 @@ export function signIn(): void {
     login_token: 'login',
     first_name: 'Erika',
     language: 'en',
-    accounts: [{ id: 'a1', name: 'Erika', kind: 'personal', role: 'owner' }],
+    accounts: [{ id: 'a1', name: 'Erika', kind: 'personal', role: 'owner', is_own: true }],
   });
 }
 
