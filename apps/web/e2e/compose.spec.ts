@@ -318,3 +318,36 @@ for (const language of ['en', 'de'] as const) {
     await expect(row).toContainText(`${postalName}: ${w.posted}`);
   });
 }
+
+for (const language of ['en', 'de'] as const) {
+  const w = words[language];
+  const texts = {
+    en: { toOutbox: 'To the outbox', kept: 'Your letter is kept as a draft in the outbox.' },
+    de: {
+      toOutbox: 'Zum Postausgang',
+      kept: 'Ihr Brief ist als Entwurf im Postausgang gespeichert.',
+    },
+  }[language];
+
+  test(`[${language}] an empty recipient card leaves no draft; leaving with a subject says the draft is kept`, async ({
+    page,
+    user,
+  }) => {
+    await logInIn(page, user, language);
+    await page.goto('/outbox/compose');
+    await addRecipient(page, language, w.kuvertUser, 1);
+    await page.getByRole('button', { name: texts.toOutbox }).click();
+    await expect(page.getByRole('heading', { level: 1, name: w.outbox })).toBeVisible();
+    await expect(page.locator('#outbox-drafts')).toHaveCount(0);
+
+    await page.goto('/outbox/compose');
+    const subject = `Kündigung ${uniqueWord()}`;
+    await page.getByLabel(w.subject).fill(subject);
+    await expect(page.getByText(w.saved, { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: texts.toOutbox }).click();
+    await expect(page.locator('[data-notification-type="positive"]')).toContainText(texts.kept);
+    const drafts = page.getByRole('region', { name: w.drafts });
+    await expect(drafts.getByRole('link', { name: subject })).toBeVisible();
+    await scanWithoutHover(page);
+  });
+}

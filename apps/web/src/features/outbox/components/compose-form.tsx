@@ -20,7 +20,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Contact } from '@kuvert/shared/contacts';
 import type { LetterDetail } from '@kuvert/shared/letters';
 import {
@@ -44,6 +44,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatFileSize } from '../../../lib/dates.ts';
 import { hasErrorCode, translateError } from '../../../lib/errors.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { notify } from '../../../lib/notify.ts';
 import { usePendingUploads } from '../../../lib/use-pending-uploads.ts';
 import type { UploadQueue } from '../../../lib/use-pending-uploads.ts';
 import { useLeaveGuard } from '../../../lib/use-leave-guard.ts';
@@ -53,6 +54,7 @@ import { useSendLetter } from '../api/send-letter.ts';
 import {
   checkSendRequest,
   fieldsOfDraft,
+  hasComposeContent,
   newRecipient,
   recipientErrors,
   recipientKey,
@@ -134,6 +136,7 @@ export function ComposeForm({
   onSent,
 }: ComposeFormProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [fields, setFields] = useState<ComposeFields>(() =>
     draft === null ? initialFields : fieldsOfDraft(draft),
   );
@@ -186,7 +189,8 @@ export function ComposeForm({
 
   const update = (next: ComposeFields) => {
     setFields(next);
-    autosave.change(next);
+    // No draft for an empty card alone; once there is one, every change is kept.
+    if (autosave.currentDraftId() !== null || hasComposeContent(next)) autosave.change(next);
     // What the last try to send said is about the letter as it was.
     setSendProblem(null);
   };
@@ -313,6 +317,18 @@ export function ComposeForm({
     onAccountChange(nextAccountId);
     setFields(next);
     autosave.change(next);
+  };
+
+  /** Leaving by the button says what became of the letter: kept as a draft, or nothing. */
+  const goToOutbox = () => {
+    const draftId = autosave.currentDraftId();
+    if (draftId !== null && !hasComposeContent(fields)) {
+      autosave.finish();
+      void deleteDraft(draftId).catch(() => undefined);
+    } else if (draftId !== null && !autosave.hasUnsavedChanges) {
+      notify({ type: 'positive', message: t('compose.draftKept') });
+    }
+    void navigate(paths.outbox());
   };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -557,7 +573,7 @@ export function ComposeForm({
             />
             {sendProblem !== null ? <FormAlert tone="error">{sendProblem}</FormAlert> : null}
             <Group justify="flex-end" gap="sm">
-              <Button variant="default" component={Link} to={paths.outbox()}>
+              <Button variant="default" onClick={goToOutbox}>
                 {t('compose.toOutbox')}
               </Button>
               <Button

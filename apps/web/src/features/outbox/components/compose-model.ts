@@ -64,6 +64,32 @@ export function newRecipient(channel: ComposeRecipient['channel']): ComposeRecip
   }
 }
 
+function isRecipientFilled(recipient: ComposeRecipient): boolean {
+  switch (recipient.channel) {
+    case 'provider':
+      return recipient.provider_id !== '';
+    case 'kuvert':
+      return recipient.email.trim() !== '';
+    case 'postal': {
+      const { country: _country, ...typed } = recipient.address;
+      return Object.values(typed).some((value) => value.trim() !== '');
+    }
+  }
+}
+
+/**
+ * Something a person would miss: a word typed, a file attached, a recipient filled in. An
+ * empty recipient card or a country chosen alone is not a letter yet, and makes no draft.
+ */
+export function hasComposeContent(fields: ComposeFields): boolean {
+  return (
+    fields.subject.trim() !== '' ||
+    fields.body.trim() !== '' ||
+    fields.attachments.length > 0 ||
+    fields.recipients.some(isRecipientFilled)
+  );
+}
+
 /** A loaded draft as the page holds it. */
 export function fieldsOfDraft(draft: LetterDraft): ComposeFields {
   return {
