@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/http.ts';
 import {
   checkSendRequest,
   emptyComposeFields,
+  hasComposeContent,
   newRecipient,
   recipientErrors,
   sendRequestOf,
@@ -103,5 +104,19 @@ describe('an address not on Kuvert', () => {
       contact_id: 'c1',
       address: { name: 'Jonas', country: 'DE' },
     });
+  });
+});
+
+describe('hasComposeContent', () => {
+  it('counts what a person typed or attached, not an empty card or a country alone', () => {
+    const postal = newRecipient('postal');
+    expect(hasComposeContent({ ...emptyComposeFields, recipients: [postal] })).toBe(false);
+    expect(hasComposeContent({ ...emptyComposeFields, recipients: [newRecipient('kuvert')] })).toBe(
+      false,
+    );
+    expect(hasComposeContent({ ...emptyComposeFields, subject: '   ' })).toBe(false);
+    expect(hasComposeContent({ ...emptyComposeFields, body: 'Hallo' })).toBe(true);
+    const named = toPostalRecipient(newRecipient('kuvert'), 'Erika Muster');
+    expect(hasComposeContent({ ...emptyComposeFields, recipients: [named] })).toBe(true);
   });
 });
