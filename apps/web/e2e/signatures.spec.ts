@@ -243,6 +243,11 @@ test('a decline needs a reason, and the provider is told it', async ({ page, use
     await expect(panel.getByRole('link', { name: 'Download sealed copy' })).toBeVisible({
       timeout: 30_000,
     });
+    // One viewer, of the sealed copy; the original is listed to download, not shown twice.
+    const documents = page.getByRole('region', { name: /^Document viewer: / });
+    await expect(documents).toHaveCount(1);
+    const list = page.getByRole('list', { name: 'Documents' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
     const { raw, event } = await waitForWebhook(receiver.received, 'signature.declined');
     expect(verifyWebhookSignature(raw, provider.webhookSecret)).toBe(true);
     expect(event.data.declined_reason).toBe(reason);

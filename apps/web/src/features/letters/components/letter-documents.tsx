@@ -99,10 +99,16 @@ export function LetterDocuments({ letterId, documents }: LetterDocumentsProps) {
     ...documents.filter((document) => document.role === 'sealed'),
     ...documents.filter((document) => document.role !== 'sealed'),
   ];
+  // The sealed copy holds the original's pages and the audit trail: one viewer of it, not two
+  // that look alike. The original stays in the list below, to download.
+  const hasSealedCopy = documents.some((document) => document.role === 'sealed');
+  const isShown = (document: LetterDocument) =>
+    (isPdf(document) || isImage(document)) &&
+    (!hasSealedCopy || document.role === 'sealed' || !isPdf(document));
   return (
     <Stack gap="md">
       {ordered
-        .filter((document) => isPdf(document) || isImage(document))
+        .filter(isShown)
         .map((document) =>
           isPdf(document) ? (
             <InlinePdf key={document.id} letterId={letterId} document={document} />
