@@ -33,6 +33,9 @@ function save(name: string, bytes: Uint8Array): string {
 /** The words of a text, whitespace folded, so a wrapped line reads as one. */
 const folded = (text: string) => text.replaceAll(/\s+/g, ' ');
 
+/** The subset tag of DejaVu Sans in a pdffonts listing. */
+const tagOf = (listing: string) => /([A-Z]{6})\+DejaVuSans /.exec(listing)?.[1];
+
 type LetterText = Omit<PrintLetterInput, 'limits' | 'attachments' | 'pageLabel' | 'createdAt'>;
 
 const GERMAN: LetterText = {
@@ -96,7 +99,6 @@ describe.skipIf(!hasTool('pdftotext') || !hasTool('pdffonts'))('printed letters'
     }
     // Another letter's subsets are other subsets: another tag.
     const other = runTool('pdffonts', [await printed('tagged-other.pdf', ASCII)]);
-    const tagOf = (listing: string) => /([A-Z]{6})\+DejaVuSans /.exec(listing)?.[1];
     expect(tagOf(other)).toBeDefined();
     expect(tagOf(other)).not.toBe(tagOf(runTool('pdffonts', [file])));
   });
