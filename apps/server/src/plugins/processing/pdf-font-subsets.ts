@@ -9,8 +9,10 @@ import type { PDFDocument, PDFFont } from 'pdf-lib';
  * subsets of one font in a merged print batch need two names.
  *
  * Every document parses the font file anew: fontkit keeps the glyphs it made inside the parsed
- * font (with the characters they were first made for), so one parsed font shared by several
- * documents writes wrong ToUnicode maps into the later ones ("SWIT ERLAND" in their text).
+ * font. Writing a subset with "Ö" (a composite glyph) makes its component "O" without any
+ * character, and a later document sharing that font maps "O" to nothing in its ToUnicode
+ * ("Anna tto", "SWIT ERLAND" to search, copy and screen readers). It costs a parse of each
+ * font per document (about 60 ms each for DejaVu Sans).
  */
 
 /** A font file as read from disk, with the PostScript name inside it. */
