@@ -382,8 +382,13 @@ export interface SignatureRequestsTable {
   seal_failure: string | null;
   sealed_at: string | null;
   sealed_storage_key: string | null;
-  /** SHA-256 (hex) of the whole sealed file: the verify page finds the request by it. */
+  /** SHA-256 (hex) of the whole sealed file, as stored and downloaded. */
   sealed_sha256: string | null;
+  /**
+   * SHA-256 (hex) of the bytes the seal signs (the file less its /Contents): the verify page
+   * finds the request by it. Null before sealing, and for requests sealed before it was kept.
+   */
+  sealed_signed_sha256: string | null;
   sealed_size: number | null;
   created_at: string;
   updated_at: string;

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { decodeQrPng } from '../test/qr-code.ts';
+import { hasTool } from '../test/sealing.ts';
 import {
   buildEpcQrPayload,
   EPC_QR_MAX_PAYLOAD_BYTES,
@@ -128,5 +133,38 @@ describe('EPC QR payload (EPC069-12 v2)', () => {
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     );
     expect(decodeQrPng(png)).toBe(payload);
+  });
+
+  describe.skipIf(!hasTool('zbarimg'))('read by zbar (zbarimg)', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'kuvert-qr-'));
+    afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+    /** What zbar reads from the PNG, as UTF-8 (zbar turns what it decoded into UTF-8). */
+    async function zbarRead(payload: string): Promise<string> {
+      const file = path.join(folder, 'code.png');
+      writeFileSync(file, await renderEpcQrPng(payload));
+      const result = spawnSync('zbarimg', ['--quiet', '--raw', file], { encoding: 'utf8' });
+      expect(result.status).toBe(0);
+      return result.stdout.replace(/\n$/, '');
+    }
+
+    it('decodes umlauts as UTF-8, not as Shift JIS ("M羹llheim"): the code says UTF-8 (ECI 26)', async () => {
+      const payload = buildEpcQrPayload({ ...transfer, reference: 'Zähler 1ESY – Müllheim' });
+      expect(await zbarRead(payload)).toBe(payload);
+      expect(await zbarRead('Müllheim')).toBe('Müllheim');
+    });
+
+    it('decodes the longest payload, with Greek and the euro sign, to the same bytes', async () => {
+      const payload = buildEpcQrPayload({
+        ...transfer,
+        bic: 'COBADEFFXXX',
+        beneficiaryName: `Ζωή Παπαδοπούλου ${'N'.repeat(50)}`,
+        amount: 99_999_999_999,
+        reference: `€ ${'r'.repeat(120)}`,
+      });
+      expect(Buffer.byteLength(payload, 'utf8')).toBeGreaterThan(250);
+      expect(await zbarRead(payload)).toBe(payload);
+      expect(decodeQrPng(await renderEpcQrPng(payload))).toBe(payload);
+    });
   });
 });

@@ -1,4 +1,5 @@
-import QRCode from 'qrcode';
+import { greyscalePng } from './png.ts';
+import { encodeUtf8QrCode } from './qr-code.ts';
 
 /*
  * The EPC QR code ("GiroCode", "Scan2Pay") that banking apps read to fill in a SEPA credit
@@ -147,15 +148,19 @@ export function tryBuildEpcQrPayload(transfer: EpcCreditTransfer): string | unde
   }
 }
 
+const QUIET_ZONE = 4;
+const SCALE = 8;
+
 /**
- * A PNG of the code: byte mode with the UTF-8 bytes as they are (line 3 declares the
- * character set, so no ECI), error-correction level M, the standard quiet zone of 4 modules.
+ * A PNG of the code: an ECI segment that names UTF-8, then the bytes in byte mode, so that a
+ * reader decodes "Müllheim" as such whatever its default character set (line 3 of the
+ * payload tells a banking app, not the QR reader); error-correction level M, the standard
+ * quiet zone of 4 modules, 8 pixels a module.
  */
-export async function renderEpcQrPng(payload: string): Promise<Buffer> {
-  return QRCode.toBuffer([{ data: Buffer.from(payload, 'utf8'), mode: 'byte' }], {
-    type: 'png',
-    errorCorrectionLevel: 'M',
-    margin: 4,
-    scale: 8,
-  });
+export function renderEpcQrPng(payload: string): Promise<Buffer> {
+  const { size, modules } = encodeUtf8QrCode(Buffer.from(payload, 'utf8'));
+  const side = (size + 2 * QUIET_ZONE) * SCALE;
+  const isDark = (x: number, y: number) =>
+    modules[Math.floor(y / SCALE) - QUIET_ZONE]?.[Math.floor(x / SCALE) - QUIET_ZONE] ?? false;
+  return Promise.resolve(greyscalePng(side, side, (x, y) => (isDark(x, y) ? 0 : 255)));
 }

@@ -83,6 +83,8 @@ describe('mailer', () => {
     expect(raw).toContain('Subject: Reset your Kuvert password');
     expect(raw).toContain('https://kuvert.example/reset/password/abc');
     expect(raw).toContain('Content-Type: text/html');
+    // RFC 3834: written by a machine, so no auto-responder answers it.
+    expect(raw).toMatch(/^Auto-Submitted: auto-generated\r?$/m);
   });
 
   it('writes a parseable .eml file into the data folder and logs its links', async () => {
@@ -106,6 +108,7 @@ describe('mailer', () => {
     expect(headers).toMatch(/^Subject: /m);
     expect(headers).toMatch(/^MIME-Version: 1.0$/m);
     expect(headers).toMatch(/^Content-Type: multipart\/alternative;/m);
+    expect(headers).toMatch(/^Auto-Submitted: auto-generated\r?$/m);
     expect(decodeQuotedPrintable(eml.slice(separator))).toContain(link);
     expect(silentLog.entries).toContainEqual([
       { to: 'jörg@example.com', subject: 'Ihre Einladung zu Kuvert', links: [link] },
@@ -129,6 +132,7 @@ describe('mailer', () => {
     const [file] = readdirSync(path.join(dataDir, 'mail'));
     const eml = readFileSync(path.join(dataDir, 'mail', file ?? ''), 'utf8');
     expect(eml).toMatch(/^Content-Type: multipart\/mixed;/m);
+    expect(eml.slice(0, eml.search(/\r?\n\r?\n/))).toMatch(/^Auto-Submitted: auto-generated\r?$/m);
     expect(eml).toMatch(/Content-Type: application\/pdf; name=F-2026-AAAA-BBBB\.pdf/);
     expect(eml).toContain(pdf.toString('base64'));
   });

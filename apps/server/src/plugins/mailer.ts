@@ -27,6 +27,12 @@ export interface Mailer {
   readonly destination?: string;
 }
 
+/**
+ * Every mail Kuvert sends is written by a machine (RFC 3834 §5): out-of-office and other
+ * auto-responders do not answer it, so two robots never mail each other in a loop.
+ */
+const AUTO_SUBMITTED = { 'Auto-Submitted': 'auto-generated' };
+
 const LINK_PATTERN = /https?:\/\/[^\s<>"]+/g;
 
 export function linksIn(text: string): string[] {
@@ -40,7 +46,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     destination: `SMTP ${url.hostname}:${url.port || (url.protocol === 'smtps:' ? '465' : '587')}`,
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      await transport.sendMail({ from, ...message, headers: AUTO_SUBMITTED });
     },
   };
 }
@@ -54,7 +60,7 @@ export function createFileMailer(directory: string, from: string, log: FastifyBa
   return {
     destination: directory,
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail({ from, ...message, headers: AUTO_SUBMITTED });
       const content = info.message;
       if (!Buffer.isBuffer(content)) throw new Error('mail transport did not buffer the message');
       await mkdir(directory, { recursive: true });

@@ -87,6 +87,7 @@ export async function createSealedRequest(
       sealed_at: sealedAt,
       sealed_storage_key: null,
       sealed_sha256: sealed.sha256,
+      sealed_signed_sha256: sealed.signedSha256,
       sealed_size: sealed.bytes.length,
       created_at: now.toISOString(),
       updated_at: sealedAt,

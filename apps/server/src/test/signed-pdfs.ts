@@ -200,3 +200,19 @@ export function withBrokenSignature(pdf: Buffer): Buffer {
   copy[at] = copy[at] === 0x61 ? 0x62 : 0x61;
   return copy;
 }
+
+/**
+ * A copy with bytes written into the unsigned room of the signature: the zeros after the
+ * CMS inside /Contents, which no /ByteRange covers. Every digest still matches; the file
+ * as a whole (and so its SHA-256) is another.
+ */
+export function withWrittenPadding(pdf: Buffer, text = 'Kuvert was here'): Buffer {
+  const copy = Buffer.from(pdf);
+  const [, contentsAt, afterContents] = byteRangeOf(copy);
+  const hex = Buffer.from(text, 'latin1').toString('hex');
+  const at = afterContents - 1 - hex.length - 16;
+  const room = copy.subarray(at, at + hex.length).toString('latin1');
+  if (at <= contentsAt || !/^0+$/.test(room)) throw new Error('no zero padding to write into');
+  copy.write(hex, at, 'latin1');
+  return copy;
+}

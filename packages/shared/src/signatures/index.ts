@@ -29,13 +29,24 @@ export type OpenSignatureRequestList = z.infer<typeof openSignatureRequestListSc
 /**
  * POST /api/verify-document (public, multipart `file`): what Kuvert finds in any PDF.
  * Per signature: `valid` (intact and the signed bytes are the whole file), `changed` (the
- * signed bytes differ from the signature's digest, or more was appended after signing),
- * `invalid` (the signature itself does not verify or cannot be read).
+ * signed bytes differ from the signature's digest, more was appended after signing, or bytes
+ * were written into the signature's unsigned padding), `invalid` (the signature itself does
+ * not verify or cannot be read).
  */
 export const VERIFY_MAX_BYTES = 25 * 1024 * 1024;
 export const verifiedSignatureStates = ['valid', 'changed', 'invalid'] as const;
 export const verifiedSignatureStateSchema = z.enum(verifiedSignatureStates);
 export type VerifiedSignatureState = z.infer<typeof verifiedSignatureStateSchema>;
+
+/**
+ * Why a signature is `changed`: `signed_bytes` (bytes it covers differ from what was signed),
+ * `appended` (more was added after the signed revision), `signature_padding` (the signed
+ * bytes are intact, but bytes were written into the room the signature left unused inside
+ * /Contents, outside what any signature covers).
+ */
+export const signatureChanges = ['signed_bytes', 'appended', 'signature_padding'] as const;
+export const signatureChangeSchema = z.enum(signatureChanges);
+export type SignatureChange = z.infer<typeof signatureChangeSchema>;
 
 export const verifiedSignatureSchema = z
   .object({
@@ -44,6 +55,9 @@ export const verifiedSignatureSchema = z
     organisation: z.string().nullable(),
     signed_at: z.iso.datetime().nullable(),
     is_kuvert_seal: z.boolean().describe("Sealed with this Kuvert's seal certificate"),
+    change: signatureChangeSchema
+      .nullable()
+      .describe('Why the state is `changed`; null when it is not'),
     /** The request this seal closed, when it is one of this Kuvert's. */
     request: z
       .object({

@@ -15,6 +15,7 @@ import * as signatures from './0011-signatures.ts';
 import * as outbox from './0012-outbox.ts';
 import * as forms from './0013-forms.ts';
 import * as caseFiles from './0014-case-files.ts';
+import * as sealedSignedSha256 from './0015-sealed-signed-sha256.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -36,6 +37,7 @@ const migrations: Record<string, MigrationModule> = {
   '0012-outbox': outbox,
   '0013-forms': forms,
   '0014-case-files': caseFiles,
+  '0015-sealed-signed-sha256': sealedSignedSha256,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

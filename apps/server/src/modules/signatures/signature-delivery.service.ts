@@ -112,6 +112,7 @@ export async function insertSignatureRequestRows(
       sealed_at: null,
       sealed_storage_key: null,
       sealed_sha256: null,
+      sealed_signed_sha256: null,
       sealed_size: null,
       created_at: input.nowIso,
       updated_at: input.nowIso,

@@ -103,6 +103,7 @@ async function sealRequest(app: FastifyInstance, payload: unknown): Promise<void
       sealed_at: sealedAt,
       sealed_storage_key: stored.key,
       sealed_sha256: stored.sha256,
+      sealed_signed_sha256: sealed.signedSha256,
       sealed_size: stored.size,
       updated_at: sealedAt,
     });

@@ -1,4 +1,5 @@
 import type {
+  SignatureChange,
   VerifiedSignature,
   VerifiedSignatureState,
   VerifyOutcome,
@@ -12,15 +13,22 @@ export interface SealedRequest {
   signers: SealedRequestSignerRow[];
 }
 
+/** What changed since signing, of a signature that verifies; null when nothing did. */
+function changeOf(signature: InspectedSignature): SignatureChange | null {
+  if (!signature.isDigestValid) return 'signed_bytes';
+  if (!signature.coversWholeFile) return 'appended';
+  if (!signature.isPaddingIntact) return 'signature_padding';
+  return null;
+}
+
 /**
  * `invalid` when the signature cannot be read or does not verify with its certificate;
- * `changed` when the signed bytes differ from what was signed or more was appended after
- * signing; `valid` otherwise.
+ * `changed` when the signed bytes differ from what was signed, more was appended after
+ * signing, or its unsigned padding was written to; `valid` otherwise.
  */
 export function stateOf(signature: InspectedSignature): VerifiedSignatureState {
   if (signature.problem !== null || !signature.isSignatureValid) return 'invalid';
-  if (!signature.isDigestValid || !signature.coversWholeFile) return 'changed';
-  return 'valid';
+  return changeOf(signature) === null ? 'valid' : 'changed';
 }
 
 const severity: Record<VerifiedSignatureState, number> = { valid: 0, changed: 1, invalid: 2 };
@@ -63,8 +71,10 @@ export function presentSignature(
   isKuvertSeal: boolean,
   sealed: SealedRequest | undefined,
 ): VerifiedSignature {
+  const state = stateOf(signature);
   return {
-    state: stateOf(signature),
+    state,
+    change: state === 'changed' ? changeOf(signature) : null,
     signed_by: signature.commonName,
     organisation: signature.organisation,
     signed_at: toIsoInstant(signature.signedAt),

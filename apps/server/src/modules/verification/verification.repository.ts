@@ -22,10 +22,14 @@ export interface SealedRequestSignerRow {
   declined_reason: string | null;
 }
 
-/** The request whose sealed file has this SHA-256 (a sealed PDF names exactly one request). */
+/**
+ * The request a seal signed: by the SHA-256 of the bytes the seal covers, or, for a request
+ * sealed before that was kept, by the SHA-256 of its signed revision (the whole sealed file).
+ * A sealed PDF names exactly one request.
+ */
 export async function findRequestBySealedSha256(
   db: Kysely<Database>,
-  sha256: string,
+  digests: { signedBytesSha256: string | null; signedRevisionSha256: string },
 ): Promise<SealedRequestRow | undefined> {
   return db
     .selectFrom('signature_requests')
@@ -38,7 +42,15 @@ export async function findRequestBySealedSha256(
       'providers.name as provider_name',
       'letters.subject',
     ])
-    .where('signature_requests.sealed_sha256', '=', sha256)
+    .where((eb) =>
+      eb.or([
+        eb('signature_requests.sealed_signed_sha256', '=', digests.signedBytesSha256),
+        eb.and([
+          eb('signature_requests.sealed_signed_sha256', 'is', null),
+          eb('signature_requests.sealed_sha256', '=', digests.signedRevisionSha256),
+        ]),
+      ]),
+    )
     .where('signature_requests.seal_status', '=', 'sealed')
     .executeTakeFirst();
 }

@@ -31,12 +31,12 @@ import {
 export const VERIFY_MAX_PER_ADDRESS = 20;
 export const VERIFY_WINDOW_SECONDS = 600;
 
-/** The request a Kuvert seal closed, found by the signed revision's SHA-256. */
+/** The request a Kuvert seal closed, found by what the seal signed. */
 async function findSealedRequest(
   app: FastifyInstance,
-  signedRevisionSha256: string,
+  signature: InspectedSignature,
 ): Promise<SealedRequest | undefined> {
-  const request = await findRequestBySealedSha256(app.db, signedRevisionSha256);
+  const request = await findRequestBySealedSha256(app.db, signature);
   if (!request) return undefined;
   const [signers, subject] = await Promise.all([
     listRequestSigners(app.db, request.id),
@@ -50,9 +50,7 @@ async function verifySignature(app: FastifyInstance, signature: InspectedSignatu
   const isKuvertSeal =
     stateOf(signature) !== 'invalid' &&
     isKuvertSealCertificate(app.seal, signature.certificatePem, signature.chainPems);
-  const sealed = isKuvertSeal
-    ? await findSealedRequest(app, signature.signedRevisionSha256)
-    : undefined;
+  const sealed = isKuvertSeal ? await findSealedRequest(app, signature) : undefined;
   return presentSignature(signature, isKuvertSeal, sealed);
 }
 

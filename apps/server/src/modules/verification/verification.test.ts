@@ -9,6 +9,7 @@ import {
   withBrokenSignature,
   withFlippedByte,
   withIncrementalUpdate,
+  withWrittenPadding,
 } from '../../test/signed-pdfs.ts';
 import { VERIFY_MAX_PER_ADDRESS } from './verification.service.ts';
 
@@ -57,6 +58,7 @@ describe.each(testEngines)('verify a document (%s)', (engine) => {
     expect(result.signatures).toHaveLength(1);
     const [signature] = result.signatures;
     expect(signature?.state).toBe('valid');
+    expect(signature?.change).toBeNull();
     expect(signature?.is_kuvert_seal).toBe(true);
     expect(signature?.signed_by).toBe(t.app.seal.subjectName);
     expect(signature?.signed_at).not.toBeNull();
@@ -87,10 +89,30 @@ describe.each(testEngines)('verify a document (%s)', (engine) => {
     expect(request?.signers[1]?.declined_reason).toBe('The rent is wrong');
   });
 
+  it('says changed when the unsigned padding of a seal was written to, and still names the request', async () => {
+    // The signed bytes are intact (every digest matches), but the file is not the sealed one.
+    const tampered = withWrittenPadding(Buffer.from(declined.sealed.bytes));
+    const result = await verified(tampered);
+    expect(result.outcome).toBe('changed');
+    const [signature] = result.signatures;
+    expect(signature?.state).toBe('changed');
+    expect(signature?.change).toBe('signature_padding');
+    expect(signature?.is_kuvert_seal).toBe(true);
+    const request = signature?.request;
+    expect(request?.subject).toBe('Tenancy agreement');
+    expect(request?.status).toBe('declined');
+    expect(request?.signers[1]).toMatchObject({
+      name: 'Łukasz Nowak',
+      status: 'declined',
+      declined_reason: 'The rent is wrong',
+    });
+  });
+
   it('says changed when one byte inside the signed range was changed', async () => {
     const result = await verified(withFlippedByte(Buffer.from(sealed.sealed.bytes)));
     expect(result.outcome).toBe('changed');
     expect(result.signatures[0]?.state).toBe('changed');
+    expect(result.signatures[0]?.change).toBe('signed_bytes');
   });
 
   it('says changed when an update was appended after the seal, and still names the request', async () => {
@@ -98,6 +120,7 @@ describe.each(testEngines)('verify a document (%s)', (engine) => {
     expect(result.outcome).toBe('changed');
     const [signature] = result.signatures;
     expect(signature?.state).toBe('changed');
+    expect(signature?.change).toBe('appended');
     // The sealed revision itself is intact and Kuvert's: who signed it is still known.
     expect(signature?.is_kuvert_seal).toBe(true);
     expect(signature?.request?.subject).toBe('Tenancy agreement');
@@ -124,6 +147,7 @@ describe.each(testEngines)('verify a document (%s)', (engine) => {
         organisation: 'Notariat Köln',
         signed_at: expect.any(String),
         is_kuvert_seal: false,
+        change: null,
         request: null,
       },
     ]);

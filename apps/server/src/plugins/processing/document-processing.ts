@@ -199,7 +199,12 @@ const signatureInspectionSchema = z.object({
       isDigestValid: z.boolean(),
       isSignatureValid: z.boolean(),
       coversWholeFile: z.boolean(),
+      isPaddingIntact: z.boolean(),
       signedRevisionSha256: z.string().regex(/^[0-9a-f]{64}$/),
+      signedBytesSha256: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .nullable(),
       problem: z.string().nullable(),
     }),
   ),
@@ -380,11 +385,12 @@ export function createDocumentProcessing(
         input: { ...request, sealCertificate, contentsBytes, limits },
       });
       const composed = composedSealSchema.parse(output);
-      const bytes = signComposedPdf(composed.bytes, contentsBytes, seal);
+      const { bytes, signedSha256 } = signComposedPdf(composed.bytes, contentsBytes, seal);
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       return {
         bytes,
         sha256,
+        signedSha256,
         pageCount: composed.pageCount,
         originalSha256: composed.originalSha256,
       };

@@ -64,12 +64,12 @@ export function fillByteRange(
   return { bytes, contentsStart, contentsEnd };
 }
 
-/** The composed PDF, signed. */
+/** The composed PDF, signed, with the hex SHA-256 of the bytes the signature covers. */
 export function signComposedPdf(
   composed: Uint8Array,
   contentsBytes: number,
   seal: SealKey,
-): Uint8Array {
+): { bytes: Uint8Array; signedSha256: string } {
   const { bytes, contentsStart, contentsEnd } = fillByteRange(composed, contentsBytes);
   const digest = createHash('sha256')
     .update(bytes.subarray(0, contentsStart))
@@ -80,5 +80,8 @@ export function signComposedPdf(
     throw new Error('The seal signature is larger than the room reserved for it.');
   }
   bytes.write(Buffer.from(signature).toString('hex'), contentsStart + 1, 'latin1');
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return {
+    bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    signedSha256: digest.toString('hex'),
+  };
 }

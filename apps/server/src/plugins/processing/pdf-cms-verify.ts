@@ -39,9 +39,11 @@ export interface CheckedCms {
   isDigestValid: boolean;
   isSignatureValid: boolean;
   signingTime: Date | null;
+  /** Where the CMS ends, as its own length says: what follows in /Contents is not its own. */
+  length: number;
 }
 
-function signedDataOf(der: Uint8Array): pkijs.SignedData {
+function signedDataOf(der: Uint8Array): { signedData: pkijs.SignedData; length: number } {
   const parsed = asn1js.fromBER(der);
   if (parsed.offset === -1) throw new CmsProblem('/Contents is not DER-encoded CMS');
   try {
@@ -49,7 +51,10 @@ function signedDataOf(der: Uint8Array): pkijs.SignedData {
     if (contentInfo.contentType !== oids.signedData) {
       throw new CmsProblem(`/Contents is CMS of type ${contentInfo.contentType}, not SignedData`);
     }
-    return new pkijs.SignedData({ schema: contentInfo.content });
+    return {
+      signedData: new pkijs.SignedData({ schema: contentInfo.content }),
+      length: parsed.offset,
+    };
   } catch (error) {
     if (error instanceof CmsProblem) throw error;
     throw new CmsProblem(`/Contents is not CMS SignedData: ${String(error)}`);
@@ -189,7 +194,7 @@ function signingTimeOf(signerInfo: pkijs.SignerInfo): Date | null {
 
 /** `pdfPieces` are the signed bytes of the PDF (the two /ByteRange pieces). */
 export function checkCms(der: Uint8Array, pdfPieces: Uint8Array[]): CheckedCms {
-  const signedData = signedDataOf(der);
+  const { signedData, length } = signedDataOf(der);
   const [signerInfo] = signedData.signerInfos;
   if (!signerInfo) throw new CmsProblem('The CMS has no signer');
   const certificates = certificatesOf(signedData);
@@ -218,6 +223,7 @@ export function checkCms(der: Uint8Array, pdfPieces: Uint8Array[]): CheckedCms {
       isDigestValid: isValid && isBound,
       isSignatureValid: isValid,
       signingTime,
+      length,
     };
   }
   const messageDigest = attributeValue(signerInfo, oids.messageDigest);
@@ -229,5 +235,5 @@ export function checkCms(der: Uint8Array, pdfPieces: Uint8Array[]): CheckedCms {
   const isSignatureValid = signer
     ? verifySignature(signedAttributes, signerInfo, digestName, signer)
     : false;
-  return { signer, others, isDigestValid, isSignatureValid, signingTime };
+  return { signer, others, isDigestValid, isSignatureValid, signingTime, length };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import { ADDRESS_FONT_FILE } from '../../lib/address-window.ts';
+import { embedSubsetFont, type FontFile } from './pdf-font-subsets.ts';
 
 /**
  * DejaVu Sans, regular and bold, for the PDFs a processing child draws (printed letters, form
@@ -9,43 +9,33 @@ import { ADDRESS_FONT_FILE } from '../../lib/address-window.ts';
  */
 
 const BOLD_FONT_FILE = ADDRESS_FONT_FILE.replace(/DejaVuSans\.ttf$/, 'DejaVuSans-Bold.ttf');
-let fontBytes: { regular: Uint8Array; bold: Uint8Array } | undefined;
-function fontFiles() {
-  fontBytes ??= {
-    regular: new Uint8Array(readFileSync(ADDRESS_FONT_FILE)),
-    bold: new Uint8Array(readFileSync(BOLD_FONT_FILE)),
+/** The files' bytes, read once per child; each document parses them itself (see embedSubsetFont). */
+let fontFiles: { regular: FontFile; bold: FontFile } | undefined;
+function dejaVuFiles() {
+  fontFiles ??= {
+    regular: {
+      bytes: new Uint8Array(readFileSync(ADDRESS_FONT_FILE)),
+      postscriptName: 'DejaVuSans',
+    },
+    bold: {
+      bytes: new Uint8Array(readFileSync(BOLD_FONT_FILE)),
+      postscriptName: 'DejaVuSans-Bold',
+    },
   };
-  return fontBytes;
+  return fontFiles;
 }
-
-/**
- * fontkit with each font parsed once per child: pdf-lib parses the font file for every
- * document otherwise, which is most of a letter's time. Layout and subsets are per document.
- */
-const parsedFonts = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
-const cachingFontkit: typeof fontkit = {
-  ...fontkit,
-  create(data, postscriptName) {
-    const cached = parsedFonts.get(data);
-    if (cached) return cached;
-    const font = fontkit.create(data, postscriptName);
-    parsedFonts.set(data, font);
-    return font;
-  },
-};
 
 export interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
 }
 
-/** Embeds both fonts (as subsets) into a new document. */
-export async function embedDejaVuFonts(document: PDFDocument): Promise<Fonts> {
-  document.registerFontkit(cachingFontkit);
-  const files = fontFiles();
+/** Embeds both fonts (as subsets) into a new document; `seed` stands for its content (see contentSeed). */
+export async function embedDejaVuFonts(document: PDFDocument, seed: string): Promise<Fonts> {
+  const files = dejaVuFiles();
   return {
-    regular: await document.embedFont(files.regular, { subset: true }),
-    bold: await document.embedFont(files.bold, { subset: true }),
+    regular: await embedSubsetFont(document, files.regular, seed),
+    bold: await embedSubsetFont(document, files.bold, seed),
   };
 }
 

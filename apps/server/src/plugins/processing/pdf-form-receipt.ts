@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, type PDFPage, type RGB } from 'pdf-lib';
 import { A4_PAGE, mm } from '../../lib/address-window.ts';
+import { contentSeed } from './pdf-font-subsets.ts';
 import { embedDejaVuFonts, printable, wrapText, type Fonts } from './pdf-fonts.ts';
 import { ProcessingError, type FormPdfInput, type PrintedLetter } from './tasks.ts';
 
@@ -245,7 +246,7 @@ function drawFooter(
 
 export async function renderFormPdf(input: FormPdfInput): Promise<PrintedLetter> {
   const document = await PDFDocument.create({ updateMetadata: false });
-  const fonts = await embedDejaVuFonts(document);
+  const fonts = await embedDejaVuFonts(document, contentSeed({ ...input, limits: undefined }));
   const pages = paginate([...headerBlocks(input, fonts), ...sectionBlocks(input, fonts)]);
   if (pages.length > input.limits.maxPages) {
     throw new ProcessingError(

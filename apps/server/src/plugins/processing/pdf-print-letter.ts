@@ -10,6 +10,7 @@ import {
   PUNCH_MARK,
   RETURN_LINE_FONT_SIZE,
 } from '../../lib/address-window.ts';
+import { contentSeed } from './pdf-font-subsets.ts';
 import { embedDejaVuFonts, printable, wrapText, type Fonts } from './pdf-fonts.ts';
 import { assertInflatesWithin } from './pdf-inflate.ts';
 import {
@@ -398,7 +399,7 @@ async function appendImage(
 export async function printLetter(input: PrintLetterInput): Promise<PrintedLetter> {
   const { limits } = input;
   const document = await PDFDocument.create({ updateMetadata: false });
-  const fonts = await embedDejaVuFonts(document);
+  const fonts = await embedDejaVuFonts(document, contentSeed({ ...input, limits: undefined }));
   drawLetterPages(document, input, fonts);
   for (const attachment of input.attachments) {
     if (attachment.contentType === 'application/pdf') {

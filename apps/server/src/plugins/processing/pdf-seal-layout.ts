@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import fontkit, { type Font } from '@pdf-lib/fontkit';
 import { rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { embedSubsetFont } from './pdf-font-subsets.ts';
 
 /**
  * Runs in a processing child. Fonts and a small page writer for the pages sealing adds:
@@ -34,6 +35,13 @@ const fontFiles = {
   signature: dejaVu('DejaVuSerif-Italic.ttf'),
 } as const;
 type FontName = keyof typeof fontFiles;
+/** The names inside the subset fonts' files, tagged when embedded (see embedSubsetFont). */
+const postscriptNames = {
+  regular: 'DejaVuSans',
+  bold: 'DejaVuSans-Bold',
+  mono: 'DejaVuSansMono',
+  signature: 'DejaVuSerif-Italic',
+} as const;
 
 const fontBytes = new Map<FontName, Uint8Array>();
 function bytesOf(name: FontName): Uint8Array {
@@ -66,10 +74,15 @@ export type SealFonts = Record<Exclude<FontName, 'handwriting'>, PDFFont> & {
  */
 export async function embedSealFonts(
   document: PDFDocument,
-  options: { needsHandwriting: boolean },
+  options: { needsHandwriting: boolean; seed: string },
 ): Promise<SealFonts> {
   document.registerFontkit(fontkit);
-  const embed = (name: FontName) => document.embedFont(bytesOf(name), { subset: true });
+  const embed = (name: Exclude<FontName, 'handwriting'>) =>
+    embedSubsetFont(
+      document,
+      { bytes: bytesOf(name), postscriptName: postscriptNames[name] },
+      options.seed,
+    );
   const [regular, bold, mono, signature] = await Promise.all([
     embed('regular'),
     embed('bold'),

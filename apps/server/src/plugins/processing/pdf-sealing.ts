@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
+import { contentSeed } from './pdf-font-subsets.ts';
 import { assertInflatesWithin } from './pdf-inflate.ts';
 import { addSignatureField } from './pdf-pades-placeholder.ts';
 import { addAuditPages, addSignaturePages, needsHandwriting } from './pdf-seal-pages.ts';
@@ -44,7 +45,10 @@ export async function composeSeal(input: SealComposition): Promise<ComposedSeal>
     const copied = await sealed.copyPages(source, source.getPageIndices());
     for (const page of copied) sealed.addPage(page);
   }
-  const fonts = await embedSealFonts(sealed, { needsHandwriting: needsHandwriting(input) });
+  const fonts = await embedSealFonts(sealed, {
+    needsHandwriting: needsHandwriting(input),
+    seed: contentSeed({ ...input, limits: undefined }),
+  });
   addSignaturePages(sealed, input, fonts);
   addAuditPages(sealed, input, originalSha256, fonts);
 

@@ -74,7 +74,9 @@ function emptySignature(signedRevisionSha256: string, problem: string): Inspecte
     isDigestValid: false,
     isSignatureValid: false,
     coversWholeFile: false,
+    isPaddingIntact: false,
     signedRevisionSha256,
+    signedBytesSha256: null,
     problem,
   };
 }
@@ -99,9 +101,13 @@ function inspectOne(bytes: Uint8Array, text: string, match: RegExpExecArray): In
   }
   const end = c + d;
   const signedRevisionSha256 = createHash('sha256').update(bytes.subarray(0, end)).digest('hex');
+  const signedBytesSha256 = createHash('sha256')
+    .update(bytes.subarray(0, b))
+    .update(bytes.subarray(c, end))
+    .digest('hex');
   const subFilter = nearby(text, match.index, /\/SubFilter\s*\/([^\s/[\]<>()]+)/)?.[1] ?? null;
   const when = nearby(text, match.index, /\/M\s*\(([^)]{4,40})\)/)?.[1];
-  const base = emptySignature(signedRevisionSha256, '');
+  const base = { ...emptySignature(signedRevisionSha256, ''), signedBytesSha256 };
   base.subFilter = subFilter;
   base.signedAt = when ? parsePdfDate(when) : null;
   // Whitespace after the signed range changes nothing a reader shows.
@@ -112,11 +118,14 @@ function inspectOne(bytes: Uint8Array, text: string, match: RegExpExecArray): In
   if (!/^<[0-9A-Fa-f\s]*>$/.test(gap)) {
     return { ...base, problem: 'The signed range does not leave out exactly the /Contents' };
   }
-  const der = Buffer.from(gap.slice(1, -1).replace(/\s/g, ''), 'hex');
+  const hexDigits = gap.slice(1, -1).replace(/\s/g, '');
+  const der = Buffer.from(hexDigits, 'hex');
   try {
     const checked = checkCms(der, [bytes.subarray(0, b), bytes.subarray(c, end)]);
     return {
       ...base,
+      // The signer's unused room is zeros; anything else there was written after signing.
+      isPaddingIntact: /^0*$/.test(hexDigits.slice(2 * checked.length)),
       certificatePem: checked.signer ? toPem(checked.signer) : null,
       chainPems: checked.others.map(toPem),
       commonName: checked.signer ? subjectField(checked.signer, 'CN') : null,
@@ -151,8 +160,9 @@ export async function inspectSignatures(bytes: Uint8Array): Promise<SignatureIns
     const key = match.slice(1, 5).join(' ');
     if (seen.has(key)) continue;
     seen.add(key);
-    // Each signature hashes (about) the file twice: its signed bytes, and its revision.
-    hashed += 2 * bytes.length;
+    // Each signature hashes (about) the file three times: its signed bytes for the check and
+    // for finding the seal's request, and its revision.
+    hashed += 3 * bytes.length;
     if (signatures.length >= MAX_SIGNATURES || hashed > MAX_HASHED_BYTES) break;
     signatures.push(inspectOne(bytes, text, match));
   }

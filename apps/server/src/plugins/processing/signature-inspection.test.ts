@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,8 +20,10 @@ import {
   originalPdf,
   sealInput,
   removeTemporaryFolders,
+  runTool,
   temporaryFolder,
 } from '../../test/sealing.ts';
+import { withWrittenPadding } from '../../test/signed-pdfs.ts';
 import { timeStampedPdf } from '../../test/seal-authorities.ts';
 import { loadSealIdentity } from '../seal-identity.ts';
 import {
@@ -57,8 +60,18 @@ async function onlySignature(bytes: Uint8Array): Promise<InspectedSignature> {
   return signature;
 }
 
+/** SHA-256 of the two pieces a /ByteRange names: what a PAdES signature's digest is of. */
+function signedPiecesSha256(bytes: Uint8Array): string {
+  const [, b, c, d] = byteRangeOf(bytes);
+  return createHash('sha256')
+    .update(bytes.subarray(0, b))
+    .update(bytes.subarray(c, c + d))
+    .digest('hex');
+}
+
 describe('checking the signatures of any PDF', () => {
   let sealed: Uint8Array;
+  let sealedSignedSha256: string;
 
   beforeAll(async () => {
     const original = await originalPdf('Vertrag', 2);
@@ -66,6 +79,7 @@ describe('checking the signatures of any PDF', () => {
       sealInput([{ filename: 'vertrag.pdf', bytes: original }], seal.key),
     );
     sealed = result.bytes;
+    sealedSignedSha256 = result.signedSha256;
   });
 
   it('finds Kuvert’s seal valid, covering the whole file, by Kuvert’s seal certificate', async () => {
@@ -78,9 +92,12 @@ describe('checking the signatures of any PDF', () => {
       isDigestValid: true,
       isSignatureValid: true,
       coversWholeFile: true,
+      isPaddingIntact: true,
       signedRevisionSha256: sha256(sealed),
+      signedBytesSha256: sealedSignedSha256,
       problem: null,
     });
+    expect(sealedSignedSha256).toBe(signedPiecesSha256(sealed));
     expect(signature.certificatePem).toBe(seal.key.certificatePem);
     expect(signature.chainPems).toEqual([seal.caCertificatePem]);
   });
@@ -101,6 +118,45 @@ describe('checking the signatures of any PDF', () => {
     expect(signature.coversWholeFile).toBe(false);
     // The revision that was signed is still Kuvert's output, byte for byte.
     expect(signature.signedRevisionSha256).toBe(sha256(sealed));
+  });
+
+  it('says the unsigned padding after the CMS was written to, though every digest matches', async () => {
+    const tampered = withWrittenPadding(Buffer.from(sealed));
+    const signature = await onlySignature(tampered);
+    expect(signature).toMatchObject({
+      isDigestValid: true,
+      isSignatureValid: true,
+      coversWholeFile: true,
+      isPaddingIntact: false,
+      problem: null,
+    });
+    // What the seal signed is still found: the bytes it covers are Kuvert's output.
+    expect(signature.signedBytesSha256).toBe(sealedSignedSha256);
+    expect(signature.signedRevisionSha256).not.toBe(sha256(sealed));
+  });
+
+  it.skipIf(!hasTool('pdfsig'))(
+    'agrees with pdfsig: valid, but no longer the whole document, once the padding is written',
+    () => {
+      const file = path.join(temporaryFolder(), 'padding.pdf');
+      writeFileSync(file, withWrittenPadding(Buffer.from(sealed)));
+      const report = runTool('pdfsig', [file]);
+      expect(report).toContain('Signature is Valid.');
+      expect(report).toContain('Not total document signed');
+    },
+  );
+
+  it('says the padding was written to when bytes follow the CMS right where it ends', async () => {
+    const [, contentsAt, afterContents] = byteRangeOf(sealed);
+    const copy = Buffer.from(sealed);
+    const hex = copy.subarray(contentsAt + 1, afterContents - 1).toString('latin1');
+    // The CMS is a SEQUENCE with a long-form length: 30 8n and n length bytes.
+    const lengthBytes = Number.parseInt(hex.slice(2, 4), 16) - 0x80;
+    const derLength = 2 + lengthBytes + Number.parseInt(hex.slice(4, 4 + 2 * lengthBytes), 16);
+    copy.write('01', contentsAt + 1 + 2 * derLength, 'latin1');
+    const signature = await onlySignature(copy);
+    expect(signature.isDigestValid).toBe(true);
+    expect(signature.isPaddingIntact).toBe(false);
   });
 
   it('reports garbage in /Contents as a problem instead of failing', async () => {

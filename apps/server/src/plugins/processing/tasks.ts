@@ -147,6 +147,11 @@ export interface SealedDocument {
   bytes: Uint8Array;
   /** Hex SHA-256 of `bytes`. */
   sha256: string;
+  /**
+   * Hex SHA-256 of the bytes the seal's /ByteRange covers (the digest the seal signed): the
+   * file less the signature's /Contents. It names the sealed file whatever is written there.
+   */
+  signedSha256: string;
   pageCount: number;
   /** Hex SHA-256 of each original document, in order (as printed on the audit page). */
   originalSha256: string[];
@@ -170,8 +175,19 @@ export interface InspectedSignature {
   isSignatureValid: boolean;
   /** The /ByteRange reaches the end of the file: nothing was appended after signing. */
   coversWholeFile: boolean;
+  /**
+   * /Contents holds the CMS and nothing but zeros after it. The room a signer reserves and
+   * does not fill lies outside the /ByteRange: bytes written there change the file but no
+   * digest, so they are a change the signature cannot show.
+   */
+  isPaddingIntact: boolean;
   /** Hex SHA-256 of the file up to the end of the /ByteRange (the signed revision). */
   signedRevisionSha256: string;
+  /**
+   * Hex SHA-256 of the bytes the /ByteRange covers (the file less /Contents): for a SHA-256
+   * signature, what its digest is of. Null when the /ByteRange does not describe the file.
+   */
+  signedBytesSha256: string | null;
   /** Why the signature could not be read at all, in English for logs; null when read. */
   problem: string | null;
 }

@@ -11,6 +11,7 @@ const sealedRequest: VerifiedSignature = {
   organisation: 'Kuvert',
   signed_at: '2026-11-23T10:00:00.000Z',
   is_kuvert_seal: true,
+  change: null,
   request: {
     subject: 'Tenancy agreement',
     provider_name: 'Stadtwerke Łódź',
@@ -64,7 +65,13 @@ describe('SignatureDetails', () => {
     render(
       <MantineProvider>
         <SignatureDetails
-          signature={{ ...sealedRequest, is_kuvert_seal: false, request: null, state: 'changed' }}
+          signature={{
+            ...sealedRequest,
+            is_kuvert_seal: false,
+            request: null,
+            state: 'changed',
+            change: 'appended',
+          }}
           position={2}
           count={3}
         />
@@ -72,7 +79,24 @@ describe('SignatureDetails', () => {
     );
     expect(screen.getByRole('heading', { name: 'Signature 2 of 3' })).toBeTruthy();
     expect(screen.getByText('Changed since signed')).toBeTruthy();
+    expect(screen.getByText('Content was added after it was signed.')).toBeTruthy();
     expect(screen.getByText('No, another certificate')).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('says a seal whose padding was written to was altered outside the signature, and keeps its request', () => {
+    render(
+      <MantineProvider>
+        <SignatureDetails
+          signature={{ ...sealedRequest, state: 'changed', change: 'signature_padding' }}
+          position={1}
+          count={1}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('Changed since signed')).toBeTruthy();
+    expect(screen.getByText(/^The file was altered outside the signature/)).toBeTruthy();
+    expect(screen.getByText('Tenancy agreement')).toBeTruthy();
+    expect(screen.getByText(/Reason: The rent is wrong/)).toBeTruthy();
   });
 });

@@ -101,6 +101,11 @@ export function SignatureDetails({ signature, position, count }: SignatureDetail
           >
             {signedAt ? formatTime(signedAt) : t('verification.signature.unknown')}
           </Fact>
+          {signature.change ? (
+            <Fact label={t('verification.signature.whatChanged')}>
+              {t(`verification.signature.change.${signature.change}`)}
+            </Fact>
+          ) : null}
           <Fact label={t('verification.signature.kuvertSeal')}>
             {signature.is_kuvert_seal
               ? t('verification.signature.kuvertSealYes')

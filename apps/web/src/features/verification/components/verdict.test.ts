@@ -10,6 +10,7 @@ function signature(overrides: Partial<VerifiedSignature>): VerifiedSignature {
     organisation: null,
     signed_at: '2026-11-23T10:00:00.000Z',
     is_kuvert_seal: false,
+    change: null,
     request: null,
     ...overrides,
   };
