@@ -107,22 +107,20 @@ export function LetterDocuments({ letterId, documents }: LetterDocumentsProps) {
     (!hasSealedCopy || document.role === 'sealed' || !isPdf(document));
   return (
     <Stack gap="md">
-      {ordered
-        .filter(isShown)
-        .map((document) =>
-          isPdf(document) ? (
-            <InlinePdf key={document.id} letterId={letterId} document={document} />
-          ) : (
-            <Paper key={document.id} withBorder radius="md" p="sm">
-              <Image
-                src={documentContentUrl(letterId, document.id, 'inline')}
-                alt={document.filename}
-                fit="contain"
-                mah={720}
-              />
-            </Paper>
-          ),
-        )}
+      {ordered.filter(isShown).map((document) =>
+        isPdf(document) ? (
+          <InlinePdf key={document.id} letterId={letterId} document={document} />
+        ) : (
+          <Paper key={document.id} withBorder radius="md" p="sm">
+            <Image
+              src={documentContentUrl(letterId, document.id, 'inline')}
+              alt={document.filename}
+              fit="contain"
+              mah={720}
+            />
+          </Paper>
+        ),
+      )}
       <Stack
         gap={6}
         component="ul"
