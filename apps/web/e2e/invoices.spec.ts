@@ -367,7 +367,9 @@ test('an invoice paid elsewhere is marked paid, in German', async ({ page, user 
     await expect(
       notification(page, 'positive').filter({ hasText: 'Die Rechnung ist als bezahlt markiert.' }),
     ).toBeVisible();
-    await expect(panel.getByText('Als bezahlt markiert: außerhalb von Kuvert bezahlt.')).toBeVisible();
+    await expect(
+      panel.getByText('Als bezahlt markiert: außerhalb von Kuvert bezahlt.'),
+    ).toBeVisible();
     await expect(panel.getByText(/^Bezahlt am /)).toBeVisible();
 
     const status = await senderApi<SenderLetterStatus>(provider, `/letters/${letterId}`);
@@ -453,3 +455,45 @@ test('auf Deutsch: eine stornierte Rechnung zeigt keine Bankverbindung mehr', as
     await receiver.close();
   }
 });
+
+for (const language of ['en', 'de'] as const) {
+  const texts = {
+    en: {
+      markPaid: 'Mark as paid',
+      done: 'The invoice is marked as paid.',
+      empty: 'Nothing to pay',
+    },
+    de: {
+      markPaid: 'Als bezahlt markieren',
+      done: 'Die Rechnung ist als bezahlt markiert.',
+      empty: 'Nichts zu bezahlen',
+    },
+  }[language];
+
+  test(`[${language}] an invoice is marked as paid from the list of open invoices`, async ({
+    page,
+    user,
+  }) => {
+    const provider = await createProvider(`Hausverwaltung ${uniqueWord()}`, 'http://127.0.0.1:9/h');
+    const subject = `Nebenkosten ${uniqueWord()}`;
+    const letterId = await deliverInvoice(provider, user.email, subject, 8_900, 10);
+    await logIn(page, user);
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+    if (language === 'de') {
+      const saved = page.waitForResponse(
+        (answer) => answer.url().endsWith('/api/profile') && answer.request().method() === 'PATCH',
+      );
+      await page.getByRole('banner').getByLabel('Language').selectOption('de');
+      expect((await saved).status()).toBe(200);
+    }
+    await page.goto('/open-invoices');
+    const row = page.locator(`[data-invoice-id="${letterId}"]`);
+    await row.getByRole('button', { name: `${texts.markPaid}: ${subject}` }).click();
+    const dialog = page.getByRole('dialog', { name: texts.markPaid });
+    await scanWithoutHover(page);
+    await dialog.getByRole('button', { name: texts.markPaid }).click();
+    await expect(page.locator('[data-notification-type="positive"]')).toContainText(texts.done);
+    await expect(row).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: texts.empty })).toBeVisible();
+  });
+}

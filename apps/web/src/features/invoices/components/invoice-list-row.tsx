@@ -1,5 +1,6 @@
-import { Anchor, Box, Group, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Invoice } from '@kuvert/shared/invoices';
@@ -10,6 +11,7 @@ import { formatCalendarDate } from '../../../lib/dates.ts';
 import { formatMoney, useTranslation } from '../../../lib/i18n.ts';
 import classes from './invoice-list-row.module.css';
 import { paidDate } from './invoice-rules.ts';
+import { MarkPaidDialog } from './mark-paid-dialog.tsx';
 
 interface InvoiceListRowProps {
   invoice: Invoice;
@@ -82,8 +84,35 @@ export function InvoiceListRow({ invoice, payAction }: InvoiceListRowProps) {
         </Text>
         <WhenLine invoice={invoice} />
       </div>
-      {isPaid ? null : <div className={classes.action}>{payAction}</div>}
+      {isPaid ? null : (
+        <div className={classes.action}>
+          {payAction}
+          {invoice.can_pay ? <MarkPaidButton invoice={invoice} /> : null}
+        </div>
+      )}
     </Box>
+  );
+}
+
+/** Paid by transfer already: marked from the list, without opening each letter. */
+function MarkPaidButton({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation();
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="default"
+        onClick={() => setIsOpen(true)}
+        aria-label={t('invoices.markPaid.rowLabel', { subject: invoice.subject })}
+      >
+        {t('invoices.markPaid.title')}
+      </Button>
+      <MarkPaidDialog
+        letterId={invoice.letter_id}
+        opened={isOpen}
+        onClose={() => setIsOpen(false)}
+      />
+    </>
   );
 }
 
