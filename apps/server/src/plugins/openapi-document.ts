@@ -69,11 +69,23 @@ export const documentRoute: SwaggerTransform = (input) => {
 };
 
 /**
+ * The schema a JSON part points at, inlined: generators such as openapi-typescript take a
+ * component's defaulted fields as always present (a response's view); inside a request body
+ * they stay optional, as the API treats them.
+ */
+function inlineComponent(contentSchema: JsonObject, components: JsonObject): JsonObject {
+  const ref = contentSchema.$ref;
+  const name = typeof ref === 'string' ? ref.replace('#/components/schemas/', '') : undefined;
+  const component = name === undefined ? undefined : components[name];
+  return isRecord(component) ? structuredClone(component) : contentSchema;
+}
+
+/**
  * A multipart part declared with `contentMediaType` (see `jsonPart` and `filePart`) gets its
  * `encoding`; a JSON part is documented by the schema of its JSON (`contentSchema`), which is
  * how OpenAPI says "this part is application/json of that shape".
  */
-function encodeMultipartParts(media: JsonObject): void {
+function encodeMultipartParts(media: JsonObject, components: JsonObject): void {
   const schema = media.schema;
   if (!isRecord(schema) || !isRecord(schema.properties)) return;
   const encoding: Record<string, { contentType: string }> = {};
@@ -84,7 +96,8 @@ function encodeMultipartParts(media: JsonObject): void {
     if (typeof contentMediaType !== 'string') continue;
     encoding[name] = { contentType: contentMediaType };
     if (isRecord(contentSchema)) {
-      schema.properties[name] = { description: property.description, ...contentSchema };
+      const json = inlineComponent(contentSchema, components);
+      schema.properties[name] = { ...json, description: property.description };
     } else if (part === property) {
       schema.properties[name] = rest;
     } else {
@@ -106,10 +119,12 @@ export const completeDocument: SwaggerTransformObject = (documentObject) => {
   const document = jsonSchemaTransformObject(documentObject);
   const documentRecord: unknown = document;
   if (!isRecord(documentRecord)) return document;
+  const components = isRecord(documentRecord.components) ? documentRecord.components : {};
+  const schemas = isRecord(components.schemas) ? components.schemas : {};
   for (const operation of operationsOf(documentRecord)) {
     const body = operation.requestBody;
     const multipart = isRecord(body) && isRecord(body.content) ? body.content[MULTIPART] : null;
-    if (isRecord(multipart)) encodeMultipartParts(multipart);
+    if (isRecord(multipart)) encodeMultipartParts(multipart, schemas);
   }
   return document;
 };
