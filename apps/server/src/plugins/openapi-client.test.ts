@@ -98,5 +98,6 @@ describe('a client generated from the OpenAPI document', () => {
       contentType: 'application/pdf',
       head: '%PDF-',
     });
-  });
+    // Sealing, generating, type-checking and a second process: more than the default.
+  }, 90_000);
 });
