@@ -54,6 +54,22 @@ function documentedBodyOf(route: RouteOptions): JsonObject | undefined {
   return { content: { [body.contentType]: { schema } } };
 }
 
+/**
+ * JSON Schema 2020-12 lets `$ref` have siblings (an example, a description); @fastify/swagger
+ * keeps only the `$ref` of such a route schema. Behind `allOf` they survive, and a single
+ * example moves to the media type, where the docs UI shows it.
+ */
+function keepReferenceSiblings(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(keepReferenceSiblings);
+  if (!isRecord(value)) return value;
+  const entries = Object.entries(value).map(([key, child]) => [key, keepReferenceSiblings(child)]);
+  const { $ref, ...siblings }: JsonObject = Object.fromEntries(entries);
+  if (typeof $ref !== 'string' || Object.keys(siblings).length === 0) {
+    return $ref === undefined ? siblings : { $ref, ...siblings };
+  }
+  return { ...siblings, allOf: [{ $ref }] };
+}
+
 /** The per-route transform: zod to JSON Schema, plus security and raw bodies. */
 export const documentRoute: SwaggerTransform = (input) => {
   const { route } = input;
@@ -61,10 +77,18 @@ export const documentRoute: SwaggerTransform = (input) => {
   const schema = { ...original, response: withoutVoidBodies(original.response) };
   const transformed = jsonSchemaTransform({ ...input, schema });
   if (transformed.schema.hide) return transformed;
-  const body = transformed.schema.body ?? documentedBodyOf(route);
+  const { body, querystring, params, headers, response } = transformed.schema;
   return {
     ...transformed,
-    schema: { ...transformed.schema, body, security: securityOf(route) },
+    schema: {
+      ...transformed.schema,
+      body: keepReferenceSiblings(body) ?? documentedBodyOf(route),
+      querystring: keepReferenceSiblings(querystring),
+      params: keepReferenceSiblings(params),
+      headers: keepReferenceSiblings(headers),
+      response: keepReferenceSiblings(response),
+      security: securityOf(route),
+    },
   };
 };
 
