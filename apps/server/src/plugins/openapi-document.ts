@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Documents the body of a route that reads its bytes itself (no `schema.body`). */
     documentedBody?: { contentType: string; description: string };
+    /** Documents response headers a client reads (tus offsets, Location), by status. */
+    documentedHeaders?: Record<number, Record<string, string>>;
   }
 }
 
@@ -54,6 +56,22 @@ function documentedBodyOf(route: RouteOptions): JsonObject | undefined {
   return { content: { [body.contentType]: { schema } } };
 }
 
+/** Adds the route's documented response headers to the responses they belong to. */
+function withHeaders(response: unknown, route: RouteOptions): unknown {
+  const documented = route.config?.documentedHeaders;
+  if (!isRecord(response) || !documented) return response;
+  const entries = Object.entries(response).map(([status, schema]) => {
+    const headers = documented[Number(status)];
+    if (!headers || !isRecord(schema)) return [status, schema];
+    const described = Object.entries(headers).map(([name, description]) => [
+      name,
+      { type: 'string', description },
+    ]);
+    return [status, { ...schema, headers: Object.fromEntries(described) }];
+  });
+  return Object.fromEntries(entries);
+}
+
 /**
  * JSON Schema 2020-12 lets `$ref` have siblings (an example, a description); @fastify/swagger
  * keeps only the `$ref` of such a route schema. Behind `allOf` they survive, and a single
@@ -86,7 +104,7 @@ export const documentRoute: SwaggerTransform = (input) => {
       querystring: keepReferenceSiblings(querystring),
       params: keepReferenceSiblings(params),
       headers: keepReferenceSiblings(headers),
-      response: keepReferenceSiblings(response),
+      response: withHeaders(keepReferenceSiblings(response), route),
       security: securityOf(route),
     },
   };

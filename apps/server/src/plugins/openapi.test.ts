@@ -187,7 +187,13 @@ describe('the OpenAPI document', () => {
     const upload = recordAt(document, 'paths', '/api/uploads/tus/{id}');
     expect(Object.keys(collection).toSorted()).toEqual(['options', 'post']);
     expect(Object.keys(upload).toSorted()).toEqual(['delete', 'head', 'patch']);
-    expect(recordAt(upload, 'head', 'responses', '200').content).toBeUndefined();
+    const offset = recordAt(upload, 'head', 'responses', '200');
+    expect(offset.content).toBeUndefined();
+    expect(Object.keys(recordAt(offset, 'headers'))).toEqual(
+      expect.arrayContaining(['Upload-Offset', 'Upload-Length', 'Tus-Resumable']),
+    );
+    expect(recordAt(offset, 'headers', 'Upload-Offset', 'schema')).toEqual({ type: 'string' });
+    expect(recordAt(collection, 'post', 'responses', '201', 'headers')).toHaveProperty('Location');
     expect(recordAt(upload, 'patch', 'requestBody', 'content')).toEqual({
       'application/offset+octet-stream': {
         schema: { type: 'string', format: 'binary', description: 'The next bytes of the file' },

@@ -12,6 +12,13 @@ import {
   getUploadPosition,
   type UploadPosition,
 } from './upload-receiving.service.ts';
+import {
+  tusCreationDoc,
+  tusOffsetDoc,
+  tusOptionsDoc,
+  tusPatchDoc,
+  tusTerminationDoc,
+} from './upload-tus.openapi.ts';
 
 /**
  * The tus 1.0.0 endpoint (https://tus.io/protocols/resumable-upload): core, creation,
@@ -82,6 +89,7 @@ export const uploadTusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.options(
     ROUTE,
     {
+      config: tusOptionsDoc,
       schema: {
         tags: ['uploads'],
         summary: 'tus: the protocol version, extensions and the largest file accepted',
@@ -100,6 +108,7 @@ export const uploadTusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ROUTE,
     {
+      config: tusCreationDoc,
       schema: {
         tags: ['uploads'],
         summary:
@@ -126,7 +135,7 @@ export const uploadTusRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'HEAD',
     url: `${ROUTE}/:id`,
     // @fastify/swagger leaves HEAD routes out unless asked: this one is tus core.
-    config: { swagger: { exposeHeadRoute: true } },
+    config: { swagger: { exposeHeadRoute: true }, ...tusOffsetDoc },
     schema: {
       tags: ['uploads'],
       summary: 'tus: how many bytes of the upload arrived (Upload-Offset) of Upload-Length',
@@ -153,9 +162,7 @@ export const uploadTusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     `${ROUTE}/:id`,
     {
-      config: {
-        documentedBody: { contentType: OCTET_STREAM, description: 'The next bytes of the file' },
-      },
+      config: tusPatchDoc,
       schema: {
         tags: ['uploads'],
         summary:
@@ -193,6 +200,7 @@ export const uploadTusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${ROUTE}/:id`,
     {
+      config: tusTerminationDoc,
       schema: {
         tags: ['uploads'],
         summary: 'tus termination: cancels an upload in progress and forgets its bytes',
