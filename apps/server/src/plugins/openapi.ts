@@ -1,9 +1,11 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@kuvert/shared/errors';
+import { REPLY_ATTACHMENT_TYPES } from '@kuvert/shared/letters';
+import { uploadContentTypes } from '@kuvert/shared/uploads';
 import { z } from 'zod';
+import { completeDocument, documentRoute } from './openapi-document.ts';
 import { sessionCookieName } from './session.ts';
 
 const kuvertLogo = Buffer.from(
@@ -17,6 +19,9 @@ const kuvertLogo = Buffer.from(
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
+      // 3.1: schemas are JSON Schema 2020-12, so a nullable reference is
+      // `anyOf: [ref, { type: 'null' }]`; 3.0's `nullable` cannot be put beside a `$ref`.
+      openapi: '3.1.0',
       info: {
         title: 'Kuvert API',
         description:
@@ -31,7 +36,12 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
             in: 'cookie',
             name: sessionCookieName({ isHttps: publicUrl.startsWith('https://') }),
           },
-          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+          csrf: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-CSRF-Token',
+            description: 'Portal writes (POST, PUT, PATCH, DELETE): the csrf_token of the session',
+          },
           providerApiKey: {
             type: 'http',
             scheme: 'bearer',
@@ -42,8 +52,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
     },
     // Examples (of form definitions) hold `const`, which must stay as the provider writes it.
     convertConstToEnum: false,
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: documentRoute,
+    transformObject: completeDocument,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
@@ -66,3 +76,38 @@ export function errorResponses(...statuses: number[]): Record<number, typeof err
 
 /** A 202/204 answer: documented, with no body. */
 export const noContentSchema = z.void().describe('No content');
+
+/** What a stored document of a letter can be: an upload, or a reply's attachment. */
+export const documentContentTypes: readonly string[] = [
+  ...new Set<string>([...uploadContentTypes, ...REPLY_ATTACHMENT_TYPES]),
+];
+
+// `unknown` for the handler (a stream, a Buffer or text), `string`/`binary` for the document.
+const binarySchema = z.unknown().meta({ type: 'string', format: 'binary' });
+
+/** A response whose body is a file or a stream of one of `contentTypes`, never JSON. */
+export function binaryResponse(
+  description: string,
+  contentTypes: readonly string[],
+): { description: string; content: Record<string, { schema: typeof binarySchema }> } {
+  const content = Object.fromEntries(contentTypes.map((type) => [type, { schema: binarySchema }]));
+  return { description, content };
+}
+
+/**
+ * A multipart text field that holds JSON: it validates as text (the service parses it), and
+ * the document describes it as an application/json part of `schema`'s input shape.
+ */
+export function jsonPart(schema: z.ZodType, description: string): z.ZodString {
+  const id = z.globalRegistry.get(schema)?.id;
+  // fastify-type-provider-zod names the input variant of a registered schema `<id>Input`.
+  const contentSchema = id
+    ? { $ref: `#/components/schemas/${id}Input` }
+    : z.toJSONSchema(schema, { io: 'input' });
+  return z.string().meta({ description, contentMediaType: 'application/json', contentSchema });
+}
+
+/** A multipart file field whose part is sent as `contentType`. */
+export function filePart(contentType: string): z.ZodFile {
+  return z.file().meta({ contentMediaType: contentType });
+}

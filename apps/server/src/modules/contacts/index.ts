@@ -16,7 +16,7 @@ import {
 } from '@kuvert/shared/contacts';
 import { contentDisposition } from '../../plugins/content-disposition.ts';
 import { readOneFileIntoMemory } from '../../plugins/multipart-reader.ts';
-import { errorResponses, noContentSchema } from '../../plugins/openapi.ts';
+import { binaryResponse, errorResponses, noContentSchema } from '../../plugins/openapi.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { multipartValidatorCompiler } from '../../plugins/uploads.ts';
 import { getUserById } from '../users/users.service.ts';
@@ -80,7 +80,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Every contact as CSV (UTF-8 with BOM, `;`, headers in the language) or vCard 3.0',
         querystring: contactExportQuerySchema,
         response: {
-          200: z.string().describe('text/csv or text/vcard'),
+          200: binaryResponse('The contacts', ['text/csv', 'text/vcard']),
           ...errorResponses(400, 401, 404),
         },
       },

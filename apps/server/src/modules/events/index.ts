@@ -1,8 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { LiveEvent } from '@kuvert/shared/events';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { binaryResponse, errorResponses } from '../../plugins/openapi.ts';
 import { securityHeaders } from '../../plugins/security-headers.ts';
 import { findLiveSessionBySecret } from '../../plugins/session-store.ts';
 import { requireSession, sessionCookieName } from '../../plugins/session.ts';
@@ -32,7 +31,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         summary:
           'Server-sent events (text/event-stream): each `data:` is a LiveEvent of one of the caller’s accounts',
-        response: { 200: z.string().describe('An event stream'), ...errorResponses(401) },
+        response: {
+          200: binaryResponse('An event stream', ['text/event-stream']),
+          ...errorResponses(401),
+        },
       },
       compress: false,
     },

@@ -15,7 +15,7 @@ import {
   publicSubmitFormRequestSchema,
   submitFormRequestSchema,
 } from '@kuvert/shared/forms';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { binaryResponse, errorResponses } from '../../plugins/openapi.ts';
 import { sendDocument } from '../../plugins/send-document.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { multipartValidatorCompiler } from '../../plugins/uploads.ts';
@@ -154,7 +154,7 @@ export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The PDF of a submission (the provider got the same); 409 while it is being made',
         params: submissionParamsSchema,
         response: {
-          200: z.any().describe('The PDF (application/pdf)'),
+          200: binaryResponse('The PDF', ['application/pdf']),
           ...errorResponses(401, 404, 409),
         },
       },

@@ -7,7 +7,7 @@ import {
   openInvoicesQuerySchema,
 } from '@kuvert/shared/invoices';
 import { requestOrigin } from '../../plugins/audit.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { binaryResponse, errorResponses } from '../../plugins/openapi.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { markInvoicePaid } from './invoice-actions.service.ts';
 import { getInvoice, getInvoiceEpcQrPng, listInvoices } from './invoices.service.ts';
@@ -52,7 +52,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'EPC QR code (GiroCode) to pay with a banking app; 404 unless epc_qr_available is true',
         params: invoiceParamsSchema,
-        response: { 200: z.any().describe('A PNG image'), ...errorResponses(401, 404) },
+        response: {
+          200: binaryResponse('A PNG image', ['image/png']),
+          ...errorResponses(401, 404),
+        },
       },
     },
     async (request, reply) => {

@@ -7,7 +7,12 @@ import {
   letterListQuerySchema,
   letterPageSchema,
 } from '@kuvert/shared/letters';
-import { errorResponses, noContentSchema } from '../../plugins/openapi.ts';
+import {
+  binaryResponse,
+  documentContentTypes,
+  errorResponses,
+  noContentSchema,
+} from '../../plugins/openapi.ts';
 import { sendDocument, sendRangeNotSatisfiable } from '../../plugins/send-document.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { multipartValidatorCompiler } from '../../plugins/uploads.ts';
@@ -142,7 +147,10 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Download or show a document; supports a single HTTP Range',
         params: documentParamsSchema,
         querystring: contentQuerySchema,
-        response: { 200: z.any().describe('The file'), ...errorResponses(401, 404) },
+        response: {
+          200: binaryResponse('The file', documentContentTypes),
+          ...errorResponses(401, 404),
+        },
       },
       // Documents are streamed with their length (and ranges); compression would break both.
       compress: false,

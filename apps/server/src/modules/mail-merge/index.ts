@@ -11,7 +11,7 @@ import {
   mailMergeSchema,
 } from '@kuvert/shared/mail-merge';
 import { contentDisposition } from '../../plugins/content-disposition.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { binaryResponse, errorResponses } from '../../plugins/openapi.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { registerMailMergeJobs } from './mail-merge-job.ts';
 import {
@@ -136,7 +136,7 @@ export const mailMergeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The failed rows as a CSV to fix and upload again: the original header and cells and a reason column (UTF-8 with BOM, ;)',
         params: paramsSchema,
-        response: { 200: z.string(), ...errorResponses(401, 404) },
+        response: { 200: binaryResponse('The CSV', ['text/csv']), ...errorResponses(401, 404) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { binaryResponse, errorResponses } from '../../plugins/openapi.ts';
 import { sendDocument, sendRangeNotSatisfiable } from '../../plugins/send-document.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { createBatchChannel, type PostalChannel } from './postal-channel.ts';
@@ -34,7 +34,10 @@ export const postalRoutes: FastifyPluginAsyncZod<{ channel?: PostalChannel }> = 
         summary: 'The print-ready PDF of a postal recipient (members of the sending account)',
         params: paramsSchema,
         querystring: contentQuerySchema,
-        response: { 200: z.any().describe('The PDF'), ...errorResponses(401, 404) },
+        response: {
+          200: binaryResponse('The PDF', ['application/pdf']),
+          ...errorResponses(401, 404),
+        },
       },
       compress: false,
     },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountProviderListSchema } from '@kuvert/shared/providers';
 import { accountQuerySchema } from '@kuvert/shared/home';
-import { errorResponses, noContentSchema } from '../../plugins/openapi.ts';
+import { binaryResponse, errorResponses, noContentSchema } from '../../plugins/openapi.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { getProviderLogo, listAccountProviders } from './providers.service.ts';
 
@@ -43,7 +43,7 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The provider's logo (SVG, PNG or JPEG)",
         params: providerParamsSchema,
         response: {
-          200: z.any().describe('The image'),
+          200: binaryResponse('The image', ['image/svg+xml', 'image/png', 'image/jpeg']),
           304: noContentSchema,
           ...errorResponses(401, 404),
         },

@@ -2,13 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   deliveredLetterSchema,
+  letterMetadataSchema,
   senderLetterStatusSchema,
   senderMessagePageSchema,
   senderMessageQuerySchema,
   webhookConfigRequestSchema,
   webhookConfigSchema,
 } from '@kuvert/shared/sender-api';
-import { errorResponses } from '../../plugins/openapi.ts';
+import {
+  binaryResponse,
+  documentContentTypes,
+  errorResponses,
+  filePart,
+  jsonPart,
+} from '../../plugins/openapi.ts';
 import { sendDocument } from '../../plugins/send-document.ts';
 import { multipartValidatorCompiler } from '../../plugins/uploads.ts';
 import { setProviderWebhook, toWebhookConfig } from '../providers/providers.service.ts';
@@ -41,10 +48,11 @@ const cancelHeadersSchema = z.object({
 });
 const letterBodySchema = z
   .object({
-    metadata: z
-      .string()
-      .describe('JSON text of a SenderLetterMetadata object (recipient, subject, kind, …)'),
-    document: z.array(z.file()).describe('1–10 PDF files, up to 20 MB each'),
+    metadata: jsonPart(
+      letterMetadataSchema,
+      'A SenderLetterMetadata object as JSON (recipient, subject, kind, …)',
+    ),
+    document: z.array(filePart('application/pdf')).describe('1–10 PDF files, up to 20 MB each'),
   })
   .describe('multipart/form-data');
 
@@ -150,7 +158,7 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
           'The sealed PDF of a completed or declined signature request; 409 SIGNATURE_PENDING until it is sealed',
         params: idParamsSchema,
         response: {
-          200: z.any().describe('The sealed PDF (application/pdf)'),
+          200: binaryResponse('The sealed PDF', ['application/pdf']),
           ...errorResponses(401, 404, 409),
         },
       },
@@ -191,7 +199,10 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Download an attachment of a message',
         params: messageDocumentParamsSchema,
-        response: { 200: z.any().describe('The file'), ...errorResponses(401, 404) },
+        response: {
+          200: binaryResponse('The file', documentContentTypes),
+          ...errorResponses(401, 404),
+        },
       },
       compress: false,
     },

@@ -8,10 +8,11 @@ import {
   uploadListSchema,
   uploadSelectionSchema,
   uploadUsageQuerySchema,
+  uploadContentTypes,
   uploadUsageSchema,
 } from '@kuvert/shared/uploads';
 import { contentDisposition } from '../../plugins/content-disposition.ts';
-import { errorResponses, noContentSchema } from '../../plugins/openapi.ts';
+import { binaryResponse, errorResponses, noContentSchema } from '../../plugins/openapi.ts';
 import { sendDocument, sendRangeNotSatisfiable } from '../../plugins/send-document.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { registerUploadJobs } from './upload-jobs.ts';
@@ -106,7 +107,10 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           'The bytes that went up (attachment, or ?disposition=inline to preview); one HTTP Range',
         params: uploadIdParamsSchema,
         querystring: contentQuerySchema,
-        response: { 200: z.any().describe('The file'), ...errorResponses(401, 404, 416) },
+        response: {
+          200: binaryResponse('The file', uploadContentTypes),
+          ...errorResponses(401, 404, 416),
+        },
       },
       // Streamed with its length (and ranges); compression would break both.
       compress: false,
@@ -131,7 +135,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A small image of the first page or the picture; 404 until one was made',
         params: uploadIdParamsSchema,
         response: {
-          200: z.any().describe('The image'),
+          200: binaryResponse('The image', ['image/webp']),
           304: noContentSchema,
           ...errorResponses(401, 404),
         },
@@ -177,7 +181,10 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['uploads'],
         summary: 'The selected uploads as one ZIP (streamed; equal names numbered)',
         body: uploadSelectionSchema,
-        response: { 200: z.any().describe('application/zip'), ...errorResponses(400, 401, 404) },
+        response: {
+          200: binaryResponse('The files', ['application/zip']),
+          ...errorResponses(400, 401, 404),
+        },
       },
       compress: false,
     },

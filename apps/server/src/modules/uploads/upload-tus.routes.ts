@@ -12,6 +12,13 @@ import {
   getUploadPosition,
   type UploadPosition,
 } from './upload-receiving.service.ts';
+import {
+  tusCreationDoc,
+  tusOffsetDoc,
+  tusOptionsDoc,
+  tusPatchDoc,
+  tusTerminationDoc,
+} from './upload-tus.openapi.ts';
 
 /**
  * The tus 1.0.0 endpoint (https://tus.io/protocols/resumable-upload): core, creation,
@@ -34,7 +41,11 @@ const byteCount = (name: string) =>
     .transform(Number)
     .refine(Number.isSafeInteger, `${name}: too large`);
 
-const creationHeadersSchema = z.looseObject({
+/** Checked by the preValidation hook (412 otherwise); declared so the document shows it. */
+const tusHeadersSchema = z.looseObject({
+  'tus-resumable': z.literal(TUS_VERSION).describe('The tus protocol version'),
+});
+const creationHeadersSchema = tusHeadersSchema.extend({
   'upload-length': byteCount('Upload-Length').describe('Size of the whole file in bytes'),
   'upload-metadata': z
     .string()
@@ -42,7 +53,7 @@ const creationHeadersSchema = z.looseObject({
     .optional()
     .describe('base64 pairs: filename, account_id (required), filetype (a hint only)'),
 });
-const patchHeadersSchema = z.looseObject({
+const patchHeadersSchema = tusHeadersSchema.extend({
   'upload-offset': byteCount('Upload-Offset').describe('Bytes the server has; from HEAD'),
   'content-length': byteCount('Content-Length').optional(),
 });
@@ -78,6 +89,7 @@ export const uploadTusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.options(
     ROUTE,
     {
+      config: tusOptionsDoc,
       schema: {
         tags: ['uploads'],
         summary: 'tus: the protocol version, extensions and the largest file accepted',
@@ -96,6 +108,7 @@ export const uploadTusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     ROUTE,
     {
+      config: tusCreationDoc,
       schema: {
         tags: ['uploads'],
         summary:
@@ -121,10 +134,13 @@ export const uploadTusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: 'HEAD',
     url: `${ROUTE}/:id`,
+    // @fastify/swagger leaves HEAD routes out unless asked: this one is tus core.
+    config: { swagger: { exposeHeadRoute: true }, ...tusOffsetDoc },
     schema: {
       tags: ['uploads'],
       summary: 'tus: how many bytes of the upload arrived (Upload-Offset) of Upload-Length',
       params: uploadIdParamsSchema,
+      headers: tusHeadersSchema,
       response: { 200: noContentSchema, ...errorResponses(401, 403, 404, 412) },
     },
     compress: false,
@@ -146,6 +162,7 @@ export const uploadTusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     `${ROUTE}/:id`,
     {
+      config: tusPatchDoc,
       schema: {
         tags: ['uploads'],
         summary:
@@ -183,10 +200,12 @@ export const uploadTusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${ROUTE}/:id`,
     {
+      config: tusTerminationDoc,
       schema: {
         tags: ['uploads'],
         summary: 'tus termination: cancels an upload in progress and forgets its bytes',
         params: uploadIdParamsSchema,
+        headers: tusHeadersSchema,
         response: { 204: noContentSchema, ...errorResponses(401, 403, 404, 409, 412) },
       },
     },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VERIFY_MAX_BYTES, verifyDocumentResultSchema } from '@kuvert/shared/signatures';
 import { contentDisposition } from '../../plugins/content-disposition.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { binaryResponse, errorResponses } from '../../plugins/openapi.ts';
 import { multipartValidatorCompiler } from '../../plugins/uploads.ts';
 import { verifyDocument } from './verification.service.ts';
 
@@ -44,7 +44,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['verification'],
         summary:
           "Kuvert's CA certificate (PEM), to trust in a PDF reader so that its seals show as valid (public)",
-        response: { 200: z.string().describe('application/x-pem-file') },
+        response: { 200: binaryResponse('The certificate', ['application/x-pem-file']) },
       },
     },
     async (_request, reply) =>
