@@ -230,3 +230,13 @@ test('auf Deutsch am Telefon: Postleitzahl-Fehler, CSV-Export und wieder importi
   );
   await screenshot(page, 'address-book-list-de');
 });
+
+test('an unknown contact says it was not found, without a "Try again" that cannot help', async ({
+  page,
+  user,
+}) => {
+  await logIn(page, user, '/login?redirect=/address-book/edit/01JUNKNOWNCONTACT0000000000');
+  await expect(page.getByRole('alert')).toContainText('This could not be found.');
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Address book/ }).first()).toBeVisible();
+});

@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../lib/i18n.ts';
 import { translateError } from '../../lib/errors.ts';
+import { ApiError } from '../../lib/http.ts';
 
 export function LoadingState() {
   const { t } = useTranslation();
@@ -17,14 +18,25 @@ interface ErrorStateProps {
   onRetry: () => void;
 }
 
+/**
+ * What the server refused for good (not found, not allowed, bad input) comes out the same on
+ * a second try: only a failure that may pass (offline, a server error, a limit) offers one.
+ */
+function isWorthRetrying(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
 export function ErrorState({ error, onRetry }: ErrorStateProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="xs" align="flex-start" role="alert">
       <Text c="var(--mantine-color-error)">{translateError(t, error)}</Text>
-      <Button size="xs" variant="light" onClick={onRetry}>
-        {t('common.retry')}
-      </Button>
+      {isWorthRetrying(error) ? (
+        <Button size="xs" variant="light" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      ) : null}
     </Stack>
   );
 }
