@@ -15,6 +15,7 @@ import {
 import { DEFAULT_COUNTRY } from '@kuvert/shared/postal';
 import { z } from 'zod';
 import { newId } from '../../db/ids.ts';
+import { writeCsv } from '../../lib/csv/write.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
 import { loadSender, type OutboundSender } from '../outbox/outbound-letters.service.ts';
@@ -354,14 +355,9 @@ export async function listMergeRows(
   };
 }
 
-/** Quotes a CSV cell for `;`-separated output when it needs it. */
-function csvCell(value: string): string {
-  return /[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
 /**
  * The failed rows as a CSV to fix and upload again: the original header and cells and a
- * reason column; UTF-8 with a byte order mark and `;`, so Excel opens it as it should.
+ * reason column; UTF-8 with a byte order mark and `;`, every cell guarded against formulas.
  */
 export async function failedRowsCsv(
   app: FastifyInstance,
@@ -372,7 +368,7 @@ export async function failedRowsCsv(
   const definition = storedDefinitionSchema.parse(JSON.parse(merge.definition));
   const caller = await findSender(app.db, userId);
   const reasonHeader = caller?.language === 'de' ? 'Grund' : 'Reason';
-  const lines = [[...definition.columns, reasonHeader].map(csvCell).join(';')];
+  const table: string[][] = [[...definition.columns, reasonHeader]];
   let after: number | undefined;
   for (;;) {
     const rows = await findMergeRows(app.db, id, { status: 'failed', after, limit: 1000 });
@@ -382,12 +378,11 @@ export async function failedRowsCsv(
         .catch([])
         .parse(JSON.parse(row.cells ?? '[]'));
       const padded = definition.columns.map((_, index) => cells[index] ?? '');
-      lines.push([...padded, row.failure_reason ?? ''].map(csvCell).join(';'));
+      table.push([...padded, row.failure_reason ?? '']);
     }
     if (rows.length < 1000) break;
     after = rows.at(-1)?.row_number;
   }
-  const text = `\uFEFF${lines.join('\r\n')}\r\n`;
   const base = caller?.language === 'de' ? 'fehlgeschlagene-zeilen' : 'failed-rows';
-  return { filename: `${base}-${id.slice(0, 8)}.csv`, content: text };
+  return { filename: `${base}-${id.slice(0, 8)}.csv`, content: writeCsv(table) };
 }
