@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  MAIL_MERGE_PREVIEW_ROWS,
   mailMergeDefinitionSchema,
   parseTemplate,
   placeholderKey,
@@ -8,7 +7,6 @@ import {
   type MailMergeCsvInspection,
   type MailMergeInspectRequest,
   type MailMergeList,
-  type MailMergePreview,
   type MailMergeRowPage,
   type TemplatePart,
 } from '@kuvert/shared/mail-merge';
@@ -116,7 +114,7 @@ export function parseSource(source: MailMergeDefinition['source']): {
   return { subject: subject.parts, body: body.parts, placeholders };
 }
 
-function unmappedPlaceholders(
+export function unmappedPlaceholders(
   placeholders: readonly string[],
   mapping: MergeMapping,
   columnCount: number,
@@ -129,7 +127,7 @@ function unmappedPlaceholders(
   return placeholders.filter((name) => !mapped.has(placeholderKey(name)));
 }
 
-function assertColumnsExist(mapping: MergeMapping, columnCount: number): void {
+export function assertColumnsExist(mapping: MergeMapping, columnCount: number): void {
   if (mapping.fields.name === undefined) {
     throw new AppError('VALIDATION_FAILED', {
       details: [{ path: 'mapping.fields.name', message: 'Choose the column with the names' }],
@@ -194,43 +192,6 @@ export async function sourceDocument(app: FastifyInstance, definition: MailMerge
   return upload;
 }
 
-export async function previewMailMerge(
-  app: FastifyInstance,
-  userId: string,
-  definition: MailMergeDefinition,
-): Promise<MailMergePreview> {
-  await assertAccountRole(app.db, userId, definition.account_id, 'member');
-  const parts = parseSource(definition.source);
-  await sourceDocument(app, definition);
-  const upload = await findCsvUpload(app, definition.account_id, definition.csv.upload_id);
-  const { header, rows } = await readMergeCsv(app, upload.storage_key, definition.csv);
-  assertColumnsExist(definition.mapping, header.length);
-  const shown = rows.slice(0, MAIL_MERGE_PREVIEW_ROWS);
-  const kuvertUsers = await lookUpKuvertUsers(app, shown, definition.mapping);
-  const sender = await loadSender(app, userId, definition.account_id);
-  const context = mergeContext(definition, parts, kuvertUsers, sender);
-  return {
-    placeholders: parts.placeholders,
-    unmapped_placeholders: unmappedPlaceholders(
-      parts.placeholders,
-      definition.mapping,
-      header.length,
-    ),
-    rows: shown.map((cells, index) => {
-      const resolved = resolveRow(index + 1, cells, context);
-      return {
-        row: resolved.row,
-        channel: resolved.recipient?.channel ?? null,
-        recipient_name: resolved.name,
-        address_lines: resolved.addressLines,
-        subject: resolved.subject,
-        body: resolved.body,
-        problems: resolved.problems,
-      };
-    }),
-  };
-}
-
 /**
  * Starts a merge: everything a person can fix is checked now (the template, the mapping, the
  * CSV, the sender's address when a row goes by post); the letters are written by the job.
@@ -261,13 +222,14 @@ export async function startMailMerge(
     });
   }
   const sender = await loadSender(app, userId, definition.account_id);
+  // Asked of every row that has a postal address, whoever has an account: the answer may not
+  // tell whether the rows' e-mail addresses are on Kuvert.
   if (sender.address === null) {
-    const kuvertUsers = await lookUpKuvertUsers(app, rows, definition.mapping);
-    const context = mergeContext(definition, parts, kuvertUsers, sender);
-    const goesByPost = rows.some(
+    const context = mergeContext(definition, parts, new Map(), sender);
+    const mayGoByPost = rows.some(
       (cells, index) => resolveRow(index + 1, cells, context).recipient?.channel === 'postal',
     );
-    if (goesByPost) throw new AppError('SENDER_ADDRESS_MISSING');
+    if (mayGoByPost) throw new AppError('SENDER_ADDRESS_MISSING');
   }
 
   const now = app.clock.now().toISOString();
