@@ -317,7 +317,10 @@ export type SubmitFormRequest = z.input<typeof submitFormRequestSchema>;
 export const publicSubmitFormRequestSchema = z.object({
   form_version: z.number().int().min(1),
   data: answersObject,
-  /** Where to send the receipt (the PDF); none: no receipt. */
+  /**
+   * Where to e-mail a confirmation: the provider, the form's title, the reference and the time,
+   * never the answers (the address is not confirmed, so it may be anyone's); none: no e-mail.
+   */
   receipt_email: z.email().max(254).optional(),
   /** The upload token the files were sent with; needed when the answers name files. */
   token: z.string().max(200).optional(),
@@ -330,6 +333,11 @@ export const publicFormReceiptSchema = z
     reference: z.string(),
     submitted_at: z.iso.datetime(),
     receipt_emailed: z.boolean(),
+    /**
+     * The PDF of the answers, for the browser that sent them: opens with the key it holds for
+     * a day (GET; 409 while the PDF is being made, 404 once the key has expired).
+     */
+    receipt_url: z.string(),
   })
   .meta({ id: 'PublicFormReceipt' });
 export type PublicFormReceipt = z.infer<typeof publicFormReceiptSchema>;
