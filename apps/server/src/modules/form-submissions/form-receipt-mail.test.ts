@@ -62,7 +62,10 @@ describe.each(testEngines)('forms: the receipt of an anonymous visitor (%s)', (e
 
     const early = await t.app.inject({ url: receipt.receipt_url });
     expect(early.statusCode).toBe(409);
+    // The page asks with HEAD until the PDF is made.
+    expect((await t.app.inject({ method: 'HEAD', url: receipt.receipt_url })).statusCode).toBe(409);
     await runAllJobs(t.app);
+    expect((await t.app.inject({ method: 'HEAD', url: receipt.receipt_url })).statusCode).toBe(200);
 
     const download = await t.app.inject({ url: receipt.receipt_url });
     expect(download.statusCode).toBe(200);

@@ -32,7 +32,7 @@ export function formReceiptMail(input: ReceiptMailInput): MailMessage {
         '',
         `${input.providerName} hat am ${when} Angaben zum Formular „${input.formTitle}“ erhalten.`,
         '',
-        `Referenz: ${input.reference}`,
+        `Aktenzeichen: ${input.reference}`,
         '',
         'Die Angaben selbst stehen nicht in dieser E-Mail: Wer sie gesendet hat, konnte sie direkt danach als PDF herunterladen.',
         '',
