@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { env } from '../../../config/env.ts';
 
 /** Where an anonymous visitor's PDF downloads (the server's path, on the API's origin). */
@@ -31,21 +31,34 @@ export async function getPublicReceiptState(
 const RECHECK_MS = 1000;
 const MAX_CHECKS = 60;
 
-export const publicReceiptQueryOptions = (receiptUrl: string) =>
-  queryOptions({
-    queryKey: ['forms', 'public-receipt', receiptUrl],
-    queryFn: ({ signal }) => getPublicReceiptState(receiptUrl, signal),
-    retry: false,
-    gcTime: 0,
-  });
-
-/** The state of the visitor's PDF, asked again each second until it is made (or a minute). */
-export function usePublicReceiptState(receiptUrl: string) {
-  return useQuery({
-    ...publicReceiptQueryOptions(receiptUrl),
-    refetchInterval: (query) =>
-      query.state.data === 'pending' && query.state.dataUpdateCount < MAX_CHECKS
-        ? RECHECK_MS
-        : false,
-  });
+/**
+ * The state of the visitor's PDF, asked again each second until it is made (for at most a
+ * minute). A plain effect, not a query: the public fill-out page loads no query cache.
+ */
+export function usePublicReceiptState(receiptUrl: string): PublicReceiptState {
+  const [state, setState] = useState<PublicReceiptState>('pending');
+  useEffect(() => {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let checks = 0;
+    const check = async () => {
+      checks += 1;
+      let next: PublicReceiptState;
+      try {
+        next = await getPublicReceiptState(receiptUrl, controller.signal);
+      } catch {
+        if (controller.signal.aborted) return;
+        next = 'pending';
+      }
+      if (next === 'pending' && checks >= MAX_CHECKS) next = 'gone';
+      setState(next);
+      if (next === 'pending') timer = setTimeout(check, RECHECK_MS);
+    };
+    void check();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [receiptUrl]);
+  return state;
 }

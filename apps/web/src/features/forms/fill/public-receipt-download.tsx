@@ -14,10 +14,10 @@ interface PublicReceiptDownloadProps {
 export function PublicReceiptDownload({ receiptUrl }: PublicReceiptDownloadProps) {
   const { t } = useTranslation();
   const state = usePublicReceiptState(receiptUrl);
-  if (state.data === 'gone' || state.isError) {
+  if (state === 'gone') {
     return <Text>{t('forms.fill.sent.downloadFailed')}</Text>;
   }
-  const isReady = state.data === 'ready';
+  const isReady = state === 'ready';
   return (
     <Stack gap="xs" align="flex-start">
       {isReady ? (
