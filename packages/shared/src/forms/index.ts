@@ -45,6 +45,8 @@ export * from '../form-definition/index.ts';
  * - POST /api/public/forms/{formId}/files                   multipart `file`, header
  *   `Kuvert-Form-Token` → 201 formFileSchema
  * - POST /api/public/forms/{formId}/submissions             publicSubmitFormRequestSchema → 201 publicFormReceiptSchema
+ * - GET  /api/public/form-submissions/{id}/receipt?key     the receipt_url of that answer → the PDF;
+ *   409 while it is being made, 404 for a wrong or expired key (a day)
  *
  * Answers that break a rule are 422 VALIDATION_FAILED with `details: FieldIssue[]` whose `path`
  * is `data.<field path>` and whose `i18n`/`values` are the shared `AnswerIssue`'s.
