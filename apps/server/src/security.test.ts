@@ -84,6 +84,7 @@ describe.each(testEngines)('security: every route (%s)', (engine) => {
     expect(publicRoutes).toEqual([
       'GET /api/auth/email-verification',
       'GET /api/health',
+      'GET /api/public/form-submissions/:id/receipt',
       'GET /api/public/forms/:providerId/:formId',
       'GET /api/seal/ca-certificate',
       'POST /api/auth/email-verification',

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from './support/fixtures.ts';
 import {
@@ -8,7 +9,7 @@ import {
   publishNewVersion,
 } from './support/forms.ts';
 import type { FormDefinitionRequest, FormProvider, SubmissionMessage } from './support/forms.ts';
-import { countMailsTo } from './support/mail.ts';
+import { countMailsTo, readMailsTo } from './support/mail.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
 import { uploadThroughTus } from './support/uploads.ts';
 import {
@@ -66,7 +67,9 @@ const words = {
     receipt: 'Your e-mail address for a receipt (optional)',
     send: 'Send form',
     sent: 'Your form was sent',
-    emailed: (email: string) => `A receipt with your answers was e-mailed to ${email}.`,
+    emailed: (email: string) =>
+      `A confirmation with the reference (without your answers) was e-mailed to ${email}.`,
+    download: 'Download your answers (PDF)',
     yes: 'Yes',
   },
   de: {
@@ -94,7 +97,9 @@ const words = {
     receipt: 'Ihre E-Mail-Adresse für eine Bestätigung (freiwillig)',
     send: 'Formular senden',
     sent: 'Ihr Formular wurde gesendet',
-    emailed: (email: string) => `Eine Bestätigung mit Ihren Angaben wurde an ${email} gesendet.`,
+    emailed: (email: string) =>
+      `Eine Bestätigung mit dem Aktenzeichen (ohne Ihre Angaben) wurde an ${email} gesendet.`,
+    download: 'Ihre Angaben herunterladen (PDF)',
     yes: 'Ja',
   },
 } as const;
@@ -247,6 +252,13 @@ for (const language of ['en', 'de'] as const) {
     await expect(page.getByText(w.emailed(email))).toBeVisible();
     const reference = (await page.locator('[data-reference]').textContent()) ?? '';
     expect(reference).not.toBe('');
+    // The PDF of the answers downloads here, once made: the e-mail does not carry it.
+    const receiptLink = page.getByRole('link', { name: w.download });
+    await expect(receiptLink).toBeVisible({ timeout: 20_000 });
+    const download = page.waitForEvent('download');
+    await receiptLink.click();
+    const receiptPdf = await readFile(await (await download).path());
+    expect(receiptPdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await scanWithoutHover(page);
     await screenshot(page, `form-public-sent-${language}`);
 
@@ -284,8 +296,12 @@ for (const language of ['en', 'de'] as const) {
     expect(JSON.parse(webhook?.body ?? '{}').data.data).toMatchObject(answers);
     await receiver.close();
 
-    // The visitor got the receipt by e-mail.
+    // The visitor got a confirmation by e-mail: the reference, no answers, no PDF.
     await expect.poll(() => countMailsTo(email), { timeout: 20_000 }).toBeGreaterThan(0);
+    const [mail = ''] = readMailsTo(email);
+    expect(mail).toContain(reference);
+    expect(mail).not.toContain('application/pdf');
+    expect(mail).not.toContain('Mustermann');
     await context.close();
   });
 }

@@ -1,64 +1,51 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { promises as dns, type LookupAddress } from 'node:dns';
+import { networkInterfaces } from 'node:os';
+import { isIP } from 'node:net';
+import { ipBytes, isGlobalUnicast, sameAddress, type IpBytes } from './ip-address.ts';
 
 /*
- * Outbound requests to addresses a provider chose (webhook URLs) must not reach Kuvert's own
- * network: loopback, private ranges, link-local (cloud metadata at 169.254.169.254), and the
- * like. The check runs on the address actually connected to, so a DNS name that resolves to a
- * private address, or changes its answer between check and use, is refused too.
+ * Outbound requests to addresses a provider chose (webhook URLs) reach only globally routable
+ * unicast addresses (lib/ip-address.ts) that are not this host's own. A name is resolved once,
+ * every answer checked, and the connection goes to an address that was checked: the check is
+ * the `lookup` of the socket itself, so a DNS answer that changes between check and connect
+ * (DNS rebinding) has no second chance.
  */
-const blocked = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
-}
-
-/** True for loopback, private, link-local, multicast and reserved addresses. */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family === 6) {
-    // ::ffff:10.0.0.1 is the IPv4 address in disguise.
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped?.[1]) return blocked.check(mapped[1], 'ipv4');
-    return blocked.check(address, 'ipv6');
-  }
-  return true;
-}
 
 export class PrivateNetworkError extends Error {
   constructor(host: string) {
-    super(`${host} is in a private or reserved network`);
+    super(`${host} is not a public internet address`);
     this.name = 'PrivateNetworkError';
   }
 }
 
-/** A host written as an IP address that is private; names are checked when resolved. */
-export function isPrivateHostLiteral(hostname: string): boolean {
-  const bare = hostname.replace(/^\[|\]$/g, '');
-  if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
-  return isIP(bare) !== 0 && isPrivateAddress(bare);
+/** This host's own addresses: a public address on one of its interfaces is still itself. */
+export function ownAddresses(): IpBytes[] {
+  return Object.values(networkInterfaces()).flatMap((entries) =>
+    (entries ?? []).flatMap((entry) => {
+      const bytes = ipBytes(entry.address.replace(/%.*$/, ''));
+      return bytes ? [bytes] : [];
+    }),
+  );
 }
+
+/** True when an outbound request may connect to this IP address. */
+export function isAllowedAddress(address: string, own: readonly IpBytes[] = ownAddresses()) {
+  const bytes = ipBytes(address);
+  if (!bytes || !isGlobalUnicast(bytes)) return false;
+  return !own.some((entry) => sameAddress(entry, bytes));
+}
+
+/** A URL's host written as an IP address that may not be reached, or a name for this host. */
+export function isRefusedHostLiteral(hostname: string): boolean {
+  const bare = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
+  return isIP(bare) !== 0 && !isAllowedAddress(bare);
+}
+
+/** Every address a name resolves to; replaceable for tests. */
+export type HostResolver = (hostname: string) => Promise<LookupAddress[]>;
+
+export const systemResolver: HostResolver = (hostname) => dns.lookup(hostname, { all: true });
 
 type LookupCallback = (
   error: NodeJS.ErrnoException | null,
@@ -66,27 +53,41 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
-/** A `lookup` for node:http(s) that refuses to connect to private addresses. */
-export function publicOnlyLookup(
+export type GuardedLookup = (
   hostname: string,
   options: { all?: boolean; family?: number | string },
   callback: LookupCallback,
-): void {
-  dnsLookup(hostname, { ...options, all: true } as { all: true }, (error, addresses) => {
-    if (error) {
-      callback(error, []);
-      return;
-    }
-    const unsafe = addresses.find((entry) => isPrivateAddress(entry.address));
-    if (unsafe || addresses.length === 0) {
-      callback(new PrivateNetworkError(hostname), []);
-      return;
-    }
-    if (options.all) {
-      callback(null, addresses);
-      return;
-    }
-    const [first] = addresses;
-    callback(null, first?.address ?? '', first?.family);
-  });
+) => void;
+
+function wantedFamily(family: number | string | undefined): number {
+  if (family === 4 || family === 'IPv4') return 4;
+  if (family === 6 || family === 'IPv6') return 6;
+  return 0;
+}
+
+/**
+ * A `lookup` for node:net/http(s) sockets: resolves the name once and refuses it when any answer
+ * is not a public address, so a name cannot mix a public answer with a private one either.
+ */
+export function guardedLookup(resolve: HostResolver = systemResolver): GuardedLookup {
+  return (hostname, options, callback) => {
+    resolve(hostname).then(
+      (answers) => {
+        const family = wantedFamily(options.family);
+        const usable = answers.filter((entry) => family === 0 || entry.family === family);
+        const own = ownAddresses();
+        if (usable.length === 0 || answers.some((entry) => !isAllowedAddress(entry.address, own))) {
+          callback(new PrivateNetworkError(hostname), []);
+          return;
+        }
+        if (options.all) {
+          callback(null, usable);
+          return;
+        }
+        const [first] = usable;
+        callback(null, first?.address ?? '', first?.family);
+      },
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), []),
+    );
+  };
 }

@@ -3,7 +3,12 @@ import http from 'node:http';
 import https from 'node:https';
 import type { WebhookEventType } from '@kuvert/shared/sender-api';
 import type { Clock } from '../clock.ts';
-import { isPrivateHostLiteral, PrivateNetworkError, publicOnlyLookup } from './network-guard.ts';
+import {
+  guardedLookup,
+  isRefusedHostLiteral,
+  PrivateNetworkError,
+  type HostResolver,
+} from './network-guard.ts';
 
 /*
  * Webhooks to providers — a public contract (DESIGN.md §6); add, never change.
@@ -98,8 +103,10 @@ export interface WebhookDelivery {
   event: WebhookEvent;
   payload: unknown;
   clock: Clock;
-  /** Off in production: a webhook URL may not point into Kuvert's own network. */
+  /** Off in production: a webhook URL may reach only public internet addresses. */
   allowPrivateNetworks?: boolean;
+  /** Resolves the URL's host name; replaceable for tests. */
+  resolve?: HostResolver;
   /** Replaces the HTTP request, for tests. */
   send?: WebhookSender;
   timeoutMs?: number;
@@ -111,6 +118,7 @@ export interface WebhookRequest {
   body: string;
   timeoutMs: number;
   allowPrivateNetworks: boolean;
+  resolve?: HostResolver;
 }
 
 export type WebhookSender = (request: WebhookRequest) => Promise<{ status: number }>;
@@ -124,12 +132,14 @@ class TimeoutError extends Error {
 
 /**
  * One POST with node:http(s): no redirects followed (a redirect would carry the signed event
- * to a host the provider did not register), and, unless allowed, no private addresses, checked
- * on the address actually connected to.
+ * to a host the provider did not register), and, unless allowed, only public internet
+ * addresses (lib/network-guard.ts): an IP written in the URL is checked here, as a socket
+ * connects to it without a lookup; a name is checked by the socket's own lookup, so the
+ * connection goes to the address that was checked.
  */
 const sendWithNode: WebhookSender = (request) =>
   new Promise((resolve, reject) => {
-    if (!request.allowPrivateNetworks && isPrivateHostLiteral(request.url.hostname)) {
+    if (!request.allowPrivateNetworks && isRefusedHostLiteral(request.url.hostname)) {
       reject(new PrivateNetworkError(request.url.hostname));
       return;
     }
@@ -140,7 +150,7 @@ const sendWithNode: WebhookSender = (request) =>
         method: 'POST',
         headers: { ...request.headers, 'Content-Length': Buffer.byteLength(request.body) },
         timeout: request.timeoutMs,
-        ...(request.allowPrivateNetworks ? {} : { lookup: publicOnlyLookup }),
+        ...(request.allowPrivateNetworks ? {} : { lookup: guardedLookup(request.resolve) }),
       },
       (response) => {
         // The answer's body is of no interest; draining it frees the connection.
@@ -190,6 +200,7 @@ export async function deliverWebhook(delivery: WebhookDelivery): Promise<{ statu
       body,
       timeoutMs,
       allowPrivateNetworks: delivery.allowPrivateNetworks ?? false,
+      resolve: delivery.resolve,
     });
   } catch (error) {
     const reason =

@@ -41,3 +41,10 @@ export async function waitForMailLink(
 export function countMailsTo(email: string): number {
   return mailsTo(email).length;
 }
+
+/** The mails to `email` so far, oldest first, as raw text with quoted-printable undone. */
+export function readMailsTo(email: string): string[] {
+  return mailsTo(email).map((name) =>
+    decodeQuotedPrintable(readFileSync(path.join(E2E_MAIL_DIR, name), 'utf8')),
+  );
+}

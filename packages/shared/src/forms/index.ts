@@ -45,6 +45,8 @@ export * from '../form-definition/index.ts';
  * - POST /api/public/forms/{formId}/files                   multipart `file`, header
  *   `Kuvert-Form-Token` → 201 formFileSchema
  * - POST /api/public/forms/{formId}/submissions             publicSubmitFormRequestSchema → 201 publicFormReceiptSchema
+ * - GET  /api/public/form-submissions/{id}/receipt?key     the receipt_url of that answer → the PDF;
+ *   409 while it is being made, 404 for a wrong or expired key (a day)
  *
  * Answers that break a rule are 422 VALIDATION_FAILED with `details: FieldIssue[]` whose `path`
  * is `data.<field path>` and whose `i18n`/`values` are the shared `AnswerIssue`'s.
@@ -317,7 +319,10 @@ export type SubmitFormRequest = z.input<typeof submitFormRequestSchema>;
 export const publicSubmitFormRequestSchema = z.object({
   form_version: z.number().int().min(1),
   data: answersObject,
-  /** Where to send the receipt (the PDF); none: no receipt. */
+  /**
+   * Where to e-mail a confirmation: the provider, the form's title, the reference and the time,
+   * never the answers (the address is not confirmed, so it may be anyone's); none: no e-mail.
+   */
   receipt_email: z.email().max(254).optional(),
   /** The upload token the files were sent with; needed when the answers name files. */
   token: z.string().max(200).optional(),
@@ -330,6 +335,11 @@ export const publicFormReceiptSchema = z
     reference: z.string(),
     submitted_at: z.iso.datetime(),
     receipt_emailed: z.boolean(),
+    /**
+     * The PDF of the answers, for the browser that sent them: opens with the key it holds for
+     * a day (GET; 409 while the PDF is being made, 404 once the key has expired).
+     */
+    receipt_url: z.string(),
   })
   .meta({ id: 'PublicFormReceipt' });
 export type PublicFormReceipt = z.infer<typeof publicFormReceiptSchema>;

@@ -18,7 +18,8 @@ export const MAIL_MERGE_PREVIEW_ROWS = 5;
 /**
  * Where a row's letter goes: `email` naming a Kuvert user → their inbox; otherwise (or when
  * that address is not on Kuvert) the postal address, which must be complete and fit the
- * window; a row with neither fails with its reason.
+ * window; a row with neither fails with its reason. Decided when the letters are written:
+ * nothing before sending says whether an address has a Kuvert account.
  */
 export const mailMergeRecipientFields = [
   'name',
@@ -122,6 +123,16 @@ export const mailMergeRowProblemSchema = z.object({
 });
 export type MailMergeRowProblem = z.infer<typeof mailMergeRowProblemSchema>;
 
+/**
+ * How a previewed row will go, said without looking anyone up: whether an e-mail address has
+ * a Kuvert account is nobody else's business, so the preview never tells. `postal`: no e-mail
+ * address, by post. `kuvert_or_postal`: digitally if the address has a Kuvert account,
+ * otherwise by post. `kuvert_only`: digitally if the address has a Kuvert account, otherwise
+ * the row fails for want of a complete postal address. null: the row cannot be sent.
+ */
+export const mailMergePreviewDeliverySchema = z.enum(['postal', 'kuvert_or_postal', 'kuvert_only']);
+export type MailMergePreviewDelivery = z.infer<typeof mailMergePreviewDeliverySchema>;
+
 export const mailMergePreviewSchema = z
   .object({
     placeholders: z.array(z.string()),
@@ -130,9 +141,9 @@ export const mailMergePreviewSchema = z
     rows: z.array(
       z.object({
         row: z.number().int(),
-        channel: z.enum(['kuvert', 'postal']).nullable(),
+        delivery: mailMergePreviewDeliverySchema.nullable(),
         recipient_name: z.string(),
-        /** postal: the address lines as printed. */
+        /** The address lines as printed, when the row has a postal address. */
         address_lines: z.array(z.string()),
         subject: z.string(),
         body: z.string(),

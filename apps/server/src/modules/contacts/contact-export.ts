@@ -6,6 +6,7 @@ import {
   type ContactExportQuery,
 } from '@kuvert/shared/contacts';
 import { countryName } from '@kuvert/shared/postal';
+import { writeCsv } from '../../lib/csv/write.ts';
 import { writeVcards } from '../../lib/vcard/index.ts';
 import { assertAccountRole } from '../accounts/accounts.service.ts';
 import { findAllContacts, type ContactRow } from './contacts.repository.ts';
@@ -34,29 +35,14 @@ function cellsOf(row: ContactRow, language: Language): Record<ContactCsvColumn, 
   };
 }
 
-/**
- * A cell Excel would run as a formula (`=`, `+`, `-`, `@`) gets a leading `'`; a phone number
- * such as +49 30 1234 is left alone. The import takes the `'` off again.
- */
-function guardFormula(value: string): string {
-  if (!/^[=+\-@\t\r]/.test(value) || /^\+[\d\s()/-]+$/.test(value)) return value;
-  return `'${value}`;
-}
-
-function csvCell(value: string): string {
-  const guarded = guardFormula(value);
-  return /[;"\r\n]|^\s|\s$/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
-}
-
-/** UTF-8 with a byte order mark and `;`: Excel in German-speaking countries opens it as is. */
+/** UTF-8 with a byte order mark and `;`, every cell guarded against formulas (lib/csv). */
 export function contactsCsv(rows: ContactRow[], language: Language): string {
-  const header = contactCsvColumns.map((column) => csvCell(contactCsvHeaders[language][column]));
-  const lines = [header.join(';')];
-  for (const row of rows) {
+  const header = contactCsvColumns.map((column) => contactCsvHeaders[language][column]);
+  const body = rows.map((row) => {
     const cells = cellsOf(row, language);
-    lines.push(contactCsvColumns.map((column) => csvCell(cells[column])).join(';'));
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+    return contactCsvColumns.map((column) => cells[column]);
+  });
+  return writeCsv([header, ...body]);
 }
 
 export function contactsVcard(rows: ContactRow[], language: Language): string {

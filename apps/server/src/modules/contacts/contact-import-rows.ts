@@ -9,6 +9,7 @@ import {
 } from '@kuvert/shared/contacts';
 import type { FieldIssue } from '@kuvert/shared/errors';
 import { countryCodes, type CountryCode } from '@kuvert/shared/postal';
+import { unguardCsvCell } from '../../lib/csv/write.ts';
 import { translationOf } from '../../plugins/error-handler.ts';
 
 /*
@@ -75,11 +76,6 @@ export function mapCsvHeaders(headers: string[]): Record<string, ContactCsvColum
   return mapping;
 }
 
-/** Kuvert's CSV export guards formulas with a leading `'`; it comes off again here. */
-function unguard(cell: string): string {
-  return /^'[=+\-@]/.test(cell) ? cell.slice(1) : cell;
-}
-
 /** A row's cells by field; several columns of one field (first and last name) are joined. */
 export function cellsOfCsvRow(
   row: string[],
@@ -87,7 +83,8 @@ export function cellsOfCsvRow(
 ): ContactCells {
   const cells: ContactCells = {};
   for (const [index, field] of Object.entries(mapping)) {
-    const value = unguard((row[Number(index)] ?? '').trim());
+    // Kuvert's CSV export guards formulas with a leading `'`; it comes off again here.
+    const value = unguardCsvCell((row[Number(index)] ?? '').trim());
     if (value === '') continue;
     cells[field] = cells[field] ? `${cells[field]} ${value}` : value;
   }

@@ -355,6 +355,8 @@ describe.each(testEngines)('contacts (%s)', (engine) => {
           : '\uFEFFName;Organisation;E-mail;Phone;Street;Postcode;City;Country;Kuvert address;Notes',
       );
       expect(exported.body).toContain(`"'=HYPERLINK(""x""); ""quoted""\nline two"`);
+      // Every cell a spreadsheet would run as a formula is text, a phone number's + included.
+      expect(exported.body).toContain(`;'+49 221 1234;`);
       const back = await previewOf(exported.rawPayload, 'export.csv');
       expect(back.rows.map((row) => row.status)).toEqual(['duplicate', 'duplicate']);
       expect(back.rows[0]?.contact).toMatchObject({

@@ -4,60 +4,59 @@ import { formatMoment, receiptLanguage } from './form-receipt-content.ts';
 interface ReceiptMailInput {
   to: string;
   language: string;
+  /** The provider's name, as registered with Kuvert. */
   providerName: string;
+  /** The form's title, as the provider published it. */
   formTitle: string;
   reference: string;
   submittedAt: string;
   timeZone: string;
-  pdf: Buffer;
 }
 
 /**
- * The receipt an anonymous visitor asked for: who received what, when, the reference, and the
- * PDF of their answers attached (the same PDF the provider got), in the visitor's language.
+ * The confirmation an anonymous visitor asked for. The address was typed by whoever filled out
+ * the form and is confirmed by nobody, so the mail says only what Kuvert and the provider wrote:
+ * who received which form, when, and the reference. No answer, no attachment: nothing a visitor
+ * typed reaches a stranger's inbox through Kuvert. The PDF of the answers is downloaded on the
+ * page that sent them.
  */
 export function formReceiptMail(input: ReceiptMailInput): MailMessage {
   const language = receiptLanguage(input.language);
   const when = formatMoment(input.submittedAt, language, input.timeZone);
-  const attachments = [
-    { filename: `${input.reference}.pdf`, contentType: 'application/pdf', content: input.pdf },
-  ];
   if (language === 'de') {
     return {
       to: input.to,
-      subject: `Ihre Angaben zu „${input.formTitle}“ – ${input.reference}`,
+      subject: `Bestätigung zu „${input.formTitle}“ – ${input.reference}`,
       text: [
         'Hallo,',
         '',
-        `vielen Dank: ${input.providerName} hat Ihre Angaben zum Formular „${input.formTitle}“ am ${when} erhalten.`,
+        `${input.providerName} hat am ${when} Angaben zum Formular „${input.formTitle}“ erhalten.`,
         '',
-        `Ihre Referenz: ${input.reference}`,
+        `Aktenzeichen: ${input.reference}`,
         '',
-        'Im Anhang finden Sie Ihre Angaben als PDF, so wie sie übermittelt wurden. Bewahren Sie es für Ihre Unterlagen auf.',
+        'Die Angaben selbst stehen nicht in dieser E-Mail: Wer sie gesendet hat, konnte sie direkt danach als PDF herunterladen.',
         '',
-        'Sie erhalten diese E-Mail, weil diese Adresse beim Ausfüllen des Formulars für die Bestätigung angegeben wurde.',
+        'Sie erhalten diese E-Mail, weil diese Adresse beim Ausfüllen des Formulars für eine Bestätigung angegeben wurde. Haben Sie das Formular nicht ausgefüllt, können Sie sie ignorieren.',
         '',
         'Kuvert',
       ].join('\n'),
-      attachments,
     };
   }
   return {
     to: input.to,
-    subject: `Your answers to “${input.formTitle}” – ${input.reference}`,
+    subject: `Confirmation for “${input.formTitle}” – ${input.reference}`,
     text: [
       'Hello,',
       '',
-      `thank you: ${input.providerName} received your answers to the form “${input.formTitle}” on ${when}.`,
+      `${input.providerName} received answers to the form “${input.formTitle}” on ${when}.`,
       '',
-      `Your reference: ${input.reference}`,
+      `Reference: ${input.reference}`,
       '',
-      'Attached is a PDF of your answers as they were sent. Keep it for your records.',
+      'The answers themselves are not in this e-mail: whoever sent them could download them as a PDF right after sending.',
       '',
-      'You get this e-mail because this address was given for a receipt when the form was filled out.',
+      'You get this e-mail because this address was given for a confirmation when the form was filled out. If you did not fill out this form, you can ignore it.',
       '',
       'Kuvert',
     ].join('\n'),
-    attachments,
   };
 }

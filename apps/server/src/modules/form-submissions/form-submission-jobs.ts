@@ -24,7 +24,6 @@ import {
   FORM_RECEIPT_MAIL_JOB,
 } from './form-submission-job-types.ts';
 import {
-  findReceiptDocument,
   findSubmission,
   insertSubmissionDocuments,
   markDelivered,
@@ -183,12 +182,10 @@ async function recordFailure(app: FastifyInstance, payload: unknown, reason: str
   }
 }
 
-/** The receipt e-mail of an anonymous visitor, with the PDF attached. */
+/** The confirmation e-mail of an anonymous visitor: no answers, no PDF (form-receipt-mail.ts). */
 async function mailReceipt(app: FastifyInstance, payload: unknown): Promise<void> {
   const submission = await findSubmission(app.db, submissionIdOf(payload));
   if (!submission?.submitter_email) return;
-  const receipt = await findReceiptDocument(app.db, submission.id);
-  if (!receipt) throw new PermanentJobError('The submission has no receipt to mail');
   await app.mailer.send(
     formReceiptMail({
       to: submission.submitter_email,
@@ -198,7 +195,6 @@ async function mailReceipt(app: FastifyInstance, payload: unknown): Promise<void
       reference: submission.reference,
       submittedAt: submission.created_at,
       timeZone: app.config.timeZone,
-      pdf: await app.documents.read(receipt.storage_key),
     }),
   );
 }

@@ -60,12 +60,19 @@ export function toSubmissionSummary(row: SubmissionRow): FormSubmissionSummary {
   };
 }
 
+/** Where the browser that sent an anonymous submission downloads its PDF, with its key. */
+export function publicReceiptPath(submissionId: string, key: string): string {
+  return `/api/public/form-submissions/${encodeURIComponent(submissionId)}/receipt?key=${encodeURIComponent(key)}`;
+}
+
 export function toPublicReceipt(
   row: Pick<SubmissionRow, 'reference' | 'created_at' | 'submitter_email'>,
+  receiptUrl: string,
 ): PublicFormReceipt {
   return {
     reference: row.reference,
     submitted_at: row.created_at,
     receipt_emailed: row.submitter_email !== null,
+    receipt_url: receiptUrl,
   };
 }

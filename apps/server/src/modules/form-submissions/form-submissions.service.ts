@@ -29,7 +29,6 @@ import { FORM_DELIVERY_JOB, FORM_DELIVERY_MAX_ATTEMPTS } from './form-submission
 import {
   deleteDraft,
   findDraftOfAccount,
-  findReceiptDocument,
   findSubmission,
   findSubmissionForUser,
   findSubmissionOfDraft,
@@ -37,7 +36,13 @@ import {
   insertSubmission,
   type SubmissionRow,
 } from './form-submissions.repository.ts';
-import { toPublicReceipt, toSubmissionSummary } from './form-submissions.presenter.ts';
+import { openReceipt } from './form-receipt-download.ts';
+import { issueReceiptKey } from './form-receipt-keys.ts';
+import {
+  publicReceiptPath,
+  toPublicReceipt,
+  toSubmissionSummary,
+} from './form-submissions.presenter.ts';
 import { hashUploadToken } from './form-upload-tokens.ts';
 import {
   answersRefused,
@@ -246,7 +251,8 @@ export async function submitPublicForm(
     draftId: null,
     mailReceipt: body.receipt_email !== undefined,
   });
-  return toPublicReceipt(submission);
+  const key = issueReceiptKey(app, submission.id);
+  return toPublicReceipt(submission, publicReceiptPath(submission.id, key));
 }
 
 /** GET /api/form-submissions: the account's submissions, newest first (keyset). */
@@ -281,21 +287,5 @@ export async function openSubmissionReceipt(
 ): Promise<SendableDocument> {
   const submission = await findSubmissionForUser(app.db, userId, submissionId);
   if (!submission) throw new AppError('NOT_FOUND');
-  const document = await findReceiptDocument(app.db, submission.id);
-  if (!document) {
-    throw new AppError('CONFLICT', {
-      message:
-        submission.status === 'failed'
-          ? 'This submission could not be delivered, so it has no receipt.'
-          : 'The receipt is still being made; try again in a moment.',
-    });
-  }
-  return {
-    filename: `${submission.reference}.pdf`,
-    contentType: document.content_type,
-    size: Number(document.size),
-    etag: `"${document.storage_key}"`,
-    range: undefined,
-    stream: await app.documents.open(document.storage_key),
-  };
+  return openReceipt(app, submission);
 }

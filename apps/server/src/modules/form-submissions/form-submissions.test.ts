@@ -188,14 +188,15 @@ describe.each(testEngines)('forms: submitting and delivery (%s)', (engine) => {
     ]);
     expect(delivered.pdf_url.endsWith(`/documents/${documents[0]?.id}`)).toBe(true);
 
-    // The visitor's receipt: German, the same PDF attached.
+    // The visitor's confirmation: German, without the answers; the same PDF downloads from
+    // the page that sent them.
     const mail = t.mailer.lastTo('zoe@example.org');
-    expect(mail.subject).toBe(`Ihre Angaben zu „Change of address“ – ${receipt.reference}`);
-    expect(mail.text).toContain('Stadtwerke Köln hat Ihre Angaben');
-    expect(mail.attachments).toHaveLength(1);
-    const attached = mail.attachments?.[0];
-    expect(attached?.filename).toBe(`${receipt.reference}.pdf`);
-    const text = pdfText(attached?.content ?? Buffer.alloc(0));
+    expect(mail.subject).toBe(`Bestätigung zu „Change of address“ – ${receipt.reference}`);
+    expect(mail.text).toContain('Stadtwerke Köln hat am');
+    expect(mail.attachments ?? []).toEqual([]);
+    const download = await t.app.inject({ url: receipt.receipt_url });
+    expect(download.headers['content-disposition']).toContain(`${receipt.reference}.pdf`);
+    const text = pdfText(download.rawPayload);
     expect(text).toContain('Formular-Einreichung');
     expect(text).toContain('Change of address');
     expect(text).toMatch(/Anbieter\s+Stadtwerke Köln/);

@@ -26,6 +26,7 @@ import {
   createUploadToken,
   TOKENS_PER_ADDRESS_PER_HOUR,
 } from './form-files.service.ts';
+import { openPublicReceipt } from './form-receipt-download.ts';
 import { registerFormSubmissionJobs } from './form-submission-jobs.ts';
 import {
   listSubmissions,
@@ -39,6 +40,7 @@ import {
 const tags = ['forms'];
 const formParamsSchema = z.object({ formId: z.string().min(1).max(64) });
 const submissionParamsSchema = z.object({ id: z.string().min(1).max(64) });
+const receiptKeyQuerySchema = z.object({ key: z.string().min(1).max(200) });
 const megabytes = FORM_LIMITS.maxFileBytes / (1024 * 1024);
 const fileBodySchema = z
   .object({
@@ -224,7 +226,7 @@ export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: SUBMISSION_BODY_LIMIT,
       schema: {
         tags,
-        summary: `Submit answers to a public form without logging in (${PUBLIC_SUBMISSIONS_PER_ADDRESS_PER_HOUR} per address and ${PUBLIC_SUBMISSIONS_PER_FORM_PER_HOUR} per form an hour, 429 RATE_LIMITED); with receipt_email, the PDF is mailed there (public)`,
+        summary: `Submit answers to a public form without logging in (${PUBLIC_SUBMISSIONS_PER_ADDRESS_PER_HOUR} per address and ${PUBLIC_SUBMISSIONS_PER_FORM_PER_HOUR} per form an hour, 429 RATE_LIMITED); with receipt_email, a confirmation without the answers is mailed there; receipt_url downloads the PDF (public)`,
         params: formParamsSchema,
         body: publicSubmitFormRequestSchema,
         response: {
@@ -236,6 +238,29 @@ export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const receipt = await submitPublicForm(app, request.params.formId, request.body, request);
       return reply.status(201).send(receipt);
+    },
+  );
+
+  app.get(
+    '/public/form-submissions/:id/receipt',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        summary:
+          'The PDF of an anonymous submission, with the key its submit answered (receipt_url); 404 for a wrong or expired key, 409 while the PDF is being made (public)',
+        params: submissionParamsSchema,
+        querystring: receiptKeyQuerySchema,
+        response: {
+          200: z.any().describe('The PDF (application/pdf)'),
+          ...errorResponses(400, 404, 409),
+        },
+      },
+      compress: false,
+    },
+    async (request, reply) => {
+      const receipt = await openPublicReceipt(app, request.params.id, request.query.key);
+      return sendDocument(reply, receipt, 'attachment');
     },
   );
 };

@@ -14,13 +14,13 @@ import { contentDisposition } from '../../plugins/content-disposition.ts';
 import { binaryResponse, errorResponses } from '../../plugins/openapi.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { registerMailMergeJobs } from './mail-merge-job.ts';
+import { previewMailMerge } from './mail-merge-preview.ts';
 import {
   failedRowsCsv,
   getMailMerge,
   inspectCsv,
   listMailMerges,
   listMergeRows,
-  previewMailMerge,
   startMailMerge,
 } from './mail-merge.service.ts';
 
@@ -55,7 +55,7 @@ export const mailMergeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'The first rows rendered with their channel and problems, and the placeholders without a column; 422 TEMPLATE_INVALID with line and column',
+          'The first rows rendered with how each will go (never whether an address has a Kuvert account) and their problems, and the placeholders without a column; 422 TEMPLATE_INVALID with line and column',
         body: mailMergeDefinitionSchema,
         response: {
           200: mailMergePreviewSchema,

@@ -69,6 +69,7 @@ type ProblemKind =
   | 'name'
   | 'noAddress'
   | 'emailUnknown'
+  | 'needsPostal'
   | 'street'
   | 'postcode'
   | 'city'
@@ -84,6 +85,8 @@ const messages: Record<'en' | 'de', Record<ProblemKind, string>> = {
     name: 'The row has no name.',
     noAddress: 'The row has neither a Kuvert e-mail address nor a postal address.',
     emailUnknown: '{{email}} is not on Kuvert, and the row has no complete postal address.',
+    needsPostal:
+      'Delivered digitally if {{email}} has a Kuvert account; otherwise the row fails, as it has no complete postal address.',
     street: 'The postal address has no street.',
     postcode: 'The postal address has no postcode.',
     city: 'The postal address has no city.',
@@ -99,6 +102,8 @@ const messages: Record<'en' | 'de', Record<ProblemKind, string>> = {
     noAddress: 'Die Zeile hat weder eine Kuvert-E-Mail-Adresse noch eine Postanschrift.',
     emailUnknown:
       '{{email}} ist nicht bei Kuvert, und die Zeile hat keine vollständige Postanschrift.',
+    needsPostal:
+      'Digital zugestellt, wenn {{email}} ein Kuvert-Konto hat; sonst schlägt die Zeile fehl, weil ihr eine vollständige Postanschrift fehlt.',
     street: 'Der Postanschrift fehlt die Straße.',
     postcode: 'Der Postanschrift fehlt die Postleitzahl.',
     city: 'Der Postanschrift fehlt der Ort.',
@@ -112,7 +117,7 @@ const messages: Record<'en' | 'de', Record<ProblemKind, string>> = {
   },
 };
 
-function problem(
+export function problem(
   kind: ProblemKind,
   path: string,
   language: string,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  MAIL_MERGE_PREVIEW_ROWS,
   mailMergeDefinitionSchema,
   parseTemplate,
   placeholderKey,
@@ -8,13 +7,13 @@ import {
   type MailMergeCsvInspection,
   type MailMergeInspectRequest,
   type MailMergeList,
-  type MailMergePreview,
   type MailMergeRowPage,
   type TemplatePart,
 } from '@kuvert/shared/mail-merge';
 import { DEFAULT_COUNTRY } from '@kuvert/shared/postal';
 import { z } from 'zod';
 import { newId } from '../../db/ids.ts';
+import { writeCsv } from '../../lib/csv/write.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
 import { loadSender, type OutboundSender } from '../outbox/outbound-letters.service.ts';
@@ -115,7 +114,7 @@ export function parseSource(source: MailMergeDefinition['source']): {
   return { subject: subject.parts, body: body.parts, placeholders };
 }
 
-function unmappedPlaceholders(
+export function unmappedPlaceholders(
   placeholders: readonly string[],
   mapping: MergeMapping,
   columnCount: number,
@@ -128,7 +127,7 @@ function unmappedPlaceholders(
   return placeholders.filter((name) => !mapped.has(placeholderKey(name)));
 }
 
-function assertColumnsExist(mapping: MergeMapping, columnCount: number): void {
+export function assertColumnsExist(mapping: MergeMapping, columnCount: number): void {
   if (mapping.fields.name === undefined) {
     throw new AppError('VALIDATION_FAILED', {
       details: [{ path: 'mapping.fields.name', message: 'Choose the column with the names' }],
@@ -193,43 +192,6 @@ export async function sourceDocument(app: FastifyInstance, definition: MailMerge
   return upload;
 }
 
-export async function previewMailMerge(
-  app: FastifyInstance,
-  userId: string,
-  definition: MailMergeDefinition,
-): Promise<MailMergePreview> {
-  await assertAccountRole(app.db, userId, definition.account_id, 'member');
-  const parts = parseSource(definition.source);
-  await sourceDocument(app, definition);
-  const upload = await findCsvUpload(app, definition.account_id, definition.csv.upload_id);
-  const { header, rows } = await readMergeCsv(app, upload.storage_key, definition.csv);
-  assertColumnsExist(definition.mapping, header.length);
-  const shown = rows.slice(0, MAIL_MERGE_PREVIEW_ROWS);
-  const kuvertUsers = await lookUpKuvertUsers(app, shown, definition.mapping);
-  const sender = await loadSender(app, userId, definition.account_id);
-  const context = mergeContext(definition, parts, kuvertUsers, sender);
-  return {
-    placeholders: parts.placeholders,
-    unmapped_placeholders: unmappedPlaceholders(
-      parts.placeholders,
-      definition.mapping,
-      header.length,
-    ),
-    rows: shown.map((cells, index) => {
-      const resolved = resolveRow(index + 1, cells, context);
-      return {
-        row: resolved.row,
-        channel: resolved.recipient?.channel ?? null,
-        recipient_name: resolved.name,
-        address_lines: resolved.addressLines,
-        subject: resolved.subject,
-        body: resolved.body,
-        problems: resolved.problems,
-      };
-    }),
-  };
-}
-
 /**
  * Starts a merge: everything a person can fix is checked now (the template, the mapping, the
  * CSV, the sender's address when a row goes by post); the letters are written by the job.
@@ -260,13 +222,14 @@ export async function startMailMerge(
     });
   }
   const sender = await loadSender(app, userId, definition.account_id);
+  // Asked of every row that has a postal address, whoever has an account: the answer may not
+  // tell whether the rows' e-mail addresses are on Kuvert.
   if (sender.address === null) {
-    const kuvertUsers = await lookUpKuvertUsers(app, rows, definition.mapping);
-    const context = mergeContext(definition, parts, kuvertUsers, sender);
-    const goesByPost = rows.some(
+    const context = mergeContext(definition, parts, new Map(), sender);
+    const mayGoByPost = rows.some(
       (cells, index) => resolveRow(index + 1, cells, context).recipient?.channel === 'postal',
     );
-    if (goesByPost) throw new AppError('SENDER_ADDRESS_MISSING');
+    if (mayGoByPost) throw new AppError('SENDER_ADDRESS_MISSING');
   }
 
   const now = app.clock.now().toISOString();
@@ -354,14 +317,9 @@ export async function listMergeRows(
   };
 }
 
-/** Quotes a CSV cell for `;`-separated output when it needs it. */
-function csvCell(value: string): string {
-  return /[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
 /**
  * The failed rows as a CSV to fix and upload again: the original header and cells and a
- * reason column; UTF-8 with a byte order mark and `;`, so Excel opens it as it should.
+ * reason column; UTF-8 with a byte order mark and `;`, every cell guarded against formulas.
  */
 export async function failedRowsCsv(
   app: FastifyInstance,
@@ -372,7 +330,7 @@ export async function failedRowsCsv(
   const definition = storedDefinitionSchema.parse(JSON.parse(merge.definition));
   const caller = await findSender(app.db, userId);
   const reasonHeader = caller?.language === 'de' ? 'Grund' : 'Reason';
-  const lines = [[...definition.columns, reasonHeader].map(csvCell).join(';')];
+  const table: string[][] = [[...definition.columns, reasonHeader]];
   let after: number | undefined;
   for (;;) {
     const rows = await findMergeRows(app.db, id, { status: 'failed', after, limit: 1000 });
@@ -382,12 +340,11 @@ export async function failedRowsCsv(
         .catch([])
         .parse(JSON.parse(row.cells ?? '[]'));
       const padded = definition.columns.map((_, index) => cells[index] ?? '');
-      lines.push([...padded, row.failure_reason ?? ''].map(csvCell).join(';'));
+      table.push([...padded, row.failure_reason ?? '']);
     }
     if (rows.length < 1000) break;
     after = rows.at(-1)?.row_number;
   }
-  const text = `\uFEFF${lines.join('\r\n')}\r\n`;
   const base = caller?.language === 'de' ? 'fehlgeschlagene-zeilen' : 'failed-rows';
-  return { filename: `${base}-${id.slice(0, 8)}.csv`, content: text };
+  return { filename: `${base}-${id.slice(0, 8)}.csv`, content: writeCsv(table) };
 }

@@ -255,13 +255,13 @@ describe.each(testEngines)('mail merge (%s)', (engine) => {
     const [good, noPostcode, swedish, tooWide, unknown] = preview.rows;
     expect(good).toMatchObject({
       row: 1,
-      channel: 'postal',
+      delivery: 'postal',
       address_lines: ['Jürgen Müller', 'Hauptstraße 1', '50667 Köln'],
       subject: 'Ihre Rechnung über 12,50 €',
       body: 'Hallo {{Vorname}},\n\nbitte überweisen Sie 12,50 €.',
       problems: [],
     });
-    expect(noPostcode?.channel).toBeNull();
+    expect(noPostcode?.delivery).toBeNull();
     expect(noPostcode?.problems).toMatchObject([
       { path: 'postcode', i18n: 'mailMerge.problems.postcode' },
     ]);
@@ -274,11 +274,11 @@ describe.each(testEngines)('mail merge (%s)', (engine) => {
     expect(unknown?.problems).toMatchObject([
       {
         path: 'email',
-        i18n: 'mailMerge.problems.emailUnknown',
+        i18n: 'mailMerge.problems.needsPostal',
         values: { email: 'nobody@example.org' },
       },
     ]);
-    // Only the first rows are shown; the sixth row is a Kuvert user found case-insensitively.
+    // Only the first rows are shown.
     expect(preview.rows).toHaveLength(5);
   });
 

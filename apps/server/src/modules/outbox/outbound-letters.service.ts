@@ -169,7 +169,9 @@ export interface WrittenOutboundLetters {
 
 /** The outcome of resolving one recipient; see `resolveRecipientsEach`. */
 export type RecipientResolution =
-  { ok: true; recipient: ResolvedRecipient } | { ok: false; error: AppError };
+  | { ok: true; recipient: ResolvedRecipient }
+  /** `isNoAccount`: a Kuvert address without an account, which is said only when nothing else is wrong. */
+  | { ok: false; error: AppError; isNoAccount?: boolean };
 
 const EXTRACT_MAX_ATTEMPTS = 3;
 /** `letter.created` events per account for one write; beyond, one `letters.changed`. */
@@ -274,6 +276,7 @@ export async function resolveRecipientsEach(
         if (!user) {
           return {
             ok: false,
+            isNoAccount: true,
             error: fieldError(
               'RECIPIENT_UNKNOWN',
               `No Kuvert user has the e-mail address ${input.email}.`,
@@ -310,18 +313,20 @@ export async function resolveRecipientsEach(
 }
 
 /**
- * All recipients of one letter, or the first problem: RECIPIENT_UNKNOWN (422) for an unknown
- * provider or Kuvert address, SENDER_ADDRESS_MISSING (422) when a postal recipient needs the
- * sender's return address, VALIDATION_FAILED (400) for a postal address that breaks a rule or
- * does not fit the window. `details[].path` names the recipient's field.
+ * The recipients, or the first problem as one error with the details of every recipient that
+ * has it. With `except: 'no account'`, a Kuvert address without an account is not yet a
+ * problem: a caller checks what is the same for any address first, so that a refused letter
+ * does not tell who has a Kuvert account unless nothing else was wrong.
  */
-export async function resolveRecipients(
-  app: Pick<FastifyInstance, 'db'>,
-  sender: OutboundSender,
-  inputs: readonly RecipientRequest[],
-): Promise<ResolvedRecipient[]> {
-  const resolutions = await resolveRecipientsEach(app, sender, inputs);
-  const errors = resolutions.flatMap((resolution) => (resolution.ok ? [] : [resolution.error]));
+export function refuseRecipientProblems(
+  resolutions: readonly RecipientResolution[],
+  options: { except?: 'no account' } = {},
+): ResolvedRecipient[] {
+  const errors = resolutions.flatMap((resolution) =>
+    resolution.ok || (options.except === 'no account' && resolution.isNoAccount)
+      ? []
+      : [resolution.error],
+  );
   // Field problems of several recipients at once, so the page marks them all.
   const first = errors[0];
   if (first) {
@@ -333,6 +338,23 @@ export async function resolveRecipients(
     throw new AppError(first.code, { message: first.message, details: [...details.values()] });
   }
   return resolutions.flatMap((resolution) => (resolution.ok ? [resolution.recipient] : []));
+}
+
+/**
+ * All recipients of one letter, or the first problem: RECIPIENT_UNKNOWN (422) for an unknown
+ * provider or Kuvert address, SENDER_ADDRESS_MISSING (422) when a postal recipient needs the
+ * sender's return address, VALIDATION_FAILED (400) for a postal address that breaks a rule or
+ * does not fit the window. `details[].path` names the recipient's field. A Kuvert address
+ * without an account is named only when no other recipient has a problem.
+ */
+export async function resolveRecipients(
+  app: Pick<FastifyInstance, 'db'>,
+  sender: OutboundSender,
+  inputs: readonly RecipientRequest[],
+): Promise<ResolvedRecipient[]> {
+  const resolutions = await resolveRecipientsEach(app, sender, inputs);
+  refuseRecipientProblems(resolutions, { except: 'no account' });
+  return refuseRecipientProblems(resolutions);
 }
 
 function normaliseEmail(email: string): string {

@@ -10,12 +10,19 @@ import {
   announceOutboundLetters,
   assertPrintable,
   loadSender,
-  resolveRecipients,
+  refuseRecipientProblems,
+  resolveRecipientsEach,
   writeOutboundLetters,
 } from './outbound-letters.service.ts';
-import { deleteDraft } from './outbox.repository.ts';
+import { deleteDraft, findDraftForUser } from './outbox.repository.ts';
 
 export type SendLetterInput = z.output<typeof sendLetterRequestSchema>;
+
+const draftGone = () =>
+  new AppError('NOT_FOUND', {
+    message: 'This draft was sent or deleted meanwhile.',
+    details: [{ path: 'draft_id', message: 'No such draft' }],
+  });
 
 /**
  * Sends a composed letter now (POST /api/outbox/letters): every recipient is checked before
@@ -29,9 +36,18 @@ export async function sendLetter(
   input: SendLetterInput,
 ): Promise<LetterDetail> {
   const sender = await loadSender(app, userId, input.account_id);
-  const recipients = await resolveRecipients(app, sender, input.recipients);
+  const resolutions = await resolveRecipientsEach(app, sender, input.recipients);
+  // Whether an address has a Kuvert account is the last thing a refused send says: every
+  // problem that is the same for any address (another recipient, an attachment, the draft)
+  // answers first, so a send that writes nothing cannot tell who is on Kuvert.
+  refuseRecipientProblems(resolutions, { except: 'no account' });
   const documents = await findUploadsToAttach(app, input.account_id, input.upload_ids);
-  assertPrintable(documents, recipients);
+  assertPrintable(documents, refuseRecipientProblems(resolutions, { except: 'no account' }));
+  if (input.draft_id !== undefined) {
+    const draft = await findDraftForUser(app.db, userId, input.draft_id);
+    if (draft?.account_id !== input.account_id) throw draftGone();
+  }
+  const recipients = refuseRecipientProblems(resolutions);
 
   const nowIso = app.clock.now().toISOString();
   const draftId = input.draft_id;
@@ -39,10 +55,7 @@ export async function sendLetter(
     // First, so parallel sends of one draft queue behind the row lock (PostgreSQL) or the
     // write lock (SQLite), and all but one find nothing to delete.
     if (draftId !== undefined && !(await deleteDraft(trx, input.account_id, draftId))) {
-      throw new AppError('NOT_FOUND', {
-        message: 'This draft was sent or deleted meanwhile.',
-        details: [{ path: 'draft_id', message: 'No such draft' }],
-      });
+      throw draftGone();
     }
     return writeOutboundLetters(
       app,

@@ -26,6 +26,11 @@ describe.each(testEngines)('webhook URLs in production (%s)', (engine) => {
     'http://169.254.169.254/latest/meta-data',
     'http://[::1]/hook',
     'https://10.0.0.7/hook',
+    'http://[::ffff:127.0.0.1]/hook',
+    'http://[::127.0.0.1]/hook',
+    'http://[64:ff9b::10.0.0.1]/hook',
+    'http://[2002:a9fe:a9fe::1]/latest/meta-data',
+    'http://192.0.2.10/hook',
   ])('refuses %s with a clear reason', async (url) => {
     const response = await put(url);
     expect(response.statusCode).toBe(400);

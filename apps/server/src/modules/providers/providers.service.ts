@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AccountProvider, Provider, ProviderCategory } from '@kuvert/shared/providers';
 import type { WebhookConfig } from '@kuvert/shared/sender-api';
 import { newId, newSecret } from '../../db/ids.ts';
-import { isPrivateHostLiteral } from '../../lib/network-guard.ts';
+import { isRefusedHostLiteral } from '../../lib/network-guard.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { sniffContentType } from '../../plugins/uploads.ts';
 import { assertAccountRole } from '../accounts/accounts.service.ts';
@@ -161,7 +161,7 @@ export async function setProviderWebhook(
   url: string,
 ): Promise<WebhookConfig> {
   // Names are checked again on every delivery, against the address they resolve to then.
-  if (!app.config.webhookAllowPrivateNetworks && isPrivateHostLiteral(new URL(url).hostname)) {
+  if (!app.config.webhookAllowPrivateNetworks && isRefusedHostLiteral(new URL(url).hostname)) {
     throw new AppError('VALIDATION_FAILED', {
       details: [{ path: 'body.url', message: 'Must be a public address, not a private network' }],
     });

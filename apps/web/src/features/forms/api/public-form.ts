@@ -59,7 +59,8 @@ const receipt = checked(
     isRecord(value) &&
     typeof value.reference === 'string' &&
     typeof value.submitted_at === 'string' &&
-    typeof value.receipt_emailed === 'boolean',
+    typeof value.receipt_emailed === 'boolean' &&
+    typeof value.receipt_url === 'string',
 );
 
 const formPath = (formId: string) => `/api/public/forms/${encodeURIComponent(formId)}`;

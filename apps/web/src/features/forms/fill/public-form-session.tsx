@@ -18,6 +18,7 @@ import { answersForDraft } from './form-model.ts';
 import type { FillableForm } from './form-model.ts';
 import { issueMessage } from './form-renderer.tsx';
 import { FormSent } from './form-sent.tsx';
+import { PublicReceiptDownload } from './public-receipt-download.tsx';
 import { isTokenUsable, removeLocalDrafts, writeLocalDraft } from './local-draft.ts';
 import type { LocalFormDraft } from './local-draft.ts';
 import { useFormAnswers } from './use-form-answers.ts';
@@ -129,6 +130,7 @@ export function PublicFormSession({
             ? t('forms.fill.sent.emailed', { email: receiptEmail.trim() })
             : t('forms.fill.sent.keepReference')}
         </Text>
+        <PublicReceiptDownload receiptUrl={receipt.receipt_url} />
       </FormSent>
     );
   }

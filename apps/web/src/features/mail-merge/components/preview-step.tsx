@@ -9,6 +9,7 @@ const problemKeys: ReadonlySet<string> = new Set<TranslationKey>([
   'mailMerge.problems.name',
   'mailMerge.problems.noAddress',
   'mailMerge.problems.emailUnknown',
+  'mailMerge.problems.needsPostal',
   'mailMerge.problems.street',
   'mailMerge.problems.postcode',
   'mailMerge.problems.city',
@@ -50,18 +51,50 @@ export function ChannelBadge({ channel }: { channel: 'kuvert' | 'postal' | null 
   );
 }
 
+type Delivery = MailMergePreview['rows'][number]['delivery'];
+
+/**
+ * How a previewed row will go, in words that never depend on whether someone has a Kuvert
+ * account (the preview does not know, so it cannot tell).
+ */
+function DeliveryBadge({ delivery }: { delivery: Delivery }) {
+  const { t } = useTranslation();
+  const look =
+    delivery === null
+      ? channelLooks.none
+      : delivery === 'postal'
+        ? channelLooks.postal
+        : channelLooks.kuvert;
+  const label =
+    delivery === 'postal'
+      ? t('mailMerge.channel.postal')
+      : delivery === 'kuvert_or_postal'
+        ? t('mailMerge.delivery.kuvertOrPostal')
+        : delivery === 'kuvert_only'
+          ? t('mailMerge.delivery.kuvertOnly')
+          : t('mailMerge.channel.none');
+  return (
+    <Badge variant="light" color={look.color} c={look.text} radius="sm" tt="none" fw={600}>
+      {label}
+    </Badge>
+  );
+}
+
 interface PreviewStepProps {
   preview: MailMergePreview;
   rowCount: number;
 }
 
-/** Step 4: the first rows as their letters will be, with where each goes and what is wrong. */
+/** Step 4: the first rows as their letters will be, with how each goes and what is wrong. */
 export function PreviewStep({ preview, rowCount }: PreviewStepProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
         {t('mailMerge.preview.hint', { shown: preview.rows.length, count: rowCount })}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('mailMerge.preview.deliveryHint')}
       </Text>
       {preview.unmapped_placeholders.length > 0 ? (
         <Alert color="orange" variant="light" role="status">
@@ -85,7 +118,7 @@ export function PreviewStep({ preview, rowCount }: PreviewStepProps) {
                 <Text fw={600} truncate>
                   {t('mailMerge.preview.row', { row: row.row })} · {row.recipient_name || '—'}
                 </Text>
-                <ChannelBadge channel={row.channel} />
+                <DeliveryBadge delivery={row.delivery} />
               </Group>
               {row.address_lines.length > 0 ? (
                 <Text size="sm" ff="monospace" style={{ whiteSpace: 'pre-line' }}>
