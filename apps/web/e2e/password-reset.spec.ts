@@ -15,6 +15,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, u
     page.getByRole('heading', { level: 1, name: 'Choose a new password' }),
   ).toBeVisible();
 
+  await expect(page.getByText(`For the account ${user.email}.`)).toBeVisible();
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill('short');
   await page.getByLabel('Repeat new password').fill('short');
   await page.getByRole('button', { name: 'Save new password' }).click();
@@ -32,13 +33,30 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, u
   await logIn(page, { ...user, password: newPassword });
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 
-  // Reset links are single use.
+  // Reset links are single use: a used one says so at once, before any typing.
   await page.goto(link);
-  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
-  await page.getByLabel('Repeat new password').fill(newPassword);
-  await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByText('This link is no longer valid')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'New password', exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
+});
+
+test('a made-up reset link is refused before a password is typed, in German too', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/reset/password/bm90LWEtcmVhbC10b2tlbg');
+  await expect(page.getByText('This link is no longer valid')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'New password', exact: true })).toHaveCount(0);
+
+  const german = await browser.newContext({ locale: 'de-DE' });
+  try {
+    const seite = await german.newPage();
+    await seite.goto('/reset/password/bm90LWEtcmVhbC10b2tlbg');
+    await expect(seite.getByText('Dieser Link ist nicht mehr gültig')).toBeVisible();
+    await expect(seite.getByRole('link', { name: 'Neuen Link anfordern' })).toBeVisible();
+  } finally {
+    await german.close();
+  }
 });
 
 test('an unknown address gets the same answer as a known one', async ({ page }) => {

@@ -53,12 +53,21 @@ export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 
 export const tokenQuerySchema = z.object({ token: z.string().min(1).max(512) });
 
+/** A password reset link that can still be used, and for which address. */
+export const passwordResetInfoSchema = z
+  .object({ email: z.string() })
+  .meta({ id: 'PasswordResetInfo' });
+export type PasswordResetInfo = z.infer<typeof passwordResetInfoSchema>;
+
 /** What an e-mail verification link is for, read without using the token up. */
 export const emailVerificationInfoSchema = z
   .object({
     email: z.string(),
     purpose: z.enum(['invitation', 'email_change', 'signup']),
     needs_password: z.boolean(),
+    /** The names the invitation was made with, to start the form with (invitations only). */
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
   })
   .meta({ id: 'EmailVerificationInfo' });
 export type EmailVerificationInfo = z.infer<typeof emailVerificationInfoSchema>;

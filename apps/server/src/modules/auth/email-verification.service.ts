@@ -42,6 +42,8 @@ export async function getEmailVerificationInfo(
     email: token.email,
     purpose: purposeOf(token, user),
     needs_password: user.password_hash === null,
+    first_name: user.password_hash === null ? user.first_name || null : null,
+    last_name: user.password_hash === null ? user.last_name || null : null,
   };
 }
 

@@ -24,15 +24,18 @@ describe.each(testEngines)('auth: e-mail verification (%s)', (engine) => {
   }
 
   it('takes an invited person from the mailed link to a first login', async () => {
-    await inviteUser(t.app, { email: 'New.Person@Example.com' });
+    await inviteUser(t.app, { email: 'New.Person@Example.com', firstName: 'Nina' });
     const token = tokenMailedTo('new.person@example.com');
 
     const described = await info(token);
     expect(described.statusCode).toBe(200);
+    // The names the operator invited with start the form; the person may change them.
     expect(described.json()).toEqual({
       email: 'new.person@example.com',
       purpose: 'invitation',
       needs_password: true,
+      first_name: 'Nina',
+      last_name: null,
     });
     // Reading the link does not use it up.
     expect((await info(token)).statusCode).toBe(200);
@@ -82,6 +85,8 @@ describe.each(testEngines)('auth: e-mail verification (%s)', (engine) => {
       email: 'changed@example.com',
       purpose: 'email_change',
       needs_password: false,
+      first_name: null,
+      last_name: null,
     });
 
     await createUserWithPassword(t.app, { email: 'changed@example.com' });

@@ -4,6 +4,7 @@ import {
   emailVerificationInfoSchema,
   loginRequestSchema,
   passwordResetConfirmSchema,
+  passwordResetInfoSchema,
   passwordResetRequestSchema,
   sessionResponseSchema,
   tokenQuerySchema,
@@ -21,7 +22,11 @@ import {
   confirmEmailVerification,
   getEmailVerificationInfo,
 } from './email-verification.service.ts';
-import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.ts';
+import {
+  confirmPasswordReset,
+  getPasswordResetInfo,
+  requestPasswordReset,
+} from './password-reset.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -101,6 +106,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await requestPasswordReset(app, request.body.email, requestOrigin(request));
       return reply.status(202).send();
     },
+  );
+
+  app.get(
+    '/auth/password-reset',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a reset link can still be used, before a new password is typed',
+        querystring: tokenQuerySchema,
+        response: { 200: passwordResetInfoSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => getPasswordResetInfo(app, request.query.token),
   );
 
   app.post(

@@ -73,6 +73,17 @@ export async function requestPasswordReset(
 }
 
 /** Sets the new password and ends every session: whoever else was logged in is out. */
+/** Whether a reset link can still be used; reading it does not use it up. */
+export async function getPasswordResetInfo(
+  app: FastifyInstance,
+  tokenValue: string,
+): Promise<{ email: string }> {
+  const token = await findUsableToken(app, app.db, tokenValue, 'password_reset');
+  const user = token ? await getUserById(app.db, token.user_id) : undefined;
+  if (!token || !user || user.disabled_at) throw new AppError('TOKEN_INVALID');
+  return { email: user.email };
+}
+
 export async function confirmPasswordReset(
   app: FastifyInstance,
   input: { token: string; password: string },

@@ -92,6 +92,21 @@ describe.each(testEngines)('auth: password reset (%s)', (engine) => {
     expect((await confirm(newer, 'a brand new secret')).statusCode).toBe(204);
   });
 
+  it('tells whether a link can still be used before a password is typed, without using it', async () => {
+    const { email } = await createUserWithPassword(t.app);
+    await requestReset(email);
+    const token = await mailedToken(email);
+    const check = (value: string) =>
+      t.app.inject({ url: `/api/auth/password-reset?token=${encodeURIComponent(value)}` });
+    const usable = await check(token);
+    expect(usable.statusCode).toBe(200);
+    expect(usable.json()).toEqual({ email });
+    expect((await check(token)).statusCode).toBe(200);
+    expect((await check('made-up-token')).json().code).toBe('TOKEN_INVALID');
+    expect((await confirm(token, 'a brand new secret')).statusCode).toBe(204);
+    expect((await check(token)).json().code).toBe('TOKEN_INVALID');
+  });
+
   it('rejects a made-up token', async () => {
     expect((await confirm('made-up-token', 'a brand new secret')).json().code).toBe(
       'TOKEN_INVALID',

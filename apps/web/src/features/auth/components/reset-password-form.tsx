@@ -7,7 +7,9 @@ import { PASSWORD_MIN_LENGTH } from '@kuvert/shared/limits';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { hasErrorCode, translateError } from '../../../lib/errors.ts';
 import { hasErrors, readTextField } from '../../../lib/form-data.ts';
+import { LoadingState } from '../../../components/ui/query-status.tsx';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts';
+import { usePasswordReset } from '../api/get-password-reset.ts';
 import { useNewPasswordCheck } from '../hooks/use-new-password-check.ts';
 import type { NewPasswordErrors } from '../hooks/use-new-password-check.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
@@ -24,8 +26,12 @@ export function ResetPasswordForm({ token, requestNewLinkHref, onDone }: ResetPa
   const confirmation = useConfirmPasswordReset();
   const checkNewPassword = useNewPasswordCheck();
   const [fieldErrors, setFieldErrors] = useState<NewPasswordErrors>({});
+  // A link that cannot work says so before anyone types a new password twice.
+  const link = usePasswordReset(token);
+  if (link.status === 'pending') return <LoadingState />;
+  const isLinkRefused = link.status === 'error' && hasErrorCode(link.error, 'TOKEN_INVALID');
 
-  if (hasErrorCode(confirmation.error, 'TOKEN_INVALID')) {
+  if (isLinkRefused || hasErrorCode(confirmation.error, 'TOKEN_INVALID')) {
     return (
       <Stack gap="md">
         <FormAlert tone="error" title={t('resetPassword.tokenInvalidTitle')}>
@@ -63,6 +69,11 @@ export function ResetPasswordForm({ token, requestNewLinkHref, onDone }: ResetPa
     <form onSubmit={handleSubmit} noValidate aria-label={t('resetPassword.title')}>
       <Stack gap="md">
         <Text>{t('resetPassword.intro', { min: PASSWORD_MIN_LENGTH })}</Text>
+        {link.status === 'success' ? (
+          <Text size="sm" c="dimmed">
+            {t('resetPassword.forAccount', { email: link.info.email })}
+          </Text>
+        ) : null}
         {showError ? (
           <FormAlert tone="error">{translateError(t, confirmation.error)}</FormAlert>
         ) : null}

@@ -74,6 +74,7 @@ export function VerifyEmailForm({ token, info, onDone }: VerifyEmailFormProps) {
             <Group grow gap="md" align="flex-start" wrap="wrap">
               <TextInput
                 name="firstName"
+                defaultValue={info.first_name ?? ''}
                 label={t('verifyEmail.firstName')}
                 autoComplete="given-name"
                 required
@@ -84,6 +85,7 @@ export function VerifyEmailForm({ token, info, onDone }: VerifyEmailFormProps) {
               />
               <TextInput
                 name="lastName"
+                defaultValue={info.last_name ?? ''}
                 label={t('verifyEmail.lastName')}
                 autoComplete="family-name"
                 maxLength={NAME_MAX_LENGTH}
