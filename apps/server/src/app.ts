@@ -11,7 +11,7 @@ import type { Engine } from './db/migrations/context.ts';
 import type { Database } from './db/schema.ts';
 import { registerModules } from './modules/index.ts';
 import { sandboxBankRoutes } from './modules/sandbox-bank/index.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerErrorHandler, replyWithError } from './plugins/error-handler.ts';
 import { serializerCompiler } from './plugins/fast-serializer.ts';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './plugins/events.ts';
 import { createJobRunner, type JobRunner } from './plugins/job-runner.ts';
@@ -79,18 +79,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
-    // Errors before routing (a malformed URL such as `/%E0%A4%A`) get the same body as any other.
+    // Errors before routing (a malformed URL such as `/%E0%A4%A`, a path parameter over the
+    // router's 100 characters) get the same mapping and body as any other.
     frameworkErrors: (error, request, reply: FastifyReply) => {
-      if (error.code === 'FST_ERR_BAD_URL') {
-        void reply
-          .status(400)
-          .send({ code: 'VALIDATION_FAILED', message: 'The request URL is malformed.' });
-        return;
-      }
-      request.log.error({ err: error }, 'unhandled error before routing');
-      void reply
-        .status(500)
-        .send({ code: 'INTERNAL', message: 'Something went wrong on our side.' });
+      void replyWithError(error, request, reply);
     },
   });
 
