@@ -29,6 +29,7 @@ import {
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerUnreadBodyDrain } from './plugins/unread-body.ts';
 import { openDocumentStore, s3UploadStagingFor, type DocumentStore } from './plugins/storage.ts';
 import { FileSystemUploadStaging } from './modules/uploads/file-system-upload-staging.ts';
 import type { UploadStaging } from './modules/uploads/upload-staging.ts';
@@ -145,6 +146,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  registerUnreadBodyDrain(app);
 
   // Compression first, so that static files and API answers are both compressed.
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
