@@ -20,6 +20,7 @@ import {
   createDocumentProcessing,
   type DocumentProcessing,
 } from './plugins/processing/document-processing.ts';
+import { registerNulCharacterGuard } from './plugins/nul-characters.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import {
   loadSealIdentity,
@@ -147,6 +148,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   registerUnreadBodyDrain(app);
+  registerNulCharacterGuard(app);
 
   // Compression first, so that static files and API answers are both compressed.
   await app.register(fastifyCompress, { global: true, threshold: 1024 });

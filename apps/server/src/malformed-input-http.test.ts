@@ -14,6 +14,8 @@ import {
 /** Long enough for a request that gets no answer, short enough for a test. */
 const ANSWER_WITHIN_MS = 5000;
 
+const base64 = (text: string) => Buffer.from(text).toString('base64');
+
 interface Answer {
   status: number;
   code?: unknown;
@@ -200,6 +202,64 @@ describe.each(testEngines)('malformed input over HTTP (%s)', (engine) => {
       'a broken percent-encoding': { status: 400, code: 'VALIDATION_FAILED' },
       'a path parameter over 100 characters': { status: 414, code: 'VALIDATION_FAILED' },
     });
+  });
+
+  // PostgreSQL cannot store U+0000 in text: unchecked, each of these was a 500 there.
+  it('refuses a NUL character anywhere in the input with 400, on every database', async () => {
+    const withOrigin = { ...me.headers, origin: t.config.publicUrl };
+    const folder = await t.app.inject({
+      method: 'POST',
+      url: '/api/folders',
+      headers: withOrigin,
+      payload: { account_id: 'a\u0000', name: 'Steuer' },
+    });
+    const search = await t.app.inject({
+      url: `/api/contacts?q=${encodeURIComponent('a\u0000b')}`,
+      headers: me.headers,
+    });
+    const replyBody = multipart([
+      { name: 'subject', value: 'Re\u0000' },
+      { name: 'body', value: 'Thanks' },
+    ]);
+    const replied = await t.app.inject({
+      method: 'POST',
+      url: `/api/letters/${letterId}/replies`,
+      headers: { ...withOrigin, 'content-type': replyBody.contentType },
+      payload: replyBody.payload,
+    });
+    const letterBody = multipart([
+      {
+        name: 'metadata',
+        value: JSON.stringify({ recipient: { email: me.email }, subject: 'Hi\u0000' }),
+        contentType: 'application/json',
+      },
+      { name: 'document', filename: 'letter.pdf', content: pdf },
+    ]);
+    const delivered = await t.app.inject({
+      method: 'POST',
+      url: '/api/sender/v1/letters',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': letterBody.contentType },
+      payload: letterBody.payload,
+    });
+    const tus = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/tus',
+      headers: {
+        ...withOrigin,
+        'tus-resumable': '1.0.0',
+        'upload-length': '10',
+        'upload-metadata': `filename ${base64('a.pdf')},account_id ${base64('a\u0000')}`,
+      },
+    });
+    expect(
+      [folder, search, replied, delivered, tus].map((response) => response.json().details),
+    ).toEqual([
+      [{ path: 'body.account_id', message: expect.stringContaining('NUL') }],
+      [{ path: 'query.q', message: expect.stringContaining('NUL') }],
+      [{ path: 'subject', message: expect.stringContaining('NUL') }],
+      [{ path: 'metadata.subject', message: expect.stringContaining('NUL') }],
+      [{ path: 'Upload-Metadata.account_id', message: expect.stringContaining('NUL') }],
+    ]);
   });
 
   it('does not echo a long URL back in the error message', async () => {

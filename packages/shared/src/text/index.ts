@@ -12,11 +12,25 @@ export function stripBidiControls(text: string): string {
   return text.replace(BIDI_CONTROLS, '');
 }
 
+/** A C0 control or DEL: a tab or line break pasted into a one-line text, or a NUL. */
+function isControlCharacter(character: string): boolean {
+  const code = character.codePointAt(0) ?? 0;
+  return code < 0x20 || code === 0x7f;
+}
+
+/** One line as it is shown: bidirectional controls dropped, other controls made spaces. */
+export function toShownLine(text: string): string {
+  return [...stripBidiControls(text)]
+    .map((character) => (isControlCharacter(character) ? ' ' : character))
+    .join('');
+}
+
 /**
  * A one-line text someone gives that is shown to others (a file name, a subject, a title, a
- * person's or a contact's name): without bidirectional controls, then trimmed, so limits
- * such as `.min(1)` apply to what is shown. Chain length limits onto it.
+ * person's or a contact's name, also when it comes from an imported file): without
+ * bidirectional controls, other control characters as spaces, trimmed, so limits such as
+ * `.min(1)` apply to what is shown. Chain length limits onto it.
  */
 export function shownText() {
-  return z.string().overwrite(stripBidiControls).trim();
+  return z.string().overwrite(toShownLine).trim();
 }
