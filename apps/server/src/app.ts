@@ -27,7 +27,7 @@ import {
   sealCertificateWarnings,
   type SealIdentity,
 } from './plugins/seal-identity.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerUnreadBodyDrain } from './plugins/unread-body.ts';
@@ -83,8 +83,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     }),
     // Errors before routing (a malformed URL such as `/%E0%A4%A`, a path parameter over the
     // router's 100 characters) get the same mapping and body as any other.
+    // Fastify's hooks do not run for these, so the security headers are set here.
     frameworkErrors: (error, request, reply: FastifyReply) => {
-      void replyWithError(error, request, reply);
+      for (const [name, value] of securityHeaders(config)) reply.header(name, value);
+      void replyWithError(error, request, reply.header('cache-control', 'no-store'));
     },
   });
 

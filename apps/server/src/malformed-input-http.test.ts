@@ -262,11 +262,23 @@ describe.each(testEngines)('malformed input over HTTP (%s)', (engine) => {
     ]);
   });
 
-  it('does not echo a long URL back in the error message', async () => {
+  it('answers a router error without echoing the URL, with the security headers', async () => {
     const response = await t.app.inject({ url: `/api/letters/${'x'.repeat(1000)}` });
     expect(response.json()).toEqual({
       code: 'VALIDATION_FAILED',
       message: 'A part of the request URL is too long.',
     });
+    const page = await t.app.inject({ url: '/api/health' });
+    for (const url of [`/api/letters/${'x'.repeat(101)}`, '/api/letters/%zz']) {
+      const answer = await t.app.inject({ url });
+      for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options']) {
+        expect({ url, name, value: answer.headers[name] }).toEqual({
+          url,
+          name,
+          value: page.headers[name],
+        });
+      }
+      expect(answer.headers['cache-control']).toBe('no-store');
+    }
   });
 });
