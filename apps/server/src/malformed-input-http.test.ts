@@ -184,6 +184,13 @@ describe.each(testEngines)('malformed input over HTTP (%s)', (engine) => {
         await login({ 'content-type': 'application/xml' }, '<x/>'),
       ),
       'a media type that is not one': injected(await login({ 'content-type': '/' }, 'x')),
+      'a __proto__ key': injected(await login(json, '{"email":"a@example.com","__proto__":{}}')),
+      'a body shorter than its Content-Length': injected(
+        await login({ ...json, 'content-length': '5' }, '{"email":"a@example.com"}'),
+      ),
+      'a body that is not the gzip it claims': injected(
+        await login({ ...json, 'content-encoding': 'gzip' }, '{}'),
+      ),
       'a broken percent-encoding': injected(await t.app.inject({ url: '/api/letters/%zz' })),
       'a path parameter over 100 characters': injected(
         await t.app.inject({
@@ -199,6 +206,9 @@ describe.each(testEngines)('malformed input over HTTP (%s)', (engine) => {
       'a body over the limit': { status: 413, code: 'PAYLOAD_TOO_LARGE' },
       'an unsupported media type': { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
       'a media type that is not one': { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+      'a __proto__ key': { status: 400, code: 'VALIDATION_FAILED' },
+      'a body shorter than its Content-Length': { status: 400, code: 'VALIDATION_FAILED' },
+      'a body that is not the gzip it claims': { status: 400, code: 'VALIDATION_FAILED' },
       'a broken percent-encoding': { status: 400, code: 'VALIDATION_FAILED' },
       'a path parameter over 100 characters': { status: 414, code: 'VALIDATION_FAILED' },
     });
