@@ -11,7 +11,7 @@ import type { Engine } from './db/migrations/context.ts';
 import type { Database } from './db/schema.ts';
 import { registerModules } from './modules/index.ts';
 import { sandboxBankRoutes } from './modules/sandbox-bank/index.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerErrorHandler, replyWithError } from './plugins/error-handler.ts';
 import { serializerCompiler } from './plugins/fast-serializer.ts';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './plugins/events.ts';
 import { createJobRunner, type JobRunner } from './plugins/job-runner.ts';
@@ -20,15 +20,17 @@ import {
   createDocumentProcessing,
   type DocumentProcessing,
 } from './plugins/processing/document-processing.ts';
+import { registerNulCharacterGuard } from './plugins/nul-characters.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import {
   loadSealIdentity,
   sealCertificateWarnings,
   type SealIdentity,
 } from './plugins/seal-identity.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerUnreadBodyDrain } from './plugins/unread-body.ts';
 import { openDocumentStore, s3UploadStagingFor, type DocumentStore } from './plugins/storage.ts';
 import { FileSystemUploadStaging } from './modules/uploads/file-system-upload-staging.ts';
 import type { UploadStaging } from './modules/uploads/upload-staging.ts';
@@ -79,18 +81,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
-    // Errors before routing (a malformed URL such as `/%E0%A4%A`) get the same body as any other.
+    // Errors before routing (a malformed URL such as `/%E0%A4%A`, a path parameter over the
+    // router's 100 characters) get the same mapping and body as any other.
+    // Fastify's hooks do not run for these, so the security headers are set here.
     frameworkErrors: (error, request, reply: FastifyReply) => {
-      if (error.code === 'FST_ERR_BAD_URL') {
-        void reply
-          .status(400)
-          .send({ code: 'VALIDATION_FAILED', message: 'The request URL is malformed.' });
-        return;
-      }
-      request.log.error({ err: error }, 'unhandled error before routing');
-      void reply
-        .status(500)
-        .send({ code: 'INTERNAL', message: 'Something went wrong on our side.' });
+      for (const [name, value] of securityHeaders(config)) reply.header(name, value);
+      void replyWithError(error, request, reply.header('cache-control', 'no-store'));
     },
   });
 
@@ -153,6 +149,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  registerUnreadBodyDrain(app);
+  registerNulCharacterGuard(app);
 
   // Compression first, so that static files and API answers are both compressed.
   await app.register(fastifyCompress, { global: true, threshold: 1024 });

@@ -210,6 +210,18 @@ describe.each(testEngines)('malformed input answers 4xx with the error body (%s)
       }
     });
 
+    it('refuses metadata that is a JSON array with 400', async () => {
+      for (const contentType of ['application/json', undefined]) {
+        const response = await post(
+          multipart([
+            metadataPart('[]', contentType),
+            { name: 'document', filename: 'letter.pdf', content: pdf },
+          ]),
+        );
+        expect(answerOf(response)).toEqual(errorBody(400, 'VALIDATION_FAILED'));
+      }
+    });
+
     it('refuses metadata sent as application/json nested 5,000 deep with 400', async () => {
       for (const deep of [deepArray(DEEP), deepObject(DEEP)]) {
         const value = `{"recipient":{"email":"${me.email}"},"subject":"Hostile","extra":${deep}}`;
@@ -241,6 +253,23 @@ describe.each(testEngines)('malformed input answers 4xx with the error body (%s)
   });
 
   describe('replies', () => {
+    // Fuzzed over HTTP these once got no answer: see malformed-input-http.test.ts for why.
+    it('refuses a reply whose fields are all empty with 400, and an empty file with 415', async () => {
+      const empty: MultipartPart[] = [
+        { name: 'subject', value: '' },
+        { name: 'body', value: '' },
+        { name: 'upload_ids', value: '' },
+      ];
+      const fields = await postReply(multipart(empty));
+      const file = await postReply(
+        multipart([...empty, { name: 'attachment', filename: '', content: Buffer.alloc(0) }]),
+      );
+      expect([answerOf(fields), answerOf(file)]).toEqual([
+        errorBody(400, 'VALIDATION_FAILED'),
+        errorBody(415, 'UNSUPPORTED_MEDIA_TYPE'),
+      ]);
+    });
+
     it('refuses multipart without a boundary, or with an empty one, with 400', async () => {
       for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=']) {
         const response = await postReply(withContentType(replyParts(), contentType));

@@ -1,8 +1,13 @@
+import { stripBidiControls } from '@kuvert/shared/text';
+
 /**
  * A Content-Disposition value per RFC 6266: a quoted ASCII `filename` for old clients and an
- * RFC 8187 `filename*` with the exact UTF-8 name for everyone else.
+ * RFC 8187 `filename*` with the UTF-8 name for everyone else. Bidirectional controls are
+ * left out (names stored before they were refused on the way in), so a browser saves
+ * `Rechnung\u202Efdp.exe` under the name the user sees, not as “Rechnungexe.pdf”.
  */
-export function contentDisposition(type: 'inline' | 'attachment', filename: string): string {
+export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
+  const filename = stripBidiControls(name);
   const fallback = filename
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

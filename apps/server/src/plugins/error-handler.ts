@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode, ErrorResponse, FieldIssue } from '@kuvert/shared/errors';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, defaultMessageOf, statusOf } from './app-error.ts';
@@ -73,39 +73,67 @@ function headersOf(error: unknown): Record<string, string> {
 }
 
 /**
- * One place maps every error to `{ code, message, details? }`; 5xx never leak details. A
- * client's mistake is never a 5xx and never logged as an error: at most a debug line,
- * without a stack. Also puts the nesting limit on JSON request bodies (see json-depth.ts),
- * as this runs before any route is added.
+ * Messages of our own for errors whose message would echo the request back (a router error
+ * quotes the whole path, up to the last of 10,000 characters).
+ */
+const messageByFrameworkCode: Partial<Record<string, string>> = {
+  FST_ERR_BAD_URL: 'The request URL is malformed.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the request URL is too long.',
+};
+
+function clientMessageOf(error: FastifyError, code: ErrorCode): string {
+  const own = typeof error.code === 'string' ? messageByFrameworkCode[error.code] : undefined;
+  if (own) return own;
+  return typeof error.message === 'string' && error.message
+    ? error.message
+    : defaultMessageOf(code);
+}
+
+/**
+ * Answers any error with `{ code, message, details? }`; 5xx never leak details. A client's
+ * mistake is never a 5xx and never logged as an error: at most a debug line, without a
+ * stack. Used by the error handler and, for errors before routing (a malformed URL, a path
+ * parameter over the router's length limit), by Fastify's `frameworkErrors`.
+ */
+export function replyWithError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error instanceof AppError) {
+    const body: ErrorResponse = { code: error.code, message: error.message };
+    if (error.details !== undefined) body.details = error.details;
+    return reply.status(error.statusCode).headers(error.headers).send(body);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const body: ErrorResponse = {
+      code: 'VALIDATION_FAILED',
+      message: defaultMessageOf('VALIDATION_FAILED'),
+      details: toFieldIssues(error),
+    };
+    return reply.status(400).send(body);
+  }
+  const status = clientStatusOf(error);
+  if (status !== undefined) {
+    const code = codeByStatus[status] ?? 'VALIDATION_FAILED';
+    const message = clientMessageOf(error, code);
+    request.log.debug({ statusCode: status, code: error.code, reason: message }, 'client error');
+    const body: ErrorResponse = { code, message };
+    return reply.status(status).headers(headersOf(error)).send(body);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply
+    .status(statusOf('INTERNAL'))
+    .send({ code: 'INTERNAL', message: defaultMessageOf('INTERNAL') });
+}
+
+/**
+ * One place maps every error (see replyWithError). Also puts the nesting limit on JSON
+ * request bodies (see json-depth.ts), as this runs before any route is added.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   registerJsonBodyParser(app);
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      const body: ErrorResponse = { code: error.code, message: error.message };
-      if (error.details !== undefined) body.details = error.details;
-      return reply.status(error.statusCode).headers(error.headers).send(body);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const body: ErrorResponse = {
-        code: 'VALIDATION_FAILED',
-        message: defaultMessageOf('VALIDATION_FAILED'),
-        details: toFieldIssues(error),
-      };
-      return reply.status(400).send(body);
-    }
-    const status = clientStatusOf(error);
-    if (status !== undefined) {
-      const code = codeByStatus[status] ?? 'VALIDATION_FAILED';
-      const message =
-        typeof error.message === 'string' && error.message ? error.message : defaultMessageOf(code);
-      request.log.debug({ statusCode: status, code: error.code, reason: message }, 'client error');
-      const body: ErrorResponse = { code, message };
-      return reply.status(status).headers(headersOf(error)).send(body);
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(statusOf('INTERNAL'))
-      .send({ code: 'INTERNAL', message: defaultMessageOf('INTERNAL') });
-  });
+  app.setErrorHandler((error: FastifyError, request, reply) =>
+    replyWithError(error, request, reply),
+  );
 }

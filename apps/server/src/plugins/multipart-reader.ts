@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
 import { assertJsonDepth } from './json-depth.ts';
+import { assertNoNulCharacters } from './nul-characters.ts';
 import type { DocumentStore } from './storage.ts';
 import { checkedUpload, cleanFilename, type SniffedType } from './uploads.ts';
 
@@ -205,13 +206,16 @@ export async function readMultipart(
         if (Object.hasOwn(fields, name)) throw invalid(name, 'Send this part once');
         const text = await readText(content, spec.maxTextBytes);
         if (/^application\/([\w.+-]+\+)?json\b/i.test(part.mimetype)) assertJsonDepth(text, name);
+        assertNoNulCharacters(text, name);
         fields[name] = text;
         continue;
       }
       if (listFields.includes(name)) {
         listItems += 1;
         if (listItems > maxListItems) throw invalid(name, `At most ${maxListItems} values`);
-        (lists[name] ??= []).push(await readText(content, spec.maxTextBytes));
+        const text = await readText(content, spec.maxTextBytes);
+        assertNoNulCharacters(text, name);
+        (lists[name] ??= []).push(text);
         continue;
       }
       if (name !== spec.fileField) {

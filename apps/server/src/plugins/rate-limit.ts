@@ -2,16 +2,26 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { addSeconds } from '../clock.ts';
+import { addressBlockOf } from '../lib/address-block.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from './app-error.ts';
 
 type RateLimitContext = Pick<FastifyInstance, 'db' | 'clock' | 'engine'>;
 
 export interface RateLimitRule {
-  /** What is counted, e.g. `login:account:<email>` or `login:address:<ip>`. */
+  /** What is counted, e.g. `login:account:<email>` or `addressKey('login', ip)`. */
   key: string;
   max: number;
   windowSeconds: number;
+}
+
+/**
+ * The key of a limit per client address, e.g. `login:address:2001:db8:1:2::/64`: the
+ * address block one client controls (see addressBlockOf), so that hopping between the
+ * addresses of one IPv6 /64 does not buy more tries.
+ */
+export function addressKey(scope: string, ipAddress: string): string {
+  return `${scope}:address:${addressBlockOf(ipAddress)}`;
 }
 
 /** The hits one attempt reserved: one row per key, so exactly these can be given back. */

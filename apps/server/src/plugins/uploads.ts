@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { stripBidiControls } from '@kuvert/shared/text';
 import { $ZodType } from 'zod/v4/core';
 import { AppError } from './app-error.ts';
 
@@ -89,9 +90,12 @@ export function multipartValidatorCompiler<T>(
   return validatorCompiler({ ...route, schema });
 }
 
-/** A file name fit to store and show: no path, no control characters, not empty. */
+/**
+ * A file name fit to store and show: no path, no control characters (bidirectional ones
+ * included), not empty.
+ */
 export function cleanFilename(name: string | undefined, fallback: string): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const base = stripBidiControls((name ?? '').split(/[\\/]/).pop() ?? '');
   const cleaned = [...base]
     .filter((character) => {
       const code = character.codePointAt(0) ?? 0;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownText } from '../text/index.ts';
 import { accountSchema } from '../accounts/index.ts';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits/index.ts';
 
@@ -76,8 +77,8 @@ export const emailVerificationConfirmSchema = z
   .object({
     token: z.string().min(1).max(512),
     password: newPasswordSchema.optional(),
-    first_name: z.string().trim().min(1).max(100).optional(),
-    last_name: z.string().trim().max(100).optional(),
+    first_name: shownText().min(1).max(100).optional(),
+    last_name: shownText().max(100).optional(),
   })
   .meta({ id: 'EmailVerificationConfirm' });
 export type EmailVerificationConfirm = z.infer<typeof emailVerificationConfirmSchema>;

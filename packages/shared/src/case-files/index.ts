@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownText } from '../text/index.ts';
 import { letterDirectionSchema, letterKindSchema } from '../letters/index.ts';
 import { uploadContentTypeSchema } from '../uploads/index.ts';
 
@@ -104,7 +105,7 @@ export const caseFileItemParamsSchema = z.object({
 });
 export const caseFileOfLetterParamsSchema = z.object({ letterId: z.string().min(1).max(64) });
 
-export const caseFileTitleSchema = z.string().trim().min(1).max(CASE_FILE_TITLE_MAX_LENGTH);
+export const caseFileTitleSchema = shownText().min(1).max(CASE_FILE_TITLE_MAX_LENGTH);
 export const caseFileDescriptionSchema = z.string().trim().max(CASE_FILE_DESCRIPTION_MAX_LENGTH);
 
 export const createCaseFileRequestSchema = z
@@ -211,11 +212,7 @@ export const caseFileItemSchema = z
   .meta({ id: 'CaseFileItem' });
 export type CaseFileItem = z.infer<typeof caseFileItemSchema>;
 
-export const caseFileItemTitleSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(CASE_FILE_ITEM_TITLE_MAX_LENGTH);
+export const caseFileItemTitleSchema = shownText().min(1).max(CASE_FILE_ITEM_TITLE_MAX_LENGTH);
 export const caseFileItemNotesSchema = z.string().max(CASE_FILE_ITEM_NOTES_MAX_LENGTH);
 const linkIdsSchema = z.array(z.string().min(1).max(64)).max(CASE_FILE_ITEM_MAX_LINKS);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownText } from '../text/index.ts';
 import { fieldIssueSchema } from '../errors/index.ts';
 import { csvDelimiterSchema, csvEncodingSchema } from '../uploads/index.ts';
 import {
@@ -24,7 +25,7 @@ export const contactDigitalAddressSchema = z.discriminatedUnion('kind', [
 ]);
 export type ContactDigitalAddressInput = z.infer<typeof contactDigitalAddressSchema>;
 
-const contactText = z.string().trim().max(POSTAL_FIELD_MAX_LENGTH).default('');
+const contactText = shownText().max(POSTAL_FIELD_MAX_LENGTH).default('');
 
 /**
  * What a person types for a contact. A name or an organisation is required. The postal

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownText } from '../text/index.ts';
 
 export const FOLDER_NAME_MAX_LENGTH = 60;
 
@@ -19,7 +20,7 @@ export type FolderList = z.infer<typeof folderListSchema>;
 
 export const folderIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
-export const folderNameSchema = z.string().trim().min(1).max(FOLDER_NAME_MAX_LENGTH);
+export const folderNameSchema = shownText().min(1).max(FOLDER_NAME_MAX_LENGTH);
 
 export const createFolderRequestSchema = z
   .object({ account_id: z.string().min(1), name: folderNameSchema })

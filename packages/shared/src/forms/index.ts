@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownText } from '../text/index.ts';
 import { FORM_LIMITS, FORM_USE_CASES } from '../form-definition/index.ts';
 
 export * from '../form-definition/index.ts';
@@ -69,7 +70,7 @@ const definitionObject = z.record(z.string(), z.unknown());
 
 export const senderFormRequestSchema = z
   .object({
-    title: z.string().trim().min(1).max(FORM_LIMITS.maxTitleLength),
+    title: shownText().min(1).max(FORM_LIMITS.maxTitleLength),
     description: z.string().trim().max(FORM_LIMITS.maxDescriptionLength).default(''),
     use_cases: z.array(formUseCaseSchema).min(1).max(FORM_USE_CASES.length),
     public: z.boolean().describe('true: anyone may fill it out without logging in'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownText } from '../text/index.ts';
 // Not '../invoices/index.ts': that one imports this file.
 import { invoiceStatusSchema } from '../invoices/status.ts';
 import { letterSignatureSchema } from '../signatures/letter-signature.ts';
@@ -215,7 +216,7 @@ export const MAX_ATTACHMENTS = 10;
  * a stored upload of the letter's account to attach.
  */
 export const replyFieldsSchema = z.object({
-  subject: z.string().trim().min(1).max(LETTER_SUBJECT_MAX_LENGTH),
+  subject: shownText().min(1).max(LETTER_SUBJECT_MAX_LENGTH),
   body: z.string().trim().min(1).max(LETTER_BODY_MAX_LENGTH),
   upload_ids: z.array(z.string().min(1).max(64)).max(MAX_ATTACHMENTS).default([]),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownText } from '../text/index.ts';
 import { LETTER_BODY_MAX_LENGTH, LETTER_SUBJECT_MAX_LENGTH } from '../letters/index.ts';
 import { countryCodeSchema, DEFAULT_COUNTRY } from '../postal/index.ts';
 import { csvDelimiterSchema, csvEncodingSchema } from '../uploads/index.ts';
@@ -50,14 +51,14 @@ export type MailMergeMapping = z.input<typeof mailMergeMappingSchema>;
 export const mailMergeSourceSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('template'),
-    subject: z.string().trim().min(1).max(LETTER_SUBJECT_MAX_LENGTH),
+    subject: shownText().min(1).max(LETTER_SUBJECT_MAX_LENGTH),
     body: z.string().trim().min(1).max(LETTER_BODY_MAX_LENGTH),
   }),
   z.object({
     kind: z.literal('document'),
     /** An uploaded PDF of the account. */
     upload_id: z.string().min(1).max(64),
-    subject: z.string().trim().min(1).max(LETTER_SUBJECT_MAX_LENGTH),
+    subject: shownText().min(1).max(LETTER_SUBJECT_MAX_LENGTH),
     /** A short text for the letter's body (may hold placeholders), or none. */
     body: z.string().trim().max(LETTER_BODY_MAX_LENGTH).default(''),
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownText, stripBidiControls } from '../text/index.ts';
 import {
   LETTER_BODY_MAX_LENGTH,
   LETTER_SUBJECT_MAX_LENGTH,
@@ -48,7 +49,7 @@ export type RecipientInput = z.input<typeof recipientInputSchema>;
 export const sendLetterRequestSchema = z.object({
   account_id: z.string().min(1),
   recipients: z.array(recipientInputSchema).min(1).max(MAX_RECIPIENTS),
-  subject: z.string().trim().min(1).max(LETTER_SUBJECT_MAX_LENGTH),
+  subject: shownText().min(1).max(LETTER_SUBJECT_MAX_LENGTH),
   body: z.string().trim().min(1).max(LETTER_BODY_MAX_LENGTH),
   upload_ids: z.array(z.string().min(1).max(64)).max(MAX_ATTACHMENTS).default([]),
   /** The draft this letter was written in: deleted in the same transaction once sent. */
@@ -88,7 +89,7 @@ export type DraftRecipient = z.infer<typeof draftRecipientSchema>;
 
 export const letterDraftFieldsSchema = z.object({
   recipients: z.array(draftRecipientSchema).max(MAX_RECIPIENTS).default([]),
-  subject: z.string().max(LETTER_SUBJECT_MAX_LENGTH).default(''),
+  subject: z.string().overwrite(stripBidiControls).max(LETTER_SUBJECT_MAX_LENGTH).default(''),
   body: z.string().max(LETTER_BODY_MAX_LENGTH).default(''),
   upload_ids: z.array(z.string().min(1).max(64)).max(MAX_ATTACHMENTS).default([]),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownText } from '../text/index.ts';
 import { languageSchema, newPasswordSchema } from '../auth/index.ts';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../limits/index.ts';
 import { checkPostcode, postalAddressFieldsSchema } from '../postal/index.ts';
@@ -29,8 +30,8 @@ export type Profile = z.infer<typeof profileSchema>;
 
 export const updateProfileRequestSchema = z
   .object({
-    first_name: z.string().trim().min(1).max(NAME_MAX_LENGTH),
-    last_name: z.string().trim().max(NAME_MAX_LENGTH),
+    first_name: shownText().min(1).max(NAME_MAX_LENGTH),
+    last_name: shownText().max(NAME_MAX_LENGTH),
     language: languageSchema,
     /** Left out: unchanged; null removes the address. */
     address: profileAddressSchema.nullable().optional(),

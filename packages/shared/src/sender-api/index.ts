@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownText } from '../text/index.ts';
 import { invoicePaidViaSchema, invoiceStatusSchema } from '../invoices/index.ts';
 import {
   deliveryStatusSchema,
@@ -56,7 +57,7 @@ export const senderSignatureMetadataSchema = z
 export const letterMetadataSchema = z
   .object({
     recipient: z.object({ email: z.string().trim().toLowerCase().pipe(z.email()) }),
-    subject: z.string().trim().min(1).max(LETTER_SUBJECT_MAX_LENGTH),
+    subject: shownText().min(1).max(LETTER_SUBJECT_MAX_LENGTH),
     body: z.string().max(LETTER_BODY_MAX_LENGTH).default(''),
     kind: letterKindSchema.default('letter'),
     invoice: invoiceMetadataSchema.optional(),

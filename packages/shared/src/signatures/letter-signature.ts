@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownText } from '../text/index.ts';
 
 /**
  * Imported by ../letters (a letter's `signature`), so it imports nothing from there.
@@ -65,7 +66,7 @@ export type SignatureStrokes = z.infer<typeof signatureStrokesSchema>;
 export const signRequestSchema = z
   .object({
     method: signatureMethodSchema,
-    typed_name: z.string().trim().min(1).max(SIGNATURE_NAME_MAX_LENGTH).optional(),
+    typed_name: shownText().min(1).max(SIGNATURE_NAME_MAX_LENGTH).optional(),
     strokes: signatureStrokesSchema.optional(),
     consent: z.literal(true),
     password: z.string().min(1).max(1024),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownText } from '../text/index.ts';
 
 /** Where the tus endpoint lives; `…/{id}` for HEAD, PATCH and DELETE of one upload. */
 export const UPLOADS_TUS_PATH = '/api/uploads/tus';
@@ -141,7 +142,7 @@ export type UploadUsage = z.infer<typeof uploadUsageSchema>;
 
 export const uploadIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
-export const uploadNameSchema = z.string().trim().min(1).max(UPLOAD_NAME_MAX_LENGTH);
+export const uploadNameSchema = shownText().min(1).max(UPLOAD_NAME_MAX_LENGTH);
 
 export const renameUploadRequestSchema = z
   .object({ name: uploadNameSchema })

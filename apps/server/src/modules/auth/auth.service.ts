@@ -4,10 +4,11 @@ import { AppError } from '../../plugins/app-error.ts';
 import { recordAuditEvent, type RequestOrigin } from '../../plugins/audit.ts';
 import { spendPasswordVerification, verifyPassword } from '../../plugins/passwords.ts';
 import {
+  addressKey,
   clearRateLimitHits,
+  type RateLimitRule,
   releaseRateLimitHits,
   reserveRateLimitHits,
-  type RateLimitRule,
 } from '../../plugins/rate-limit.ts';
 import {
   createSession,
@@ -34,7 +35,7 @@ function loginRules(app: FastifyInstance, email: string, origin: RequestOrigin):
   return [
     { key: loginAccountKey(email), max: app.config.loginMaxAttemptsPerAccount, windowSeconds },
     {
-      key: `login:address:${origin.ipAddress}`,
+      key: addressKey('login', origin.ipAddress),
       max: app.config.loginMaxAttemptsPerAddress,
       windowSeconds,
     },

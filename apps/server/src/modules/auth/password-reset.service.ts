@@ -5,6 +5,7 @@ import { passwordResetMail } from '../../plugins/mail-templates.ts';
 import { consumeToken, findUsableToken, issueOneTimeToken } from '../../plugins/one-time-tokens.ts';
 import { assertPasswordStrongEnough, hashPassword } from '../../plugins/passwords.ts';
 import {
+  addressKey,
   clearRateLimitHits,
   reserveRateLimitHits,
   tryReserveRateLimitHits,
@@ -37,7 +38,7 @@ export async function requestPasswordReset(
   const windowSeconds = app.config.loginWindowSeconds;
   await reserveRateLimitHits(app, [
     {
-      key: `password_reset:address:${origin.ipAddress}`,
+      key: addressKey('password_reset', origin.ipAddress),
       max: app.config.loginMaxAttemptsPerAddress,
       windowSeconds,
     },

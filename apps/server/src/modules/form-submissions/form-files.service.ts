@@ -12,7 +12,7 @@ import { newId } from '../../db/ids.ts';
 import { requestOrigin } from '../../plugins/audit.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { readMultipart, type UploadedFile } from '../../plugins/multipart-reader.ts';
-import { reserveRateLimitHits } from '../../plugins/rate-limit.ts';
+import { addressKey, reserveRateLimitHits } from '../../plugins/rate-limit.ts';
 import type { SniffedType } from '../../plugins/uploads.ts';
 import { assertAccountRole } from '../accounts/accounts.service.ts';
 import { inspectUploadedDocuments } from '../letters/document-inspection.ts';
@@ -265,7 +265,7 @@ export async function createUploadToken(
   await loadOpenForm(app, formId, 'public');
   await reserveRateLimitHits(app, [
     {
-      key: `form_upload_token:address:${requestOrigin(request).ipAddress}`,
+      key: addressKey('form_upload_token', requestOrigin(request).ipAddress),
       max: TOKENS_PER_ADDRESS_PER_HOUR,
       windowSeconds: HOUR,
     },
@@ -288,7 +288,7 @@ export async function addPublicFormFile(
   await assertRoomForFile(app, owner);
   await reserveRateLimitHits(app, [
     {
-      key: `form_file:address:${requestOrigin(request).ipAddress}`,
+      key: addressKey('form_file', requestOrigin(request).ipAddress),
       max: PUBLIC_FILES_PER_ADDRESS_PER_HOUR,
       windowSeconds: HOUR,
     },

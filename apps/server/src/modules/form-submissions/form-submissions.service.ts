@@ -11,7 +11,11 @@ import { newId } from '../../db/ids.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { requestOrigin } from '../../plugins/audit.ts';
-import { releaseRateLimitHits, reserveRateLimitHits } from '../../plugins/rate-limit.ts';
+import {
+  addressKey,
+  releaseRateLimitHits,
+  reserveRateLimitHits,
+} from '../../plugins/rate-limit.ts';
 import type { SendableDocument } from '../../plugins/send-document.ts';
 import { assertAccountRole } from '../accounts/accounts.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
@@ -212,7 +216,7 @@ export async function submitPublicForm(
   const version = parseVersion(await loadFormVersion(app, form, body.form_version));
   const reservation = await reserveRateLimitHits(app, [
     {
-      key: `form_submit:address:${requestOrigin(request).ipAddress}`,
+      key: addressKey('form_submit', requestOrigin(request).ipAddress),
       max: PUBLIC_SUBMISSIONS_PER_ADDRESS_PER_HOUR,
       windowSeconds: HOUR,
     },

@@ -12,7 +12,7 @@ import {
   type FormUseCaseList,
 } from '@kuvert/shared/forms';
 import { AppError } from '../../plugins/app-error.ts';
-import { reserveRateLimitHits } from '../../plugins/rate-limit.ts';
+import { addressKey, reserveRateLimitHits } from '../../plugins/rate-limit.ts';
 import { assertAccountRole } from '../accounts/accounts.service.ts';
 import { getUserById } from '../users/users.service.ts';
 import { listFormDraftSummaries } from './form-drafts.service.ts';
@@ -186,7 +186,7 @@ export async function getPublicFormDetail(
 ): Promise<FormDetail> {
   await reserveRateLimitHits(app, [
     {
-      key: `public_form_read:address:${request.ipAddress}`,
+      key: addressKey('public_form_read', request.ipAddress),
       max: PUBLIC_FORM_READS_PER_MINUTE,
       windowSeconds: 60,
     },

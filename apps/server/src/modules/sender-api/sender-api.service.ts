@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { assertJsonDepth } from '../../plugins/json-depth.ts';
 import { readMultipart, type UploadedFile } from '../../plugins/multipart-reader.ts';
+import { assertNoNulCharacters } from '../../plugins/nul-characters.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
 import { decodeCursor, encodeCursor } from '../letters/letter-cursor.ts';
 import { inspectUploadedDocuments } from '../letters/document-inspection.ts';
@@ -59,6 +60,7 @@ function parseMetadata(text: string | undefined): ParsedLetterMetadata {
       details: [{ path: 'metadata', message: 'Not valid JSON' }],
     });
   }
+  assertNoNulCharacters(json, 'metadata');
   const parsed = letterMetadataSchema.safeParse(json);
   if (!parsed.success) {
     throw new AppError('VALIDATION_FAILED', {

@@ -1,5 +1,6 @@
 import { tusMetadataSchema, type TusMetadata } from '@kuvert/shared/uploads';
 import { AppError } from '../../plugins/app-error.ts';
+import { assertNoNulCharacters } from '../../plugins/nul-characters.ts';
 
 /** `Upload-Metadata`: comma-separated `key base64value` pairs (tus 1.0.0, creation). */
 function parseMetadataPairs(header: string | undefined): Record<string, string> {
@@ -23,7 +24,9 @@ function invalid(path: string, message: string): AppError {
 
 /** The portal's metadata of a tus creation, checked; 400 naming what is wrong. */
 export function parseUploadMetadata(header: string | undefined): TusMetadata {
-  const parsed = tusMetadataSchema.safeParse(parseMetadataPairs(header));
+  const pairs = parseMetadataPairs(header);
+  assertNoNulCharacters(pairs, 'Upload-Metadata');
+  const parsed = tusMetadataSchema.safeParse(pairs);
   if (parsed.success) return parsed.data;
   throw new AppError('VALIDATION_FAILED', {
     details: parsed.error.issues.map((issue) => ({

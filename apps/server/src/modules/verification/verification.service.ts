@@ -9,7 +9,7 @@ import {
   type InspectedSignature,
   type SignatureInspection,
 } from '../../plugins/processing/document-processing.ts';
-import { reserveRateLimitHits } from '../../plugins/rate-limit.ts';
+import { addressKey, reserveRateLimitHits } from '../../plugins/rate-limit.ts';
 import { sniffContentType } from '../../plugins/uploads.ts';
 import { isKuvertSealCertificate } from './seal-certificate.ts';
 import {
@@ -86,7 +86,7 @@ export async function verifyDocument(
   const origin = requestOrigin(request);
   await reserveRateLimitHits(app, [
     {
-      key: `verify_document:address:${origin.ipAddress}`,
+      key: addressKey('verify_document', origin.ipAddress),
       max: VERIFY_MAX_PER_ADDRESS,
       windowSeconds: VERIFY_WINDOW_SECONDS,
     },
