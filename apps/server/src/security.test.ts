@@ -83,6 +83,7 @@ describe.each(testEngines)('security: every route (%s)', (engine) => {
       .toSorted();
     expect(publicRoutes).toEqual([
       'GET /api/auth/email-verification',
+      'GET /api/auth/password-reset',
       'GET /api/health',
       'GET /api/public/form-submissions/:id/receipt',
       'GET /api/public/forms/:providerId/:formId',

@@ -252,7 +252,7 @@ export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
         params: submissionParamsSchema,
         querystring: receiptKeyQuerySchema,
         response: {
-          200: z.any().describe('The PDF (application/pdf)'),
+          200: binaryResponse('The PDF', ['application/pdf']),
           ...errorResponses(400, 404, 409),
         },
       },
