@@ -29,6 +29,7 @@ import {
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { StorageQuota } from './plugins/storage-quota.ts';
 import { openDocumentStore, s3UploadStagingFor, type DocumentStore } from './plugins/storage.ts';
 import { FileSystemUploadStaging } from './modules/uploads/file-system-upload-staging.ts';
 import type { UploadStaging } from './modules/uploads/upload-staging.ts';
@@ -49,6 +50,8 @@ declare module 'fastify' {
     processing: DocumentProcessing;
     /** The certificate signed documents are sealed with (see seal-identity.ts). */
     seal: SealIdentity;
+    /** Counts every byte kept on a holder's behalf against the one quota (storage-quota.ts). */
+    storageQuota: StorageQuota;
   }
 }
 
@@ -109,6 +112,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         clock: app.clock,
       });
   app.decorate('documents', documents.store);
+  app.decorate('storageQuota', new StorageQuota());
   app.decorate(
     'uploadStaging',
     dependencies.uploadStaging ??

@@ -15,6 +15,7 @@ import { errorResponses, noContentSchema } from '../../plugins/openapi.ts';
 import { sendDocument, sendRangeNotSatisfiable } from '../../plugins/send-document.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { registerUploadJobs } from './upload-jobs.ts';
+import { countUploadsInQuota } from './upload-limits.ts';
 import { registerUploadReading } from './upload-reading.ts';
 import { registerUploadTableRoute } from './upload-table.routes.ts';
 import { uploadTusRoutes } from './upload-tus.routes.ts';
@@ -36,6 +37,7 @@ const contentQuerySchema = z.object({
 
 /** A user's own documents: the tus endpoint, the list, one upload, its bytes, trash, ZIP. */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  countUploadsInQuota(app);
   registerUploadJobs(app);
   registerUploadReading(app);
   registerUploadTableRoute(app);
@@ -60,7 +62,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['uploads'],
-        summary: "Bytes the account's uploads take (trash and uploads in progress included)",
+        summary:
+          'Bytes the account keeps: uploads (trash and uploads in progress included) and files attached to forms',
         querystring: uploadUsageQuerySchema,
         response: { 200: uploadUsageSchema, ...errorResponses(400, 401, 404) },
       },

@@ -5,6 +5,7 @@ import { addSeconds } from '../../clock.ts';
 import { newId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
+import { aboutFile, assertFileSize, reserveStorage } from '../../plugins/storage-quota.ts';
 import { ProcessingError } from '../../plugins/processing/document-processing.ts';
 import { cleanFilename } from '../../plugins/uploads.ts';
 import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
@@ -21,7 +22,6 @@ import {
 import { UPLOAD_READ_JOB } from './upload-job-types.ts';
 import { parseUploadMetadata } from './upload-metadata.ts';
 import { joined, splitHead } from './upload-stream.ts';
-import { aboutFile, assertFileSize, assertRoomFor } from './upload-limits.ts';
 import { withUploadLock } from './upload-locks.ts';
 import {
   deleteUploadRows,
@@ -87,7 +87,12 @@ export async function createUpload(
   const nowIso = now.toISOString();
   const id = newId(now.getTime());
   await app.db.transaction().execute(async (trx) => {
-    await assertRoomFor(app, trx, accountId, name, input.length);
+    await reserveStorage(
+      app,
+      trx,
+      { kind: 'account', accountId },
+      { filename: name, size: input.length },
+    );
     await insertUpload(trx, {
       id,
       account_id: accountId,
