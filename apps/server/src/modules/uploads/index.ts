@@ -20,6 +20,7 @@ import { registerUploadReading } from './upload-reading.ts';
 import { registerUploadTableRoute } from './upload-table.routes.ts';
 import { uploadTusRoutes } from './upload-tus.routes.ts';
 import { zipUploads } from './upload-zip.ts';
+import { registerUploadsInProgressRoutes } from './uploads-in-progress.routes.ts';
 import {
   findUploadsForZip,
   getUploadDetail,
@@ -41,6 +42,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   registerUploadJobs(app);
   registerUploadReading(app);
   registerUploadTableRoute(app);
+  registerUploadsInProgressRoutes(app);
   await app.register(uploadTusRoutes);
 
   app.get(

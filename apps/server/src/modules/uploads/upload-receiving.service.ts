@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { addSeconds } from '../../clock.ts';
 import { newId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
@@ -22,6 +21,7 @@ import {
 import { UPLOAD_READ_JOB } from './upload-job-types.ts';
 import { parseUploadMetadata } from './upload-metadata.ts';
 import { joined, splitHead } from './upload-stream.ts';
+import { uploadExpiryOf } from './upload-expiry.ts';
 import { withUploadLock } from './upload-locks.ts';
 import {
   deleteUploadRows,
@@ -33,8 +33,6 @@ import {
   type UploadRowWithRole,
 } from './uploads.repository.ts';
 
-/** An upload nobody added to for this long is abandoned: its row and bytes are removed. */
-export const UPLOAD_EXPIRY_SECONDS = 24 * 3600;
 /**
  * PDFs up to this size are opened in the processing pool before they are kept. The whole file
  * travels to the child in memory, so larger ones are kept unopened (their reading job still
@@ -51,7 +49,7 @@ export interface UploadPosition {
 
 function expiryOf(row: Pick<UploadRow, 'status' | 'updated_at'>): Date | null {
   if (row.status !== 'receiving') return null;
-  return addSeconds(new Date(row.updated_at), UPLOAD_EXPIRY_SECONDS);
+  return uploadExpiryOf(row.updated_at);
 }
 
 function positionOf(row: UploadRow): UploadPosition {
@@ -117,7 +115,7 @@ export async function createUpload(
       trashed_at: null,
     });
   });
-  return { id, expiresAt: addSeconds(now, UPLOAD_EXPIRY_SECONDS) };
+  return { id, expiresAt: uploadExpiryOf(nowIso) };
 }
 
 /**
@@ -160,7 +158,8 @@ export async function cancelUpload(
   });
 }
 
-async function discardReceivingUpload(
+/** Forgets an upload in progress: its row, so its room in the quota, and its bytes. */
+export async function discardReceivingUpload(
   app: FastifyInstance,
   db: Kysely<Database>,
   uploadId: string,
