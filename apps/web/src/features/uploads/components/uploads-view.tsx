@@ -24,6 +24,7 @@ import { UploadProgressPanel } from './upload-progress-panel.tsx';
 import { UploadSelectionBar } from './upload-selection-bar.tsx';
 import type { UploadSelectionAction } from './upload-selection-bar.tsx';
 import { UploadUsageMeter } from './upload-usage-meter.tsx';
+import { UploadsInProgress } from './uploads-in-progress.tsx';
 
 function UploadListSkeleton() {
   const { t } = useTranslation();
@@ -91,6 +92,7 @@ export function UploadsView({
         <UnfinishedUploads accountId={accountId} queue={queue} onFiles={startUploads} />
       ) : null}
       {canWrite ? <UploadProgressPanel items={queue} /> : null}
+      <UploadsInProgress accountId={accountId} canWrite={canWrite} />
       {isEmpty && !isFiltered ? null : (
         <UploadListToolbar
           filter={filter}
