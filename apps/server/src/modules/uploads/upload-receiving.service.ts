@@ -115,6 +115,8 @@ export async function createUpload(
       trashed_at: null,
     });
   });
+  // Owners' lists of uploads in progress, and the usage, show it at once.
+  await publishLiveEvent(app, { type: 'uploads.changed', account_id: accountId, upload_id: null });
   return { id, expiresAt: uploadExpiryOf(nowIso) };
 }
 

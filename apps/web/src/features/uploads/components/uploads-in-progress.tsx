@@ -11,6 +11,8 @@ interface UploadsInProgressProps {
   accountId: string | null;
   /** Viewers have none to see: they can neither start nor cancel one. */
   canWrite: boolean;
+  /** Uploads this page is sending: its progress panel shows them already. */
+  sendingIds: ReadonlySet<string>;
 }
 
 function InProgressItem({
@@ -73,11 +75,11 @@ function InProgressItem({
  * mailbox's quota until it is done, cancelled here, or left idle long enough to expire. An
  * owner sees and cancels every member's; a member their own.
  */
-export function UploadsInProgress({ accountId, canWrite }: UploadsInProgressProps) {
+export function UploadsInProgress({ accountId, canWrite, sendingIds }: UploadsInProgressProps) {
   const { t } = useTranslation();
   const list = useUploadsInProgress(accountId, canWrite);
   const cancel = useCancelUploadInProgress();
-  const uploads = list.data?.uploads ?? [];
+  const uploads = (list.data?.uploads ?? []).filter((upload) => !sendingIds.has(upload.id));
   if (uploads.length === 0) return null;
 
   const cancelUpload = (upload: UploadInProgress) => {

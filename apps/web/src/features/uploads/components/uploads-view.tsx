@@ -55,6 +55,10 @@ export function UploadsView({
     () => allQueued.filter((item) => item.accountId === accountId),
     [allQueued, accountId],
   );
+  const sendingIds = useMemo(
+    () => new Set(queue.flatMap((item) => (item.serverUploadId ? [item.serverUploadId] : []))),
+    [queue],
+  );
   const startUploads = useStartUploads(accountId);
   const usage = useUploadUsage(accountId).data;
   const { filter, isFiltered, setSort, setKind, setName } = useUploadListParams();
@@ -92,7 +96,7 @@ export function UploadsView({
         <UnfinishedUploads accountId={accountId} queue={queue} onFiles={startUploads} />
       ) : null}
       {canWrite ? <UploadProgressPanel items={queue} /> : null}
-      <UploadsInProgress accountId={accountId} canWrite={canWrite} />
+      <UploadsInProgress accountId={accountId} canWrite={canWrite} sendingIds={sendingIds} />
       {isEmpty && !isFiltered ? null : (
         <UploadListToolbar
           filter={filter}
