@@ -119,6 +119,25 @@ describe.each(testEngines)('files of form fields count like uploads (%s)', (engi
     expect(await usedBytes()).toBe(4 * 45_000);
   });
 
+  it('holds when uploads and form files race for the last room together', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        index % 2 === 0
+          ? createTusUpload(t.app, me, {
+              accountId: account,
+              name: `u-${index}.txt`,
+              length: 45_000,
+            })
+          : postAccountFile(t.app, me, formId, account, {
+              filename: `f-${index}.pdf`,
+              content: pdfOfSize(pdf, 45_000, `f ${index}`),
+            }),
+      ),
+    );
+    expect(statusesOf(responses).filter((status) => status === 201)).toHaveLength(4);
+    expect(await usedBytes()).toBe(4 * 45_000);
+  });
+
   it("holds anonymous files of a provider's forms to one quota, also when they arrive at once", async () => {
     const tokens = await Promise.all(
       ['203.0.113.1', '203.0.113.2'].map((address) => issueUploadToken(t.app, formId, address)),
