@@ -47,12 +47,12 @@ function InProgressItem({
         <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
           {upload.name}
         </Text>
-        <Progress
-          value={upload.size > 0 ? (upload.received_bytes / upload.size) * 100 : 0}
-          size="sm"
-          aria-label={t('uploads.inProgress.received', { name: upload.name })}
-          aria-valuetext={received}
-        />
+        <Progress.Root size="sm" radius="xl">
+          <Progress.Section
+            value={upload.size > 0 ? (upload.received_bytes / upload.size) * 100 : 0}
+            aria-label={t('uploads.inProgress.received', { name: upload.name })}
+          />
+        </Progress.Root>
         <Text size="xs" c="dimmed">
           {[received, ...facts].join(' · ')}
         </Text>
