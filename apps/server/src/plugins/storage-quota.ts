@@ -119,15 +119,3 @@ export async function reserveStorage(
     details: aboutFile(file.filename, file.path),
   });
 }
-
-/** The same check without holding anything: to refuse early, before bytes are received. */
-export async function assertRoomForStorage(
-  app: QuotaContext & Pick<FastifyInstance, 'db'>,
-  holder: StorageHolder,
-  file: { filename: string; size: number },
-): Promise<void> {
-  assertFileSize(app, file.filename, file.size);
-  const used = await app.storageQuota.storedBytesOf(app.db, holder);
-  if (used + file.size <= app.config.uploads.accountQuotaBytes) return;
-  await app.db.transaction().execute((trx) => reserveStorage(app, trx, holder, file));
-}
