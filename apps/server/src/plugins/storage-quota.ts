@@ -113,9 +113,13 @@ export async function reserveStorage(
   const quota = app.config.uploads.accountQuotaBytes;
   if (used + file.size <= quota) return;
   const free = Math.max(0, quota - used);
-  const whose = holder.kind === 'account' ? "the account's" : "the form's receiver's";
+  // An anonymous visitor learns nothing of the provider's storage, only that it is full.
+  const message =
+    holder.kind === 'account'
+      ? `“${file.filename}” (${formatBytes(file.size)}) does not fit: ${formatBytes(free)} of the account's ${formatBytes(quota)} are free.`
+      : `“${file.filename}” cannot be taken now: this form has no room for more files. Try again later.`;
   throw new AppError('QUOTA_EXCEEDED', {
-    message: `“${file.filename}” (${formatBytes(file.size)}) does not fit: ${formatBytes(free)} of ${whose} ${formatBytes(quota)} are free.`,
+    message,
     details: aboutFile(file.filename, file.path),
   });
 }
