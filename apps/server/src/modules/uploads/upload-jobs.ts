@@ -47,8 +47,8 @@ async function scheduleUploadCleanup(app: FastifyInstance, runAt?: Date): Promis
 }
 
 /**
- * The removal of abandoned uploads in progress, every few minutes. Like the trash purge, the next run is
- * queued only after this one succeeded, and the first when an instance starts.
+ * The removal of abandoned uploads in progress, every few minutes. Like the trash purge, the
+ * next run is queued only after this one succeeded, and the first when an instance starts.
  */
 export function registerUploadJobs(app: FastifyInstance): void {
   app.jobs.register(UPLOAD_CLEANUP_JOB, async () => {

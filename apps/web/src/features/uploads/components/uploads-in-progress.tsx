@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { UPLOAD_IDLE_EXPIRY_MINUTES } from '@kuvert/shared/uploads';
 import type { UploadInProgress } from '@kuvert/shared/uploads';
 import { formatFileSize } from '../../../lib/dates.ts';
 import { translateError } from '../../../lib/errors.ts';
@@ -107,7 +108,7 @@ export function UploadsInProgress({ accountId, canWrite, sendingIds }: UploadsIn
             {t('uploads.inProgress.title', { count: uploads.length })}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('uploads.inProgress.text')}
+            {t('uploads.inProgress.text', { minutes: UPLOAD_IDLE_EXPIRY_MINUTES })}
           </Text>
         </Stack>
         <Stack gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
