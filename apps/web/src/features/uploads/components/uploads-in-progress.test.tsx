@@ -59,8 +59,8 @@ describe('uploads in progress', () => {
   });
 
   it('lists what others started, leaves out what this page sends, and cancels by name', async () => {
-    const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
-      init?.method === 'DELETE' ? answer(null, 204) : answer(list),
+    const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(
+      async (_url, init) => (init?.method === 'DELETE' ? answer(null, 204) : answer(list)),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderList(true);
@@ -79,7 +79,7 @@ describe('uploads in progress', () => {
   });
 
   it('asks nothing for a viewer, and shows nothing', () => {
-    const fetchMock = vi.fn(async () => answer(list));
+    const fetchMock = vi.fn<() => Promise<Response>>(async () => answer(list));
     vi.stubGlobal('fetch', fetchMock);
     renderList(false);
     expect(screen.queryByRole('heading', { name: 'In progress' })).toBeNull();
