@@ -30,6 +30,7 @@ import {
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { StorageQuota } from './plugins/storage-quota.ts';
 import { registerUnreadBodyDrain } from './plugins/unread-body.ts';
 import { openDocumentStore, s3UploadStagingFor, type DocumentStore } from './plugins/storage.ts';
 import { FileSystemUploadStaging } from './modules/uploads/file-system-upload-staging.ts';
@@ -51,6 +52,8 @@ declare module 'fastify' {
     processing: DocumentProcessing;
     /** The certificate signed documents are sealed with (see seal-identity.ts). */
     seal: SealIdentity;
+    /** Counts every byte kept on a holder's behalf against the one quota (storage-quota.ts). */
+    storageQuota: StorageQuota;
   }
 }
 
@@ -105,6 +108,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         clock: app.clock,
       });
   app.decorate('documents', documents.store);
+  app.decorate('storageQuota', new StorageQuota());
   app.decorate(
     'uploadStaging',
     dependencies.uploadStaging ??

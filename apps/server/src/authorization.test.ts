@@ -383,6 +383,14 @@ const sessionCases: Record<string, SessionCase> = {
       payload: { account_id: x.accountId, ids: [x.uploadId] },
     }),
   },
+  'GET /api/uploads/in-progress': {
+    write: false,
+    request: (x) => ({ url: `/api/uploads/in-progress?account_id=${x.accountId}` }),
+  },
+  'DELETE /api/uploads/in-progress/:id': {
+    write: true,
+    request: (x) => ({ method: 'DELETE', url: `/api/uploads/in-progress/${x.receivingUploadId}` }),
+  },
   'OPTIONS /api/uploads/tus': {
     write: false,
     exempt: "the protocol's capabilities: no account data",

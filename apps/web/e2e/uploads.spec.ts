@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from './support/fixtures.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
-import { E2E_UPLOAD_MAX_BYTES } from './support/environment.ts';
+import { E2E_BASE_URL, E2E_UPLOAD_MAX_BYTES } from './support/environment.ts';
 import { uploadFixtures } from './support/upload-fixtures.ts';
 import type { FilePayload } from './support/upload-fixtures.ts';
 
@@ -471,4 +471,53 @@ test('in German at phone width: upload, refusals named, list and preview', async
   await expect(listItem(page, photo.file.name)).toBeVisible();
   await scanWithoutHover(page);
   await page.screenshot({ path: '/tmp/shots/uploads-de-dark-390.png', fullPage: true });
+});
+
+test('an upload begun on another device shows as in progress, holding its room, and is cancelled from the list', async ({
+  page,
+  user,
+}) => {
+  await logIn(page, user);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await page.goto('/uploads');
+  await expect(page.getByRole('heading', { level: 2, name: 'No uploads yet' })).toBeVisible();
+
+  // Another device announces a 5 MB file (tus creation) and then sends nothing.
+  const stored = await page.evaluate(() => ({
+    csrfToken: localStorage.getItem('kuvert.csrfToken') ?? '',
+    accountId: localStorage.getItem('kuvert.selectedAccount') ?? '',
+  }));
+  const base64 = (text: string) => Buffer.from(text).toString('base64');
+  const created = await page.request.post(`${E2E_BASE_URL}/api/uploads/tus`, {
+    headers: {
+      'x-csrf-token': stored.csrfToken,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(5 * 1024 * 1024),
+      'upload-metadata': `filename ${base64('scan-vom-handy.pdf')},account_id ${base64(stored.accountId)}`,
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  const section = page.getByRole('region', { name: 'In progress' });
+  await expect(section).toBeVisible();
+  const item = section.getByTestId('upload-in-progress');
+  await expect(item).toContainText('scan-vom-handy.pdf');
+  await expect(item).toContainText('0 B of 5 MB');
+  await expect(item).toContainText(`started by ${user.firstName} Mustermann`);
+  await expect(
+    item.getByRole('progressbar', { name: 'Received of scan-vom-handy.pdf' }),
+  ).toHaveAttribute('aria-valuenow', '0');
+  await expect(page.getByTestId('upload-usage')).toContainText('5 MB of');
+  await scanWithoutHover(page);
+  await screenshot(page, 'uploads-in-progress');
+
+  await section.getByRole('button', { name: 'Cancel the upload of scan-vom-handy.pdf' }).click();
+  await expect(page.getByText('The upload of scan-vom-handy.pdf was cancelled.')).toBeVisible();
+  await expect(section).toHaveCount(0);
+  await expect(page.getByTestId('upload-usage')).toContainText('0 B of');
+  // The other device finds it gone.
+  const head = await page.request.head(`${E2E_BASE_URL}${created.headers()['location']}`, {
+    headers: { 'tus-resumable': '1.0.0' },
+  });
+  expect(head.status()).toBe(404);
 });

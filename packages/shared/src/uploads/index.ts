@@ -182,3 +182,34 @@ export const tusMetadataSchema = z.object({
   filetype: z.string().max(200).optional(),
 });
 export type TusMetadata = z.infer<typeof tusMetadataSchema>;
+
+/** How long an upload in progress may go without a byte before it is removed (tus expiry). */
+export const UPLOAD_IDLE_EXPIRY_MINUTES = 30;
+
+/**
+ * An upload in progress: announced (tus creation) and not yet whole. Its announced size
+ * counts in the quota until it is stored, cancelled, or idle for UPLOAD_IDLE_EXPIRY_MINUTES.
+ */
+export const uploadInProgressSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** The announced size. */
+    size: z.number().int(),
+    received_bytes: z.number().int(),
+    started_by: z.object({ id: z.string(), name: z.string() }).nullable(),
+    started_at: z.iso.datetime(),
+    last_activity_at: z.iso.datetime(),
+    /** When it is removed unless another byte arrives first. */
+    expires_at: z.iso.datetime(),
+  })
+  .meta({ id: 'UploadInProgress' });
+export type UploadInProgress = z.infer<typeof uploadInProgressSchema>;
+
+/** An owner sees every upload in progress of the account, a member their own, a viewer none. */
+export const uploadsInProgressSchema = z
+  .object({ uploads: z.array(uploadInProgressSchema) })
+  .meta({ id: 'UploadsInProgress' });
+export type UploadsInProgress = z.infer<typeof uploadsInProgressSchema>;
+
+export const uploadsInProgressQuerySchema = z.object({ account_id: z.string().min(1) });

@@ -159,3 +159,40 @@ export async function deleteUnattachedFiles(
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Bytes of form files that count in an account's quota: every file its members attached
+ * from the computer, sent or not (one picked from the uploads is the upload's bytes, counted
+ * there).
+ */
+export async function sumFormFileBytesOfAccount(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('form_files')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('used'))
+    .where('account_id', '=', accountId)
+    .where('upload_id', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.used ?? 0);
+}
+
+/**
+ * Bytes of anonymous visitors' files for the provider's forms not sent yet: kept on the
+ * provider's behalf until they are sent with a submission or expire with their token.
+ */
+export async function sumPendingAnonymousBytesOfProvider(
+  db: Kysely<Database>,
+  providerId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('form_files as f')
+    .innerJoin('forms as fo', 'fo.id', 'f.form_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('f.size'), eb.lit(0)).as('used'))
+    .where('fo.provider_id', '=', providerId)
+    .where('f.token_hash', 'is not', null)
+    .where('f.submission_id', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.used ?? 0);
+}

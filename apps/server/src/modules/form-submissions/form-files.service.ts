@@ -13,6 +13,12 @@ import { requestOrigin } from '../../plugins/audit.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { readMultipart, type UploadedFile } from '../../plugins/multipart-reader.ts';
 import { addressKey, reserveRateLimitHits } from '../../plugins/rate-limit.ts';
+import {
+  assertFileSize,
+  maxFileBytes,
+  reserveStorage,
+  type StorageHolder,
+} from '../../plugins/storage-quota.ts';
 import type { SniffedType } from '../../plugins/uploads.ts';
 import { assertAccountRole } from '../accounts/accounts.service.ts';
 import { inspectUploadedDocuments } from '../letters/document-inspection.ts';
@@ -23,6 +29,8 @@ import {
   countFilesOfOwner,
   insertFormFile,
   lockFileOwner,
+  sumFormFileBytesOfAccount,
+  sumPendingAnonymousBytesOfProvider,
   type FileOwner,
 } from './form-files.repository.ts';
 import { toFormFile } from './form-submissions.presenter.ts';
@@ -40,7 +48,9 @@ import {
  * judged by its content against what the field takes, held to FORM_LIMITS.maxFileBytes, and a
  * PDF is opened in the processing pool first (one with active content is refused, as uploads
  * are). At most FORM_LIMITS.maxFiles per token, and per account and form within the token's
- * lifetime, counted under a lock, so parallel uploads get no further.
+ * lifetime, counted under a lock, so parallel uploads get no further. The bytes count in the
+ * one storage quota (plugins/storage-quota.ts): a member's against the account, an anonymous
+ * visitor's against the provider that receives the form, until it is sent or expires.
  */
 
 /** An account's unattached file lives this long (a draft that names it keeps it longer). */
@@ -95,12 +105,25 @@ async function assertRoomForFile(app: FastifyInstance, owner: FileOwner): Promis
   }
 }
 
-/** Records a stored, checked file for the owner; discards its bytes when that fails. */
+/** Form files in the storage quota of the accounts and providers they are kept for. */
+export function countFormFilesInQuota(app: FastifyInstance): void {
+  app.storageQuota.countStoredBytes(async (db, holder) =>
+    holder.kind === 'account'
+      ? sumFormFileBytesOfAccount(db, holder.accountId)
+      : sumPendingAnonymousBytesOfProvider(db, holder.providerId),
+  );
+}
+
+/**
+ * Records a stored, checked file for the owner, its bytes reserved from `holder`'s quota
+ * (none for a file picked from the uploads: those bytes are counted already); discards its
+ * bytes when that fails.
+ */
 async function recordFile(
   app: FastifyInstance,
   owner: FileOwner,
   file: UploadedFile | { key: string; size: number; filename: string; contentType: string },
-  links: { uploadId: string | null; expiresAt: Date },
+  links: { uploadId: string | null; expiresAt: Date; holder: StorageHolder | null },
 ): Promise<FormFile> {
   const now = app.clock.now();
   const row = {
@@ -122,10 +145,12 @@ async function recordFile(
       await lockFileOwner(trx, app.engine, owner);
       const count = await countFilesOfOwner(trx, owner, countingSince(app));
       if (count >= FORM_LIMITS.maxFiles) throw tooManyFiles();
+      if (links.holder) await reserveStorage(app, trx, links.holder, file);
       await insertFormFile(trx, row);
     });
   } catch (error) {
-    await discardUploads(app, [file.key]);
+    // A file picked from the uploads is the upload's bytes: they stay.
+    if (links.uploadId === null) await discardUploads(app, [file.key]);
     throw error;
   }
   return toFormFile(row);
@@ -157,7 +182,7 @@ async function receiveFile(
     fileField: 'file',
     minFiles: 1,
     maxFiles: 1,
-    maxFileBytes: FORM_LIMITS.maxFileBytes,
+    maxFileBytes: maxFileBytes(app, FORM_LIMITS.maxFileBytes),
     accepted,
     textFields: [],
     maxTextBytes: 0,
@@ -185,7 +210,7 @@ async function openFormVersion(
 ) {
   const form = await loadOpenForm(app, formId, audience);
   const version = parseVersion(await loadFormVersion(app, form, target.version));
-  return acceptedTypes(version, target.field);
+  return { accepted: acceptedTypes(version, target.field), providerId: form.provider_id };
 }
 
 /** POST /api/forms/{formId}/files: a file from the computer, for one of the caller's accounts. */
@@ -197,12 +222,13 @@ export async function addFormFile(
   request: FastifyRequest,
 ): Promise<FormFile> {
   await assertAccountRole(app.db, userId, query.account_id, 'member');
-  const accepted = await openFormVersion(app, formId, 'account', query);
+  const { accepted } = await openFormVersion(app, formId, 'account', query);
   const owner: FileOwner = { kind: 'account', formId, accountId: query.account_id };
   await assertRoomForFile(app, owner);
   const file = await receiveFile(app, request, accepted);
   const expiresAt = addSeconds(app.clock.now(), ACCOUNT_FILE_TTL_SECONDS);
-  return recordFile(app, owner, file, { uploadId: null, expiresAt });
+  const holder: StorageHolder = { kind: 'account', accountId: query.account_id };
+  return recordFile(app, owner, file, { uploadId: null, expiresAt, holder });
 }
 
 /**
@@ -221,7 +247,7 @@ export async function addFormFileFromUpload(
   },
 ): Promise<FormFile> {
   await assertAccountRole(app.db, userId, body.account_id, 'member');
-  const accepted = await openFormVersion(app, formId, 'account', body);
+  const { accepted } = await openFormVersion(app, formId, 'account', body);
   const upload = await findLiveUpload(app, body.account_id, body.upload_id);
   if (!upload) {
     throw new AppError('NOT_FOUND', {
@@ -236,6 +262,7 @@ export async function addFormFileFromUpload(
       details: about,
     });
   }
+  assertFileSize(app, upload.filename, upload.size, 'upload_id');
   if (upload.size > FORM_LIMITS.maxFileBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', {
       message: `“${upload.filename}” is larger than ${FORM_LIMITS.maxFileBytes / (1024 * 1024)} MB, the most a file may have here.`,
@@ -253,7 +280,7 @@ export async function addFormFileFromUpload(
     );
   }
   const expiresAt = addSeconds(app.clock.now(), ACCOUNT_FILE_TTL_SECONDS);
-  return recordFile(app, owner, upload, { uploadId: body.upload_id, expiresAt });
+  return recordFile(app, owner, upload, { uploadId: body.upload_id, expiresAt, holder: null });
 }
 
 /** POST /api/public/forms/{formId}/upload-token: a token for an anonymous visitor's files. */
@@ -282,7 +309,7 @@ export async function addPublicFormFile(
   query: { field?: string | undefined; version?: number | undefined },
   request: FastifyRequest,
 ): Promise<FormFile> {
-  const accepted = await openFormVersion(app, formId, 'public', query);
+  const { accepted, providerId } = await openFormVersion(app, formId, 'public', query);
   const { tokenHash } = verifyUploadToken(app, formId, token);
   const owner: FileOwner = { kind: 'token', formId, tokenHash };
   await assertRoomForFile(app, owner);
@@ -297,5 +324,6 @@ export async function addPublicFormFile(
   // The file lives as long as a token does from now, so one sent late in the token's life
   // still goes with the answers; the token itself takes no more files once it expired.
   const expiresAt = addSeconds(app.clock.now(), FORM_TOKEN_TTL_SECONDS);
-  return recordFile(app, owner, file, { uploadId: null, expiresAt });
+  const holder: StorageHolder = { kind: 'provider', providerId };
+  return recordFile(app, owner, file, { uploadId: null, expiresAt, holder });
 }

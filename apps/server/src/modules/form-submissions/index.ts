@@ -23,6 +23,7 @@ import {
   addFormFile,
   addFormFileFromUpload,
   addPublicFormFile,
+  countFormFilesInQuota,
   createUploadToken,
   TOKENS_PER_ADDRESS_PER_HOUR,
 } from './form-files.service.ts';
@@ -65,6 +66,7 @@ const SUBMISSION_BODY_LIMIT = FORM_LIMITS.maxDataBytes + 16 * 1024;
  */
 export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
   registerFormSubmissionJobs(app);
+  countFormFilesInQuota(app);
 
   app.post(
     '/forms/:formId/files',

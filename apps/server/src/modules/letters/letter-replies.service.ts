@@ -8,6 +8,7 @@ import {
 } from '@kuvert/shared/letters';
 import { AppError } from '../../plugins/app-error.ts';
 import { readMultipart } from '../../plugins/multipart-reader.ts';
+import { maxFileBytes } from '../../plugins/storage-quota.ts';
 import { assertRole } from '../accounts/accounts.service.ts';
 import {
   announceOutboundLetters,
@@ -58,7 +59,7 @@ export async function replyToLetter(
     fileField: 'attachment',
     minFiles: 0,
     maxFiles: MAX_ATTACHMENTS,
-    maxFileBytes: MAX_ATTACHMENT_BYTES,
+    maxFileBytes: maxFileBytes(app, MAX_ATTACHMENT_BYTES),
     accepted: REPLY_ATTACHMENT_TYPES,
     textFields: ['subject', 'body'],
     maxTextBytes: REPLY_TEXT_MAX_BYTES,

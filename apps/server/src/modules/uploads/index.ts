@@ -16,10 +16,12 @@ import { binaryResponse, errorResponses, noContentSchema } from '../../plugins/o
 import { sendDocument, sendRangeNotSatisfiable } from '../../plugins/send-document.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { registerUploadJobs } from './upload-jobs.ts';
+import { countUploadsInQuota } from './upload-limits.ts';
 import { registerUploadReading } from './upload-reading.ts';
 import { registerUploadTableRoute } from './upload-table.routes.ts';
 import { uploadTusRoutes } from './upload-tus.routes.ts';
 import { zipUploads } from './upload-zip.ts';
+import { registerUploadsInProgressRoutes } from './uploads-in-progress.routes.ts';
 import {
   findUploadsForZip,
   getUploadDetail,
@@ -37,9 +39,11 @@ const contentQuerySchema = z.object({
 
 /** A user's own documents: the tus endpoint, the list, one upload, its bytes, trash, ZIP. */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  countUploadsInQuota(app);
   registerUploadJobs(app);
   registerUploadReading(app);
   registerUploadTableRoute(app);
+  registerUploadsInProgressRoutes(app);
   await app.register(uploadTusRoutes);
 
   app.get(
@@ -61,7 +65,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['uploads'],
-        summary: "Bytes the account's uploads take (trash and uploads in progress included)",
+        summary:
+          'Bytes the account keeps: uploads (trash and uploads in progress included) and files attached to forms',
         querystring: uploadUsageQuerySchema,
         response: { 200: uploadUsageSchema, ...errorResponses(400, 401, 404) },
       },

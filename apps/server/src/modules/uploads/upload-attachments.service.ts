@@ -5,10 +5,10 @@ import { uploadContentTypeSchema } from '@kuvert/shared/uploads';
 import { newId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
+import { aboutFile, formatBytes, reserveStorage } from '../../plugins/storage-quota.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { updateUploadSearchIndex } from '../search/search-index.service.ts';
 import { UPLOAD_READ_JOB } from './upload-job-types.ts';
-import { aboutFile, assertRoomFor, formatBytes } from './upload-limits.ts';
 import {
   findLiveUploadByKey,
   findLiveUploadsOfAccount,
@@ -89,7 +89,7 @@ export async function recordAttachedFilesAsUploads(
     const contentType = uploadContentTypeSchema.safeParse(file.contentType);
     if (!contentType.success) continue;
     if (await findLiveUploadByKey(trx, input.accountId, file.key)) continue;
-    await assertRoomFor(app, trx, input.accountId, file.filename, file.size);
+    await reserveStorage(app, trx, { kind: 'account', accountId: input.accountId }, file);
     const id = newId(Date.parse(input.nowIso));
     await insertUpload(trx, {
       id,

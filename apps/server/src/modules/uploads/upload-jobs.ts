@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { addSeconds } from '../../clock.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { withUploadLock } from './upload-locks.ts';
-import { UPLOAD_EXPIRY_SECONDS } from './upload-receiving.service.ts';
+import { UPLOAD_EXPIRY_SECONDS } from './upload-expiry.ts';
 import { deleteStaleReceivingUpload, findStaleReceivingUploads } from './uploads.repository.ts';
 
 export const UPLOAD_CLEANUP_JOB = 'upload.stale-cleanup';
-const CLEANUP_INTERVAL_SECONDS = 3600;
+/** Often, so an idle upload's room comes back soon after its Upload-Expires. */
+const CLEANUP_INTERVAL_SECONDS = 5 * 60;
 
 const STALE_BATCH_SIZE = 100;
 
@@ -46,8 +47,8 @@ async function scheduleUploadCleanup(app: FastifyInstance, runAt?: Date): Promis
 }
 
 /**
- * The hourly removal of abandoned uploads in progress. Like the trash purge, the next run is
- * queued only after this one succeeded, and the first when an instance starts.
+ * The removal of abandoned uploads in progress, every few minutes. Like the trash purge, the
+ * next run is queued only after this one succeeded, and the first when an instance starts.
  */
 export function registerUploadJobs(app: FastifyInstance): void {
   app.jobs.register(UPLOAD_CLEANUP_JOB, async () => {

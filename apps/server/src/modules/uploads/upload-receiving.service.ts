@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { addSeconds } from '../../clock.ts';
 import { newId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
+import { aboutFile, assertFileSize, reserveStorage } from '../../plugins/storage-quota.ts';
 import { ProcessingError } from '../../plugins/processing/document-processing.ts';
 import { cleanFilename } from '../../plugins/uploads.ts';
 import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
@@ -21,7 +21,7 @@ import {
 import { UPLOAD_READ_JOB } from './upload-job-types.ts';
 import { parseUploadMetadata } from './upload-metadata.ts';
 import { joined, splitHead } from './upload-stream.ts';
-import { aboutFile, assertFileSize, assertRoomFor } from './upload-limits.ts';
+import { uploadExpiryOf } from './upload-expiry.ts';
 import { withUploadLock } from './upload-locks.ts';
 import {
   deleteUploadRows,
@@ -33,8 +33,6 @@ import {
   type UploadRowWithRole,
 } from './uploads.repository.ts';
 
-/** An upload nobody added to for this long is abandoned: its row and bytes are removed. */
-export const UPLOAD_EXPIRY_SECONDS = 24 * 3600;
 /**
  * PDFs up to this size are opened in the processing pool before they are kept. The whole file
  * travels to the child in memory, so larger ones are kept unopened (their reading job still
@@ -51,7 +49,7 @@ export interface UploadPosition {
 
 function expiryOf(row: Pick<UploadRow, 'status' | 'updated_at'>): Date | null {
   if (row.status !== 'receiving') return null;
-  return addSeconds(new Date(row.updated_at), UPLOAD_EXPIRY_SECONDS);
+  return uploadExpiryOf(row.updated_at);
 }
 
 function positionOf(row: UploadRow): UploadPosition {
@@ -87,7 +85,12 @@ export async function createUpload(
   const nowIso = now.toISOString();
   const id = newId(now.getTime());
   await app.db.transaction().execute(async (trx) => {
-    await assertRoomFor(app, trx, accountId, name, input.length);
+    await reserveStorage(
+      app,
+      trx,
+      { kind: 'account', accountId },
+      { filename: name, size: input.length },
+    );
     await insertUpload(trx, {
       id,
       account_id: accountId,
@@ -112,7 +115,9 @@ export async function createUpload(
       trashed_at: null,
     });
   });
-  return { id, expiresAt: addSeconds(now, UPLOAD_EXPIRY_SECONDS) };
+  // Owners' lists of uploads in progress, and the usage, show it at once.
+  await publishLiveEvent(app, { type: 'uploads.changed', account_id: accountId, upload_id: null });
+  return { id, expiresAt: uploadExpiryOf(nowIso) };
 }
 
 /**
@@ -155,7 +160,8 @@ export async function cancelUpload(
   });
 }
 
-async function discardReceivingUpload(
+/** Forgets an upload in progress: its row, so its room in the quota, and its bytes. */
+export async function discardReceivingUpload(
   app: FastifyInstance,
   db: Kysely<Database>,
   uploadId: string,

@@ -2,28 +2,11 @@ import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from 'yazl';
 import type { DocumentStore } from '../../plugins/storage.ts';
+import { safeZipNames } from './upload-zip-names.ts';
 import type { UploadRow } from './uploads.repository.ts';
 
 /** Compressing these gains nothing: they are compressed already. */
 const STORED_AS_IS = new Set(['image/png', 'image/jpeg', 'image/webp', 'application/pdf']);
-
-/**
- * Names unique within the archive, case-insensitively (as the file systems that unpack it
- * compare them): the second "Scan.pdf" becomes "Scan (2).pdf".
- */
-export function uniqueNames(names: readonly string[]): string[] {
-  const taken = new Set<string>();
-  return names.map((name) => {
-    const dot = name.lastIndexOf('.');
-    const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-    let candidate = name;
-    for (let copy = 2; taken.has(candidate.toLowerCase()); copy += 1) {
-      candidate = `${stem} (${copy})${extension}`;
-    }
-    taken.add(candidate.toLowerCase());
-    return candidate;
-  });
-}
 
 /**
  * A ZIP of the uploads, streamed: each file is opened only when the archive reaches it, so
@@ -35,7 +18,7 @@ export function zipUploads(
   log: FastifyBaseLogger,
 ): Readable {
   const zip = new ZipFile();
-  const names = uniqueNames(rows.map((row) => row.name));
+  const names = safeZipNames(rows.map((row) => row.name));
   rows.forEach((row, index) => {
     const key = row.storage_key;
     const name = names[index];

@@ -3,9 +3,11 @@ import {
   uploadKindOf,
   UPLOAD_TEXT_PREVIEW_CHARS,
   type UploadDetail,
+  type UploadInProgress,
   type UploadSummary,
 } from '@kuvert/shared/uploads';
 import { AppError } from '../../plugins/app-error.ts';
+import { uploadExpiryOf } from './upload-expiry.ts';
 import type { UploadDetailRow, UploadRow } from './uploads.repository.ts';
 
 /** Only stored uploads are shown, and those always have a type, a key and a digest. */
@@ -44,5 +46,25 @@ export function toUploadDetail(row: UploadDetailRow): UploadDetail {
       row.created_by_user_id && uploaderName
         ? { id: row.created_by_user_id, name: uploaderName }
         : null,
+  };
+}
+
+/** An upload in progress, as its account's owner (or its starter) sees it. */
+export function toUploadInProgress(row: UploadDetailRow): UploadInProgress {
+  const starterName = [row.uploader_first_name, row.uploader_last_name]
+    .filter((part): part is string => Boolean(part))
+    .join(' ');
+  return {
+    id: row.id,
+    name: row.name,
+    size: Number(row.size),
+    received_bytes: Number(row.received_bytes),
+    started_by:
+      row.created_by_user_id && starterName
+        ? { id: row.created_by_user_id, name: starterName }
+        : null,
+    started_at: row.created_at,
+    last_activity_at: row.updated_at,
+    expires_at: uploadExpiryOf(row.updated_at).toISOString(),
   };
 }

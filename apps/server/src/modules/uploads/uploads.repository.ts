@@ -1,6 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { UploadContentType, UploadKind, UploadSort } from '@kuvert/shared/uploads';
-import type { Engine } from '../../db/migrations/context.ts';
 import type { Database, UploadsTable } from '../../db/schema.ts';
 import { callerIsMember, callerRole } from '../../db/scopes.ts';
 import type { UploadCursor } from './upload-cursor.ts';
@@ -73,20 +72,6 @@ export async function findUploadById(
   uploadId: string,
 ): Promise<UploadRow | undefined> {
   return db.selectFrom('uploads').selectAll().where('id', '=', uploadId).executeTakeFirst();
-}
-
-/**
- * Makes concurrent creations in one account take turns, inside the transaction that checks
- * the quota and inserts: PostgreSQL locks the account's row; SQLite's write transactions
- * (BEGIN IMMEDIATE) already run one at a time.
- */
-export async function lockAccountForUploads(
-  db: Kysely<Database>,
-  engine: Engine,
-  accountId: string,
-): Promise<void> {
-  if (engine !== 'postgres') return;
-  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
 }
 
 /** Bytes the account's uploads take or have reserved: stored, receiving and trashed alike. */

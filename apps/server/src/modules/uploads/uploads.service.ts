@@ -28,7 +28,6 @@ import {
   findUploadKeys,
   findUploadPage,
   markUploadsTrashed,
-  sumUploadBytes,
   updateUpload,
   type UploadRow,
   type UploadRowWithRole,
@@ -78,7 +77,7 @@ export async function getUploadUsage(
 ): Promise<UploadUsage> {
   await assertAccountRole(app.db, userId, accountId, 'viewer');
   return {
-    used_bytes: await sumUploadBytes(app.db, accountId),
+    used_bytes: await app.storageQuota.storedBytesOf(app.db, { kind: 'account', accountId }),
     quota_bytes: app.config.uploads.accountQuotaBytes,
     max_file_bytes: app.config.uploads.maxBytes,
   };

@@ -24,6 +24,7 @@ import { UploadProgressPanel } from './upload-progress-panel.tsx';
 import { UploadSelectionBar } from './upload-selection-bar.tsx';
 import type { UploadSelectionAction } from './upload-selection-bar.tsx';
 import { UploadUsageMeter } from './upload-usage-meter.tsx';
+import { UploadsInProgress } from './uploads-in-progress.tsx';
 
 function UploadListSkeleton() {
   const { t } = useTranslation();
@@ -53,6 +54,10 @@ export function UploadsView({
   const queue = useMemo(
     () => allQueued.filter((item) => item.accountId === accountId),
     [allQueued, accountId],
+  );
+  const sendingIds = useMemo(
+    () => new Set(queue.flatMap((item) => (item.serverUploadId ? [item.serverUploadId] : []))),
+    [queue],
   );
   const startUploads = useStartUploads(accountId);
   const usage = useUploadUsage(accountId).data;
@@ -91,6 +96,7 @@ export function UploadsView({
         <UnfinishedUploads accountId={accountId} queue={queue} onFiles={startUploads} />
       ) : null}
       {canWrite ? <UploadProgressPanel items={queue} /> : null}
+      <UploadsInProgress accountId={accountId} canWrite={canWrite} sendingIds={sendingIds} />
       {isEmpty && !isFiltered ? null : (
         <UploadListToolbar
           filter={filter}

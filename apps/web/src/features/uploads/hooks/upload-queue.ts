@@ -32,6 +32,8 @@ export interface QueuedUpload {
   isResumed: boolean;
   /** The stored upload's id, once it is done. */
   uploadId: string | null;
+  /** The server's id of the upload while it goes up (the "In progress" list leaves it out). */
+  serverUploadId: string | null;
 }
 
 interface Entry {
@@ -153,6 +155,7 @@ function startFile(
       error: null,
       isResumed: false,
       uploadId: null,
+      serverUploadId: null,
     },
     upload: null,
     fingerprint,
@@ -186,6 +189,7 @@ function startFile(
         isSent,
       );
     },
+    onUploadUrlAvailable: () => update(entry, { serverUploadId: uploadIdOf(upload.url) }),
     onShouldRetry: (error) => {
       if (!isRetryableUploadError(error)) return false;
       // Offline, tries would only run out: wait for the connection instead (see below).
