@@ -68,7 +68,10 @@ const unreadable = () =>
 async function inspect(app: FastifyInstance, bytes: Buffer): Promise<SignatureInspection> {
   try {
     const inspection = await app.processing.inspectSignatures(bytes);
-    if (inspection.signatures.length === 0) await app.processing.inspectPdf(bytes);
+    // Anyone may upload here: all such checks take one turn among the deliveries' senders.
+    if (inspection.signatures.length === 0) {
+      await app.processing.inspectPdf(bytes, { fairnessKey: 'verify-page' });
+    }
     return inspection;
   } catch (error) {
     if (!(error instanceof ProcessingError)) throw error;
