@@ -100,4 +100,26 @@ describe('reading a hostile vCard', () => {
     expect(bestOf(large)).toBeLessThan(1500);
     expect(readVcards(large, { maxCards: 10 }).cards[0]).toMatchObject({ name: 'Soft' });
   });
+
+  it.each([
+    ['CRLF', ['\r\n']],
+    ['LF', ['\n']],
+    ['CR (old Macs)', ['\r']],
+    ['mixed', ['\r\n', '\n', '\r']],
+  ])('reads a card with %s line breaks', (_kind, breaks) => {
+    const lines = [
+      'BEGIN:VCARD',
+      'FN:Jana',
+      'NOTE:one',
+      ' two',
+      'EMAIL:jana@example.de',
+      'END:VCARD',
+    ];
+    const text = lines
+      .map((line, index) => `${line}${breaks[index % breaks.length] ?? ''}`)
+      .join('');
+    expect(readVcards(latin1(text), { maxCards: 10 }).cards).toEqual([
+      expect.objectContaining({ name: 'Jana', notes: 'onetwo', email: 'jana@example.de' }),
+    ]);
+  });
 });
