@@ -143,7 +143,10 @@ export interface DocumentProcessing {
    * ProcessingError when it would break a limit (more pages than allowed).
    */
   renderFormPdf(input: Omit<FormPdfInput, 'limits'>): Promise<PrintedLetter>;
-  /** Every signature in any PDF, checked (the verify page); ProcessingError when not a PDF. */
+  /**
+   * Every signature in any PDF, checked (the verify page, in a lane of its own);
+   * ProcessingError when not a PDF, also when it holds no signature.
+   */
   inspectSignatures(bytes: Uint8Array): Promise<SignatureInspection>;
   close(): Promise<void>;
 }
@@ -430,7 +433,13 @@ export function createDocumentProcessing(
     },
     async inspectSignatures(bytes): Promise<SignatureInspection> {
       const output = await verifying.run({ task: 'pdf.signatures', input: { bytes, limits } });
-      return signatureInspectionSchema.parse(output);
+      const inspection = signatureInspectionSchema.parse(output);
+      // Signatures are found in the raw bytes: a file without any is parsed too, so "no
+      // signatures" is said of a PDF only. In this lane: anyone may upload to the verify page.
+      if (inspection.signatures.length === 0) {
+        await verifying.run({ task: 'pdf.inspect', input: { bytes, limits } });
+      }
+      return inspection;
     },
     async close() {
       await Promise.all(
