@@ -58,15 +58,12 @@ function bestOf(bytes: Buffer): number {
 
 describe('reading a hostile vCard', () => {
   it('unfolds 5 MB of one-character folded lines in well under a second', () => {
-    const small = tinyFolds(1 * MB);
     const large = tinyFolds(5 * MB);
-    readVcards(small, { maxCards: 10 });
-    const smallMs = bestOf(small);
-    const largeMs = bestOf(large);
-    // Was 9 s on a quiet machine; linear reading takes about a tenth of a second.
-    expect(largeMs).toBeLessThan(1500);
-    // Five times the bytes, about five times the time (never quadratic's 25×).
-    expect(largeMs / Math.max(smallMs, 5)).toBeLessThan(10);
+    readVcards(tinyFolds(MB), { maxCards: 10 });
+    // Took 9 to 15 s: every fold copied the line so far (up to the 64 KB line limit, so the
+    // time grew with the size all the same, and a time ratio could not tell). Linear
+    // reading takes about 0.2 s; the bound leaves room for a loaded machine.
+    expect(bestOf(large)).toBeLessThan(1500);
     // A logical line longer than a line may be is skipped; the properties after it count.
     const { cards } = readVcards(large, { maxCards: 10 });
     expect(cards).toEqual([
