@@ -18,12 +18,12 @@ import {
 
 const CRLF = '\r\n';
 
-/** A vCard as large as an import may be, its NOTE folded into lines of one character. */
-function foldedVcard(number: number): Buffer {
+/** A vCard (as large as an import may be), its NOTE folded into lines of one character. */
+function foldedVcard(number: number, bytes = CONTACT_IMPORT_MAX_BYTES - 1024): Buffer {
   const head = `BEGIN:VCARD${CRLF}VERSION:3.0${CRLF}FN:Folded ${number}${CRLF}NOTE:start${CRLF}`;
   const tail = `EMAIL:folded${number}@example.de${CRLF}END:VCARD${CRLF}`;
   const fold = ` x${CRLF}`;
-  const folds = Math.floor((CONTACT_IMPORT_MAX_BYTES - 1024 - head.length - tail.length) / 4);
+  const folds = Math.floor((bytes - head.length - tail.length) / 4);
   return Buffer.from(`${head}${fold.repeat(folds)}${tail}`, 'latin1');
 }
 
@@ -33,6 +33,7 @@ const DELIVERY_BOUND_MS = 2000;
 describe.each(testEngines)('imports and deliveries share no queue (%s)', (engine) => {
   let t: TestApp;
   let importer: CreatedUser & LoggedIn;
+  let neighbour: CreatedUser & LoggedIn;
   let recipient: CreatedUser & LoggedIn;
   let apiKey: string;
   let pdf: Buffer;
@@ -40,6 +41,7 @@ describe.each(testEngines)('imports and deliveries share no queue (%s)', (engine
   beforeAll(async () => {
     t = await createTestApp(engine);
     importer = await createLoggedInUser(t.app);
+    neighbour = await createLoggedInUser(t.app);
     recipient = await createLoggedInUser(t.app);
     apiKey = (await createTestProvider(t.app)).apiKey;
     pdf = await samplePdf('Ihre Jahresabrechnung');
@@ -57,14 +59,14 @@ describe.each(testEngines)('imports and deliveries share no queue (%s)', (engine
     return { response, ms: performance.now() - startedAt };
   };
 
-  const importVcard = async (content: Buffer) => {
+  const importVcard = async (content: Buffer, who: CreatedUser & LoggedIn = importer) => {
     const body = multipart([
       { name: 'file', filename: 'contacts.vcf', content, contentType: 'text/vcard' },
     ]);
     const response = await t.app.inject({
       method: 'POST',
-      url: `/api/contacts/import/preview?account_id=${personalAccountOf(importer)}`,
-      headers: { ...importer.headers, 'content-type': body.contentType },
+      url: `/api/contacts/import/preview?account_id=${personalAccountOf(who)}`,
+      headers: { ...who.headers, 'content-type': body.contentType },
       payload: body.payload,
     });
     return { response };
@@ -75,9 +77,9 @@ describe.each(testEngines)('imports and deliveries share no queue (%s)', (engine
     const quiet = await deliver('Before the imports');
     expect(quiet.response.statusCode).toBe(201);
 
-    const vcards = [1, 2, 3].map(foldedVcard);
+    const vcards = [1, 2, 3].map((number) => foldedVcard(number));
     expect(vcards.every((vcard) => vcard.length > 4.9 * 1024 * 1024)).toBe(true);
-    const imports = Promise.all(vcards.map(importVcard));
+    const imports = Promise.all(vcards.map((vcard) => importVcard(vcard)));
     const during = await deliver('During the imports');
     const imported = await imports;
 
@@ -96,5 +98,21 @@ describe.each(testEngines)('imports and deliveries share no queue (%s)', (engine
         }),
       ]);
     }
+  }, 60_000);
+
+  it('answers another account’s import between one account’s many', async () => {
+    const answered: string[] = [];
+    const read = async (who: CreatedUser & LoggedIn, name: string, number: number) => {
+      const { response } = await importVcard(foldedVcard(number, 1024 * 1024), who);
+      expect(response.statusCode).toBe(200);
+      answered.push(name);
+    };
+    const many = [1, 2, 3, 4, 5, 6].map((number) => read(importer, `many ${number}`, number));
+    const one = read(neighbour, 'one', 7);
+    await Promise.all([...many, one]);
+    // First come, first served answers the neighbour last (after six). Taking turns, after
+    // the import running when it came and the one whose turn it was (one more, if the
+    // neighbour's file was still being received when a turn ended).
+    expect(answered.indexOf('one')).toBeLessThan(4);
   }, 60_000);
 });
