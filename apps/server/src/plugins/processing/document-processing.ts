@@ -88,6 +88,8 @@ export interface ProcessingSettings {
 export interface DocumentProcessing {
   /** Parses the PDF and lists its active content; ProcessingError when it is not a readable PDF. */
   inspectPdf(bytes: Uint8Array, queue?: QueueOptions): Promise<PdfInspection>;
+  /** As inspectPdf, for a PDF a user uploads: in the imports lane, never delaying a delivery. */
+  inspectUploadedPdf(bytes: Uint8Array, queue?: QueueOptions): Promise<PdfInspection>;
   /** Its text, within the limits; ProcessingError names the limit it broke. */
   extractPdfText(bytes: Uint8Array): Promise<PdfText>;
   /** A small WebP (at most 400 px wide) of an image, or of a PDF's first page. */
@@ -107,7 +109,7 @@ export interface DocumentProcessing {
    * with `detectDelimiter`, a CSV's delimiter too.
    */
   decodeText(bytes: Uint8Array, options: DecodeTextFileOptions): Promise<DecodedTextFile>;
-  /** The first rows of a CSV (or the start of one, `isComplete: false`), while a request waits. */
+  /** The first rows of a CSV (or the start of one, `isComplete: false`), in the imports lane. */
   previewCsv(
     bytes: Uint8Array,
     options: CsvPreviewOptions,
@@ -272,7 +274,8 @@ export function createDocumentProcessing(
     timeoutMs: Math.min(timeoutMs, INTERACTIVE_TIMEOUT_MS),
     log,
   });
-  // A user's CSV or vCard, read while the user waits; accounts take turns (fairness keys).
+  // A user's uploads and imports (PDF, CSV, vCard), read while the user waits; accounts take
+  // turns (fairness keys).
   const imports = createProcessingPool({
     name: 'imports',
     size: 1,
@@ -356,6 +359,10 @@ export function createDocumentProcessing(
   return {
     async inspectPdf(bytes, queue): Promise<PdfInspection> {
       const output = await delivery.run({ task: 'pdf.inspect', input: { bytes, limits } }, queue);
+      return pdfInspectionSchema.parse(output);
+    },
+    async inspectUploadedPdf(bytes, queue): Promise<PdfInspection> {
+      const output = await imports.run({ task: 'pdf.inspect', input: { bytes, limits } }, queue);
       return pdfInspectionSchema.parse(output);
     },
     async extractPdfText(bytes): Promise<PdfText> {

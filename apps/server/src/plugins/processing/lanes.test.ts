@@ -59,4 +59,21 @@ describe('document processing lanes', () => {
     // a1 was already running; then the accounts take turns.
     expect(finished).toEqual(['a1', 'a2', 'b1', 'a3', 'a4', 'a5', 'a6']);
   });
+
+  it('checks a user’s uploaded PDF in the imports lane, behind that lane’s work', async () => {
+    const pdf = plainPdf();
+    await Promise.all([processing.inspectPdf(pdf), processing.inspectUploadedPdf(pdf)]);
+    const finished: string[] = [];
+    const reading = processing
+      .readVcards(foldedVcard('Import', 5 * 1024 * 1024), 10, { fairnessKey: 'a' })
+      .then(() => finished.push('import'));
+    const upload = processing
+      .inspectUploadedPdf(pdf, { fairnessKey: 'b' })
+      .then(() => finished.push('upload'));
+    const delivery = processing
+      .inspectPdf(pdf, { fairnessKey: 'provider' })
+      .then(() => finished.push('delivery'));
+    await Promise.all([reading, upload, delivery]);
+    expect(finished).toEqual(['delivery', 'import', 'upload']);
+  });
 });
