@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from './support/fixtures.ts';
@@ -143,6 +143,41 @@ test('import vCard 2.1 from a phone and vCard 4.0, with a preview of every card'
   await page.getByRole('searchbox', { name: 'Search contacts' }).fill('wien');
   await expect(page.getByRole('list', { name: 'Contacts' }).getByRole('listitem')).toHaveCount(1);
   await expect(contactRow(page, 'Zoë Łukasiewicz-Öztürk')).toBeVisible();
+});
+
+test('import a spreadsheet with countries in other languages and postcodes that lost their zero', async ({
+  page,
+  user,
+}, testInfo) => {
+  await logIn(page, user);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await page.goto('/address-book');
+  await page.getByRole('button', { name: 'Import' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Import contacts' });
+  const file = testInfo.outputPath('contacts-europe.csv');
+  await writeFile(
+    file,
+    [
+      'Name;Street;Postcode;City;Country',
+      'Frauenkirche;Neumarkt 1;1067;Dresden;DEU',
+      'Casa Batlló;Passeig de Gràcia 43;8007;Barcelona;España',
+      'Riksdagen;Riksgatan 1;100 12;Stockholm;Sverige',
+      '',
+    ].join('\r\n'),
+  );
+  await importFile(page, /choose file/i, file);
+  await expect(dialog).toContainText('Ready to import: 3 · With problems: 0 · Already saved: 0');
+  const table = dialog.getByRole('table', { name: 'Rows of the file' });
+  await expect(table).toContainText('Neumarkt 1, 01067 Dresden, Germany');
+  await expect(table).toContainText(
+    'Postcode 1067 is read as 01067: a spreadsheet drops the leading zero.',
+  );
+  await expect(table).toContainText('Passeig de Gràcia 43, 08007 Barcelona, Spain');
+  await expect(table).toContainText('Riksgatan 1, 100 12 Stockholm, Sweden');
+  await scanWithoutHover(page);
+  await dialog.getByRole('button', { name: 'Import 3 contacts' }).click();
+  await expect(page.getByText('3 contacts imported.')).toBeVisible();
+  await expect(contactRow(page, 'Frauenkirche')).toContainText('01067 Dresden');
 });
 
 test('auf Deutsch am Telefon: Postleitzahl-Fehler, CSV-Export und wieder importieren', async ({

@@ -173,6 +173,11 @@ export const contactImportRowSchema = z.object({
   cells: z.record(z.string(), z.string()),
   /** Per field: `path` is the contact field; `i18n` and `values` as in VALIDATION_FAILED. */
   problems: z.array(fieldIssueSchema),
+  /**
+   * Cells read otherwise than written, so the row fits: a postcode whose leading zeros a
+   * spreadsheet dropped (`1067` in Germany is `01067`). `contact` holds what is saved.
+   */
+  corrections: z.array(z.object({ path: z.enum(['postcode']), from: z.string(), to: z.string() })),
 });
 export type ContactImportRow = z.infer<typeof contactImportRowSchema>;
 

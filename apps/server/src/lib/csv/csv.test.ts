@@ -276,3 +276,25 @@ describe('telling text and tables from other files', () => {
     expect(sniffTextType(new Uint8Array())).toBe(undefined);
   });
 });
+
+describe('reading a hostile CSV', () => {
+  const MB = 1024 * 1024;
+  const shapes: Array<[string, (bytes: number) => string]> = [
+    ['an escaped quote after another', (bytes) => `a;b\n"${'""'.repeat(bytes / 2)}";1\n`],
+    ['a quote that never closes', (bytes) => `a;b\n"${'x;y\n'.repeat(bytes / 4)}`],
+    ['quotes in the middle of values', (bytes) => `a;b\n${'"x"y;'.repeat(bytes / 5)}`],
+    ['blank lines', (bytes) => `a;b\n${'\n'.repeat(bytes)}`],
+  ];
+
+  it.each(shapes)('reads 5 MB of %s in linear time', (_shape, build) => {
+    const read = (bytes: number) => {
+      const text = new TextEncoder().encode(build(bytes));
+      const startedAt = performance.now();
+      readCsv(text, { maxRows: 5001 });
+      return performance.now() - startedAt;
+    };
+    read(MB);
+    // Seconds each when quadratic; a few hundred milliseconds at most on a loaded machine.
+    expect(Math.min(read(5 * MB), read(5 * MB))).toBeLessThan(1500);
+  });
+});

@@ -49,54 +49,115 @@ interface Property {
   raw: string;
 }
 
+/**
+ * Lines split at CRLF, LF or CR. A file with one kind of line break (nearly every file) is
+ * split on that string, twice as fast as on the pattern.
+ */
 function physicalLines(binary: string): string[] {
+  const hasLoneCr = /\r(?!\n)/.test(binary);
+  const hasLoneLf = /(?<!\r)\n/.test(binary);
+  if (!hasLoneCr && !hasLoneLf) return binary.split('\r\n');
+  if (!binary.includes('\r')) return binary.split('\n');
   return binary.split(/\r\n|\n|\r/);
 }
 
-function isQuotedPrintable(line: string): boolean {
-  const head = line.slice(0, Math.max(0, line.indexOf(':')));
-  return /(^|;)(ENCODING=)?QUOTED-PRINTABLE(;|$)/i.test(head);
+/** What marks a 2.1 value as QUOTED-PRINTABLE among the parameters before its colon. */
+const QUOTED_PRINTABLE_PARAM = /(^|;)(ENCODING=)?QUOTED-PRINTABLE(;|$)/i;
+
+/**
+ * A logical line as it is unfolded: its pieces are joined once, when it ends, so a line
+ * folded a million times costs a million appends, not a million copies of the line so far.
+ */
+interface Unfolding {
+  pieces: string[];
+  length: number;
+  /** Longer than MAX_LINE_BYTES: its remaining pieces are dropped and it yields no line. */
+  isOversized: boolean;
+  /** The pieces before the first colon were checked for QUOTED-PRINTABLE (undefined: no colon yet). */
+  isQuotedPrintable: boolean | undefined;
+}
+
+function startUnfolding(): Unfolding {
+  return { pieces: [], length: 0, isOversized: false, isQuotedPrintable: undefined };
+}
+
+function append(line: Unfolding, piece: string): void {
+  if (line.isOversized || piece === '') return;
+  if (line.isQuotedPrintable === undefined) {
+    const colon = piece.indexOf(':');
+    if (colon >= 0) {
+      const head = line.pieces.join('') + piece.slice(0, colon);
+      line.isQuotedPrintable = QUOTED_PRINTABLE_PARAM.test(head);
+    }
+  }
+  line.length += piece.length;
+  if (line.length > MAX_LINE_BYTES) {
+    line.isOversized = true;
+    line.pieces = [];
+    return;
+  }
+  line.pieces.push(piece);
+}
+
+/** A QUOTED-PRINTABLE value ending in `=` goes on in the next physical line. */
+function continuesSoftly(line: Unfolding, lastPhysical: string): boolean {
+  if (line.isQuotedPrintable !== true) return false;
+  if (line.isOversized) return lastPhysical.endsWith('=');
+  return line.pieces.at(-1)?.endsWith('=') ?? false;
+}
+
+/** Drops the `=` of a soft line break from the end of the line. */
+function dropSoftBreak(line: Unfolding): void {
+  const last = line.pieces.pop();
+  if (last === undefined) return;
+  line.length -= 1;
+  if (last.length > 1) line.pieces.push(last.slice(0, -1));
 }
 
 /**
  * Unfolds: a line starting with a space or tab continues the one before (RFC 2425/6350); a
  * QUOTED-PRINTABLE value ending in `=` continues on the next line (2.1 soft line breaks).
+ * Linear in the file's size; a logical line longer than MAX_LINE_BYTES is skipped whole.
  */
 function logicalLines(binary: string): string[] {
   const lines: string[] = [];
-  let current: string | undefined;
-  let continuesSoftly = false;
-  for (const line of physicalLines(binary)) {
-    if (current !== undefined && continuesSoftly) {
-      current = current.slice(0, -1) + line.replace(/^[ \t]/, '');
-    } else if (current !== undefined && /^[ \t]/.test(line)) {
-      current += line.slice(1);
+  let current: Unfolding | undefined;
+  let isSoft = false;
+  const finish = (line: Unfolding | undefined) => {
+    if (line && !line.isOversized) lines.push(line.pieces.join(''));
+  };
+  for (const physical of physicalLines(binary)) {
+    const isFolded = physical.startsWith(' ') || physical.startsWith('\t');
+    if (current && isSoft) {
+      dropSoftBreak(current);
+      append(current, isFolded ? physical.slice(1) : physical);
+    } else if (current && isFolded) {
+      append(current, physical.slice(1));
     } else {
-      if (current !== undefined) lines.push(current);
-      current = line;
+      finish(current);
+      current = startUnfolding();
+      append(current, physical);
     }
-    if (current.length > MAX_LINE_BYTES) current = '';
-    continuesSoftly = current.endsWith('=') && isQuotedPrintable(current);
+    isSoft = continuesSoftly(current, physical);
   }
-  if (current !== undefined) lines.push(current);
+  finish(current);
   return lines;
 }
 
 /** Splits at `separator` outside double quotes. */
 function splitOutsideQuotes(text: string, separator: string): string[] {
   const parts: string[] = [];
-  let current = '';
+  let start = 0;
   let inQuotes = false;
-  for (const character of text) {
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index];
     if (character === '"') inQuotes = !inQuotes;
     if (character === separator && !inQuotes) {
-      parts.push(current);
-      current = '';
-    } else {
-      current += character;
+      parts.push(text.slice(start, index));
+      start = index + 1;
     }
   }
-  parts.push(current);
+  parts.push(text.slice(start));
   return parts;
 }
 
@@ -162,21 +223,24 @@ function textOf(property: Property): string {
 /** Splits a structured value at unescaped `;` and unescapes each component. */
 function components(text: string): string[] {
   const parts: string[] = [];
-  let current = '';
+  let pieces: string[] = [];
+  let start = 0;
   for (let index = 0; index < text.length; index += 1) {
     const character = text[index];
     if (character === '\\' && index + 1 < text.length) {
-      const next = text[index + 1];
-      current += next === 'n' || next === 'N' ? '\n' : next;
+      const next = text[index + 1] ?? '';
+      pieces.push(text.slice(start, index), next === 'n' || next === 'N' ? '\n' : next);
       index += 1;
+      start = index + 1;
     } else if (character === ';') {
-      parts.push(current);
-      current = '';
-    } else {
-      current += character;
+      pieces.push(text.slice(start, index));
+      parts.push(pieces.join(''));
+      pieces = [];
+      start = index + 1;
     }
   }
-  parts.push(current);
+  pieces.push(text.slice(start));
+  parts.push(pieces.join(''));
   return parts.map((part) => part.trim().slice(0, MAX_VALUE_CHARS));
 }
 

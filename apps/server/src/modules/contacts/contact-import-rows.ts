@@ -8,13 +8,15 @@ import {
   type ContactImportRow,
 } from '@kuvert/shared/contacts';
 import type { FieldIssue } from '@kuvert/shared/errors';
-import { countryCodes, type CountryCode } from '@kuvert/shared/postal';
 import { unguardCsvCell } from '../../lib/csv/write.ts';
+import { countryFromText, restoreLeadingZeros } from '../../lib/countries/index.ts';
 import { translationOf } from '../../plugins/error-handler.ts';
 
 /*
  * From what a file holds to rows of an import preview: headers recognised in English and
- * German, countries by code or name, each row validated as if typed, duplicates marked.
+ * German, countries by ISO code or by name in many languages, postcodes whose leading zeros
+ * a spreadsheet dropped mended (and the row says so), each row validated as if typed,
+ * duplicates marked.
  */
 
 export type ContactCells = Partial<Record<ContactCsvColumn, string>>;
@@ -91,34 +93,6 @@ export function cellsOfCsvRow(
   return cells;
 }
 
-const countryByName = new Map<string, CountryCode>();
-for (const language of ['en', 'de']) {
-  const names = new Intl.DisplayNames([language], { type: 'region' });
-  for (const code of countryCodes) {
-    countryByName.set(normaliseHeader(names.of(code) ?? code), code);
-  }
-}
-for (const [alias, code] of [
-  ['deutschland', 'DE'],
-  ['germany', 'DE'],
-  ['schweiz', 'CH'],
-  ['osterreich', 'AT'],
-  ['usa', 'US'],
-  ['uk', 'GB'],
-] as const) {
-  countryByName.set(alias, code);
-}
-const knownCodes: ReadonlySet<string> = new Set(countryCodes);
-
-/** A country code from a code or a name in English or German; undefined when unknown. */
-export function countryFromText(text: string): CountryCode | undefined {
-  const trimmed = text.trim();
-  if (knownCodes.has(trimmed.toUpperCase())) {
-    return countryCodes.find((code) => code === trimmed.toUpperCase());
-  }
-  return countryByName.get(normaliseHeader(trimmed));
-}
-
 const duplicateKeys = (contact: {
   name: string;
   organisation: string;
@@ -161,15 +135,20 @@ export function importRows(
   const seen = new Set(saved.flatMap(duplicateKeys));
   return cellRows.map((cells, index) => {
     const countryText = cells.country ?? '';
+    const country = countryText === '' ? undefined : countryFromText(countryText);
+    const written = cells.postcode ?? '';
+    const postcode = country ? restoreLeadingZeros(written, country) : written;
+    const corrections: ContactImportRow['corrections'] =
+      postcode === written ? [] : [{ path: 'postcode', from: written, to: postcode }];
     const result = contactInputSchema.safeParse({
       name: cells.name ?? '',
       organisation: cells.organisation ?? '',
       email: cells.email ?? '',
       phone: cells.phone ?? '',
       street: cells.street ?? '',
-      postcode: cells.postcode ?? '',
+      postcode,
       city: cells.city ?? '',
-      country: countryText === '' ? null : (countryFromText(countryText) ?? countryText),
+      country: countryText === '' ? null : (country ?? countryText),
       digital: cells.kuvert_address ? { kind: 'kuvert', email: cells.kuvert_address } : null,
       notes: cells.notes ?? '',
     });
@@ -182,6 +161,7 @@ export function importRows(
         contact: null,
         cells: shown,
         problems: result.error.issues.map(problemOf),
+        corrections,
       };
     }
     const contact: ContactFields = result.data;
@@ -197,6 +177,7 @@ export function importRows(
       contact,
       cells: shown,
       problems: [],
+      corrections,
     };
   });
 }

@@ -36,9 +36,16 @@ async function inPool<T>(read: () => Promise<T>): Promise<T> {
   }
 }
 
-async function vcardCells(app: FastifyInstance, bytes: Uint8Array): Promise<ContactCells[]> {
+/** An account's imports take turns with other accounts' in the imports lane. */
+const queueOf = (accountId: string) => ({ fairnessKey: `account:${accountId}` });
+
+async function vcardCells(
+  app: FastifyInstance,
+  bytes: Uint8Array,
+  accountId: string,
+): Promise<ContactCells[]> {
   const { cards, truncated } = await inPool(() =>
-    app.processing.readVcards(bytes, CONTACT_IMPORT_MAX_ROWS),
+    app.processing.readVcards(bytes, CONTACT_IMPORT_MAX_ROWS, queueOf(accountId)),
   );
   if (truncated) throw tooManyRows();
   if (cards.length === 0) throw unreadable('This vCard file holds no cards.');
@@ -70,7 +77,7 @@ export async function previewContactImport(
   if (bytes.length === 0) throw new AppError('CSV_EMPTY', { message: 'The file is empty.' });
   const saved = await findContactKeys(app.db, query.account_id);
   if (looksLikeVcard(bytes)) {
-    const cells = await vcardCells(app, bytes);
+    const cells = await vcardCells(app, bytes, query.account_id);
     return {
       format: 'vcard',
       encoding: null,
@@ -87,12 +94,16 @@ export async function previewContactImport(
     throw unreadable('This file is neither a CSV nor a vCard.');
   }
   const table = await inPool(() =>
-    app.processing.previewCsv(bytes, {
-      isComplete: true,
-      encoding: query.encoding,
-      delimiter: query.delimiter,
-      maxRows: CONTACT_IMPORT_MAX_ROWS + 1,
-    }),
+    app.processing.previewCsv(
+      bytes,
+      {
+        isComplete: true,
+        encoding: query.encoding,
+        delimiter: query.delimiter,
+        maxRows: CONTACT_IMPORT_MAX_ROWS + 1,
+      },
+      queueOf(query.account_id),
+    ),
   );
   const [headers, ...rows] = table.rows;
   if (!headers) throw new AppError('CSV_EMPTY');

@@ -4,6 +4,7 @@ import type { UploadedFile } from '../../plugins/multipart-reader.ts';
 import {
   ProcessingError,
   type ActiveContentKind,
+  type QueueOptions,
 } from '../../plugins/processing/document-processing.ts';
 
 export interface InspectedFile extends UploadedFile {
@@ -29,7 +30,8 @@ export function describeActiveContent(kinds: ActiveContentKind[]): string {
 }
 
 /**
- * Opens every PDF of a request in the processing pool before anything refers to it: a PDF is
+ * Opens every PDF of a request in the processing pool's delivery lane (taking turns by
+ * `queue.fairnessKey` with other senders) before anything refers to it: a PDF is
  * a PDF when it parses as one (within the pool's limits), and one with active content is
  * refused, never altered (README, "Hostile documents"). Images were already judged by their
  * bytes. The caller discards the stored files when this throws.
@@ -38,6 +40,7 @@ export async function inspectUploadedDocuments(
   app: FastifyInstance,
   files: UploadedFile[],
   path: string,
+  queue: QueueOptions = {},
 ): Promise<InspectedFile[]> {
   const inspected: InspectedFile[] = [];
   for (const file of files) {
@@ -46,7 +49,7 @@ export async function inspectUploadedDocuments(
       continue;
     }
     const bytes = await app.documents.read(file.key);
-    const inspection = await app.processing.inspectPdf(bytes).catch((error: unknown) => {
+    const inspection = await app.processing.inspectPdf(bytes, queue).catch((error: unknown) => {
       if (!(error instanceof ProcessingError)) throw error;
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
         message: `“${file.filename}” is not a PDF Kuvert can read (${error.reason}).`,

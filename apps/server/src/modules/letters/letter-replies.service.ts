@@ -88,9 +88,9 @@ export async function replyToLetter(
       details: [{ path: 'attachment', message: `At most ${MAX_ATTACHMENTS} attachments` }],
     });
   }
-  const files = await inspectUploadedDocuments(app, upload.files, 'attachment').catch(
-    discardOnError,
-  );
+  const files = await inspectUploadedDocuments(app, upload.files, 'attachment', {
+    fairnessKey: `account:${original.account_id}`,
+  }).catch(discardOnError);
   const attachedUploads = await findUploadsToAttach(
     app,
     original.account_id,

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { MAIL_MERGE_MAX_CSV_BYTES, MAIL_MERGE_MAX_ROWS } from '@kuvert/shared/mail-merge';
 import type { CsvDelimiter, CsvEncoding } from '@kuvert/shared/uploads';
 import { AppError } from '../../plugins/app-error.ts';
-import { ProcessingError, type CsvReading } from '../../plugins/processing/document-processing.ts';
+import {
+  ProcessingError,
+  type CsvReading,
+  type QueueOptions,
+} from '../../plugins/processing/document-processing.ts';
 import { findAccountUpload } from './mail-merge.repository.ts';
 
 export interface MergeCsv {
@@ -49,6 +53,7 @@ export async function readMergeCsv(
   storageKey: string,
   options: { encoding?: CsvEncoding; delimiter?: CsvDelimiter },
   caller: 'request' | 'job' = 'request',
+  queue: QueueOptions = {},
 ): Promise<MergeCsv> {
   const bytes = await app.documents.read(storageKey);
   if (bytes.length > MAIL_MERGE_MAX_CSV_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
@@ -62,6 +67,7 @@ export async function readMergeCsv(
         maxRows: MAIL_MERGE_MAX_ROWS + 1,
       },
       caller,
+      queue,
     );
   } catch (error) {
     if (error instanceof ProcessingError) throw new AppError('DOCUMENT_UNREADABLE');

@@ -61,7 +61,9 @@ export async function previewMailMerge(
   const parts = parseSource(definition.source);
   await sourceDocument(app, definition);
   const upload = await findCsvUpload(app, definition.account_id, definition.csv.upload_id);
-  const { header, rows } = await readMergeCsv(app, upload.storage_key, definition.csv);
+  const { header, rows } = await readMergeCsv(app, upload.storage_key, definition.csv, 'request', {
+    fairnessKey: `account:${definition.account_id}`,
+  });
   assertColumnsExist(definition.mapping, header.length);
   const sender = await loadSender(app, userId, definition.account_id);
   const context = mergeContext(definition, parts, new Map(), sender);

@@ -59,10 +59,13 @@ export async function inspectCsv(
 ): Promise<MailMergeCsvInspection> {
   await assertAccountRole(app.db, userId, request.account_id, 'member');
   const upload = await findCsvUpload(app, request.account_id, request.upload_id);
-  const { reading, header, rows } = await readMergeCsv(app, upload.storage_key, {
-    encoding: request.encoding,
-    delimiter: request.delimiter,
-  });
+  const { reading, header, rows } = await readMergeCsv(
+    app,
+    upload.storage_key,
+    { encoding: request.encoding, delimiter: request.delimiter },
+    'request',
+    { fairnessKey: `account:${request.account_id}` },
+  );
   return {
     detected_encoding: reading.detectedEncoding,
     detected_delimiter: reading.detectedDelimiter,
@@ -205,7 +208,13 @@ export async function startMailMerge(
   const parts = parseSource(definition.source);
   await sourceDocument(app, definition);
   const upload = await findCsvUpload(app, definition.account_id, definition.csv.upload_id);
-  const { header, rows, storageKey } = await readMergeCsv(app, upload.storage_key, definition.csv);
+  const { header, rows, storageKey } = await readMergeCsv(
+    app,
+    upload.storage_key,
+    definition.csv,
+    'request',
+    { fairnessKey: `account:${definition.account_id}` },
+  );
   assertColumnsExist(definition.mapping, header.length);
   const unmapped = unmappedPlaceholders(parts.placeholders, definition.mapping, header.length);
   if (unmapped.length > 0) {

@@ -108,7 +108,9 @@ export async function submitLetter(
     };
     return await runIdempotently(app, once, async (remember) => {
       await assertLetterForm(app.db, provider.id, metadata.form_id);
-      const documents = await inspectUploadedDocuments(app, upload.files, 'document');
+      const documents = await inspectUploadedDocuments(app, upload.files, 'document', {
+        fairnessKey: `provider:${provider.id}`,
+      });
       const result = await deliverLetter(app, provider, metadata, documents, {
         withinTransaction: (trx, delivered) =>
           remember(trx, { id: delivered.id, status: delivered.status }),

@@ -286,7 +286,9 @@ async function completeUpload(
   let pageCount: number | null = null;
   if (row.content_type === 'application/pdf' && size <= PDF_INSPECTION_MAX_BYTES) {
     const inspection = await app.processing
-      .inspectPdf(await app.documents.read(stored.key))
+      .inspectUploadedPdf(await app.documents.read(stored.key), {
+        fairnessKey: `account:${row.account_id}`,
+      })
       .catch(async (error: unknown) => {
         if (!(error instanceof ProcessingError)) throw error;
         return refuse(

@@ -41,12 +41,16 @@ export async function getUploadTable(
   const length = Math.min(size, TABLE_HEAD_BYTES);
   const head = await readHead(app, upload.storage_key, length);
   try {
-    return await app.processing.previewCsv(head, {
-      isComplete: length >= size,
-      encoding: query.encoding ?? upload.encoding ?? undefined,
-      delimiter: query.delimiter ?? upload.delimiter ?? undefined,
-      maxRows: UPLOAD_TABLE_MAX_ROWS,
-    });
+    return await app.processing.previewCsv(
+      head,
+      {
+        isComplete: length >= size,
+        encoding: query.encoding ?? upload.encoding ?? undefined,
+        delimiter: query.delimiter ?? upload.delimiter ?? undefined,
+        maxRows: UPLOAD_TABLE_MAX_ROWS,
+      },
+      { fairnessKey: `user:${userId}` },
+    );
   } catch (error) {
     if (error instanceof ProcessingError) throw new AppError('DOCUMENT_UNREADABLE');
     throw error;

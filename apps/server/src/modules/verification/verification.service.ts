@@ -60,14 +60,12 @@ const unreadable = () =>
   });
 
 /**
- * Opens the PDF in the processing pool only. Signatures are found in the raw bytes, so a file
- * without any is also parsed there: "no signatures" is said of a PDF, never of a broken file.
+ * Opens the PDF in the processing pool only (its verifying lane, never the one deliveries
+ * wait in); "no signatures" is said of a PDF, never of a broken file.
  */
 async function inspect(app: FastifyInstance, bytes: Buffer): Promise<SignatureInspection> {
   try {
-    const inspection = await app.processing.inspectSignatures(bytes);
-    if (inspection.signatures.length === 0) await app.processing.inspectPdf(bytes);
-    return inspection;
+    return await app.processing.inspectSignatures(bytes);
   } catch (error) {
     if (!(error instanceof ProcessingError)) throw error;
     throw unreadable();

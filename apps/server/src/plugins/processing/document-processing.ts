@@ -25,9 +25,11 @@ import {
   type Thumbnail,
   type ThumbnailSourceType,
 } from './tasks.ts';
-import { createProcessingPool, type PoolLogger } from './pool.ts';
+import { createProcessingPool, type PoolLogger, type RunOptions } from './pool.ts';
 
 export { ProcessingPoolClosedError } from './pool.ts';
+/** Which account or provider a task is for: tasks of one key take turns with other keys'. */
+export type QueueOptions = RunOptions;
 export { imageContentTypes, ProcessingError } from './tasks.ts';
 export type {
   ActiveContentKind,
@@ -62,6 +64,10 @@ export const OCR_MAX_PAGES = 20;
 const OCR_DOCUMENT_BUDGET_MS = 5 * 60_000;
 /** A check while a request waits (a delivery, a reply) never takes longer than this. */
 const INTERACTIVE_TIMEOUT_MS = 15_000;
+/** Imports are rare: the imports lane's child gives its memory back soon after. */
+const IMPORTS_IDLE_MS = 15_000;
+/** Below the other children's 10: a busy import yields the CPU to a delivery's check. */
+const IMPORTS_NICENESS = 15;
 
 export interface ProcessingSettings {
   /** Children reading documents in the background (text extraction, later OCR). */
@@ -73,12 +79,17 @@ export interface ProcessingSettings {
 }
 
 /**
- * The one place where untrusted documents are opened (DESIGN §4). Checks a request waits for
- * run in their own small pool, so a long extraction never delays a delivery.
+ * The one place where untrusted documents are opened (DESIGN §4), in lanes that share no
+ * queue: the checks a delivery or a reply waits for (`delivery`), the CSVs and vCards a user
+ * imports (`imports`), background reading, OCR, sealing, verifying and printing. A long
+ * extraction or a user's import never delays a provider's delivery; within a lane, tasks
+ * with a fairness key (QueueOptions) take turns by key.
  */
 export interface DocumentProcessing {
   /** Parses the PDF and lists its active content; ProcessingError when it is not a readable PDF. */
-  inspectPdf(bytes: Uint8Array): Promise<PdfInspection>;
+  inspectPdf(bytes: Uint8Array, queue?: QueueOptions): Promise<PdfInspection>;
+  /** As inspectPdf, for a PDF a user uploads: in the imports lane, never delaying a delivery. */
+  inspectUploadedPdf(bytes: Uint8Array, queue?: QueueOptions): Promise<PdfInspection>;
   /** Its text, within the limits; ProcessingError names the limit it broke. */
   extractPdfText(bytes: Uint8Array): Promise<PdfText>;
   /** A small WebP (at most 400 px wide) of an image, or of a PDF's first page. */
@@ -98,19 +109,23 @@ export interface DocumentProcessing {
    * with `detectDelimiter`, a CSV's delimiter too.
    */
   decodeText(bytes: Uint8Array, options: DecodeTextFileOptions): Promise<DecodedTextFile>;
-  /** The first rows of a CSV (or the start of one, `isComplete: false`), while a request waits. */
-  previewCsv(bytes: Uint8Array, options: CsvPreviewOptions): Promise<UploadTable>;
+  /** The first rows of a CSV (or the start of one, `isComplete: false`), in the imports lane. */
+  previewCsv(
+    bytes: Uint8Array,
+    options: CsvPreviewOptions,
+    queue?: QueueOptions,
+  ): Promise<UploadTable>;
   /** The cards of a vCard file, while a request waits; `truncated` past `maxCards`. */
-  readVcards(bytes: Uint8Array, maxCards: number): Promise<VcardCards>;
+  readVcards(bytes: Uint8Array, maxCards: number, queue?: QueueOptions): Promise<VcardCards>;
   /**
    * A whole CSV (a mail merge's recipients), at most `maxRows` rows: for a request that waits
-   * (`request`, the interactive pool) or for a background job (`job`, which never holds up a
-   * delivery's check).
+   * (`request`, the imports lane) or for a background job (`job`, the background lane).
    */
   readCsv(
     bytes: Uint8Array,
     options: CsvReadOptions,
     caller?: 'request' | 'job',
+    queue?: QueueOptions,
   ): Promise<CsvReading>;
   /**
    * Seals a completed or declined signature request (see SealInput): composed in a child of
@@ -130,7 +145,10 @@ export interface DocumentProcessing {
    * ProcessingError when it would break a limit (more pages than allowed).
    */
   renderFormPdf(input: Omit<FormPdfInput, 'limits'>): Promise<PrintedLetter>;
-  /** Every signature in any PDF, checked (the verify page); ProcessingError when not a PDF. */
+  /**
+   * Every signature in any PDF, checked (the verify page, in a lane of its own);
+   * ProcessingError when not a PDF, also when it holds no signature.
+   */
   inspectSignatures(bytes: Uint8Array): Promise<SignatureInspection>;
   close(): Promise<void>;
 }
@@ -253,11 +271,23 @@ export function createDocumentProcessing(
     maxPixels: IMAGE_MAX_PIXELS,
   };
   const timeoutMs = settings.timeoutSeconds * 1000;
-  const interactive = createProcessingPool({
-    name: 'interactive',
+  // What a provider's delivery or a reply waits for: nothing else ever queues here.
+  const delivery = createProcessingPool({
+    name: 'delivery',
     size: 1,
     memoryMb: settings.memoryMb,
     timeoutMs: Math.min(timeoutMs, INTERACTIVE_TIMEOUT_MS),
+    log,
+  });
+  // A user's uploads and imports (PDF, CSV, vCard), read while the user waits; accounts take
+  // turns (fairness keys).
+  const imports = createProcessingPool({
+    name: 'imports',
+    size: 1,
+    memoryMb: settings.memoryMb,
+    timeoutMs: Math.min(timeoutMs, INTERACTIVE_TIMEOUT_MS),
+    idleMs: IMPORTS_IDLE_MS,
+    niceness: IMPORTS_NICENESS,
     log,
   });
   const background = createProcessingPool({
@@ -332,8 +362,12 @@ export function createDocumentProcessing(
   }
 
   return {
-    async inspectPdf(bytes): Promise<PdfInspection> {
-      const output = await interactive.run({ task: 'pdf.inspect', input: { bytes, limits } });
+    async inspectPdf(bytes, queue): Promise<PdfInspection> {
+      const output = await delivery.run({ task: 'pdf.inspect', input: { bytes, limits } }, queue);
+      return pdfInspectionSchema.parse(output);
+    },
+    async inspectUploadedPdf(bytes, queue): Promise<PdfInspection> {
+      const output = await imports.run({ task: 'pdf.inspect', input: { bytes, limits } }, queue);
       return pdfInspectionSchema.parse(output);
     },
     async extractPdfText(bytes): Promise<PdfText> {
@@ -360,17 +394,20 @@ export function createDocumentProcessing(
       });
       return decodedTextSchema.parse(output);
     },
-    async previewCsv(bytes, options): Promise<UploadTable> {
-      const output = await interactive.run({ task: 'csv.preview', input: { bytes, ...options } });
+    async previewCsv(bytes, options, queue): Promise<UploadTable> {
+      const output = await imports.run(
+        { task: 'csv.preview', input: { bytes, ...options } },
+        queue,
+      );
       return uploadTableSchema.parse(output);
     },
-    async readCsv(bytes, options, caller = 'request'): Promise<CsvReading> {
-      const pool = caller === 'job' ? background : interactive;
-      const output = await pool.run({ task: 'csv.read', input: { bytes, ...options } });
+    async readCsv(bytes, options, caller = 'request', queue): Promise<CsvReading> {
+      const pool = caller === 'job' ? background : imports;
+      const output = await pool.run({ task: 'csv.read', input: { bytes, ...options } }, queue);
       return csvReadingSchema.parse(output);
     },
-    async readVcards(bytes, maxCards): Promise<VcardCards> {
-      const output = await interactive.run({ task: 'vcard.read', input: { bytes, maxCards } });
+    async readVcards(bytes, maxCards, queue): Promise<VcardCards> {
+      const output = await imports.run({ task: 'vcard.read', input: { bytes, maxCards } }, queue);
       return vcardCardsSchema.parse(output);
     },
     async sealDocuments(input): Promise<SealedDocument> {
@@ -409,11 +446,19 @@ export function createDocumentProcessing(
     },
     async inspectSignatures(bytes): Promise<SignatureInspection> {
       const output = await verifying.run({ task: 'pdf.signatures', input: { bytes, limits } });
-      return signatureInspectionSchema.parse(output);
+      const inspection = signatureInspectionSchema.parse(output);
+      // Signatures are found in the raw bytes: a file without any is parsed too, so "no
+      // signatures" is said of a PDF only. In this lane: anyone may upload to the verify page.
+      if (inspection.signatures.length === 0) {
+        await verifying.run({ task: 'pdf.inspect', input: { bytes, limits } });
+      }
+      return inspection;
     },
     async close() {
       await Promise.all(
-        [interactive, background, ocr, sealing, verifying, printing].map((pool) => pool.close()),
+        [delivery, imports, background, ocr, sealing, verifying, printing].map((pool) =>
+          pool.close(),
+        ),
       );
     },
   };

@@ -10,6 +10,7 @@ import {
   type TaskRequest,
   type TaskResponse,
 } from './tasks.ts';
+import { createFairQueue } from './fair-queue.ts';
 
 /**
  * A pool of child processes that open untrusted documents (DESIGN §4). A child, not a worker
@@ -25,7 +26,7 @@ const OFFLINE_GUARD_URL = pathToFileURL(path.join(import.meta.dirname, 'offline-
 /** How often a busy child's resident memory is read; a bomb grows ~250 MB/s, so ~25 MB over. */
 const MEMORY_WATCH_MS = 100;
 /** Children run at lower priority, so the web process keeps its CPU while one is busy. */
-const CHILD_NICENESS = 10;
+const DEFAULT_NICENESS = 10;
 const DEFAULT_IDLE_MS = 60_000;
 /**
  * A child that still holds more than this share of its memory cap after a task is replaced
@@ -55,7 +56,20 @@ export interface ProcessingPoolOptions {
   timeoutMs: number;
   /** An idle child exits after this long and is started again on demand. */
   idleMs?: number;
+  /**
+   * The children's niceness (10 unless given; at most 19): a lane whose work nobody waits
+   * for urgently yields the CPU to the others.
+   */
+  niceness?: number;
   log: PoolLogger;
+}
+
+export interface RunOptions {
+  /**
+   * Tasks of one key (an account, a provider) take turns with other keys' tasks: one
+   * account's ten imports never starve another account's one. Tasks without a key share one.
+   */
+  fairnessKey?: string;
 }
 
 /** The pool was closed with the task still queued or running; it may be tried again later. */
@@ -68,7 +82,7 @@ export class ProcessingPoolClosedError extends Error {
 
 export interface ProcessingPool {
   /** Runs a task in a child; the output is checked by the caller (it crossed a process boundary). */
-  run(call: TaskCall): Promise<unknown>;
+  run(call: TaskCall, options?: RunOptions): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -127,7 +141,7 @@ export function createProcessingPool(options: ProcessingPoolOptions): Processing
     running: undefined,
     idleTimer: undefined,
   }));
-  const queue: PendingTask[] = [];
+  const queue = createFairQueue<PendingTask>();
   let nextId = 1;
   let isClosed = false;
 
@@ -184,7 +198,7 @@ export function createProcessingPool(options: ProcessingPoolOptions): Processing
     });
     if (child.pid !== undefined) {
       try {
-        setPriority(child.pid, CHILD_NICENESS);
+        setPriority(child.pid, options.niceness ?? DEFAULT_NICENESS);
       } catch {
         // Not permitted here: the child runs at normal priority.
       }
@@ -247,23 +261,24 @@ export function createProcessingPool(options: ProcessingPoolOptions): Processing
   function pump(): void {
     for (const slot of slots) {
       if (isClosed) return;
-      const task = slot.running ? undefined : queue.shift();
+      const task = slot.running ? undefined : queue.take();
       if (task) start(slot, task);
     }
   }
 
   return {
-    run(call) {
+    run(call, runOptions = {}) {
       if (isClosed) return Promise.reject(new ProcessingPoolClosedError());
       return new Promise((resolve, reject) => {
-        queue.push({ request: { ...call, id: nextId++ }, resolve, reject });
+        const task = { request: { ...call, id: nextId++ }, resolve, reject };
+        queue.push(runOptions.fairnessKey, task);
         pump();
       });
     },
 
     async close() {
       isClosed = true;
-      for (const task of queue.splice(0)) task.reject(new ProcessingPoolClosedError());
+      for (const task of queue.drain()) task.reject(new ProcessingPoolClosedError());
       const exits = slots.map((slot) => {
         clearTimeout(slot.idleTimer);
         const { child } = slot;

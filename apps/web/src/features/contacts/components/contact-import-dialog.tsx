@@ -276,9 +276,11 @@ function PreviewTable({ rows }: { rows: ContactImportRow[] }) {
             const country = row.contact?.country
               ? countryLabel(row.contact.country, i18n.language)
               : (cells.country ?? '');
+            // The postcode as it will be saved (a dropped leading zero put back).
+            const postcode = row.contact?.postcode ?? cells.postcode;
             const address = [
               cells.street,
-              [cells.postcode, cells.city].filter(Boolean).join(' '),
+              [postcode, cells.city].filter(Boolean).join(' '),
               country,
             ]
               .filter(Boolean)
@@ -310,6 +312,19 @@ function PreviewTable({ rows }: { rows: ContactImportRow[] }) {
                   >
                     {t(`contacts.import.statuses.${row.status}`)}
                   </Badge>
+                  {row.corrections.length > 0 ? (
+                    <List size="xs" mt={4} spacing={2}>
+                      {row.corrections.map((correction) => (
+                        <List.Item key={correction.path}>
+                          {t('contacts.import.corrected', {
+                            field: t(`contacts.fields.${correction.path}`),
+                            from: correction.from,
+                            to: correction.to,
+                          })}
+                        </List.Item>
+                      ))}
+                    </List>
+                  ) : null}
                   {row.problems.length > 0 ? (
                     <List size="xs" mt={4} spacing={2}>
                       {row.problems.map((problem) => {

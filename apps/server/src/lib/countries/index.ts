@@ -1,0 +1,3 @@
+export { alpha3ByCountry } from './alpha3.ts';
+export { countryFromText, countryKey } from './country-from-text.ts';
+export { restoreLeadingZeros } from './postcodes.ts';
