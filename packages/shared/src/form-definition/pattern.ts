@@ -42,11 +42,28 @@ function isEcmaRegExp(source: string): boolean {
   }
 }
 
+/**
+ * A back-reference (`\1`, `\k<name>`): RE2 has none, and translating the pattern would turn
+ * `\k` and `\8` into plain letters and digits, silently meaning something else.
+ */
+function hasBackReference(source: string): boolean {
+  for (let index = 0; index < source.length; index += 1) {
+    if (source[index] !== '\\') continue;
+    const escaped = source[index + 1] ?? '';
+    if (escaped === 'k' || (escaped >= '1' && escaped <= '9')) return true;
+    // The escaped character is skipped: `\\k` is a backslash, then a k.
+    index += 1;
+  }
+  return false;
+}
+
 function compile(source: string): Compiled {
   if (!isEcmaRegExp(source)) return { refusal: 'syntax' };
+  if (hasBackReference(source)) return { refusal: 'unsupported' };
   let pattern: RE2JS;
   try {
-    // Anchored: a pattern must match the whole answer.
+    // From the JSON Schema (ECMA-262) dialect to RE2's (`\u00e4`, named groups); anchored: a
+    // pattern must match the whole answer.
     pattern = RE2JS.compile(`^(?:${RE2JS.translateRegExp(source)})$`);
   } catch {
     return { refusal: 'unsupported' };

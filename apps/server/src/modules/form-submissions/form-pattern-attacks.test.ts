@@ -50,6 +50,14 @@ const issuesOf = (response: LightMyRequestResponse) =>
     i18n: issue.i18n,
   }));
 
+function expectUnsupported(response: LightMyRequestResponse, what: string) {
+  expect({ what, status: response.statusCode, code: response.json().code }).toEqual({
+    what,
+    status: 410,
+    code: 'FORM_VERSION_UNSUPPORTED',
+  });
+}
+
 describe.each(testEngines)('forms: patterns and formats under attack (%s)', (engine) => {
   let t: TestApp;
   let providerId: string;
@@ -72,46 +80,56 @@ describe.each(testEngines)('forms: patterns and formats under attack (%s)', (eng
       payload: { form_version: 1, ...payload },
     });
 
-  it('keeps answering /api/health within 100 ms while 10 anonymous submissions attack the patterns', async () => {
-    const formId = await publishTestForm(t.app, providerId, ATTACKED_FORM);
-    // Real HTTP: a request the loop cannot take in waits in the socket, where it is timed.
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const port = typeof address === 'object' && address !== null ? address.port : 0;
-    const base = `http://127.0.0.1:${port}`;
-    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-    const latencies: number[] = [];
-    const polling = { isOn: true };
-    const poller = (async () => {
-      while (polling.isOn) {
-        const started = performance.now();
-        const health = await fetch(`${base}/api/health`);
-        await health.arrayBuffer();
-        latencies.push(performance.now() - started);
-      }
-    })();
-    loopDelay.enable();
-    const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, index) =>
-        fetch(`${base}/api/public/forms/${formId}/submissions`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ form_version: 1, data: attackAnswers(index) }),
-        }),
-      ),
-    );
-    loopDelay.disable();
-    polling.isOn = false;
-    await poller;
+  // Timed on a shared machine: a retry absorbs a moment another process took the CPU; before
+  // the fix every attempt took minutes (10 × 2^28 paths), so no retry can pass it.
+  it(
+    'keeps answering /api/health within 100 ms while 10 anonymous submissions attack the patterns',
+    { retry: 2 },
+    async () => {
+      const formId = await publishTestForm(t.app, providerId, ATTACKED_FORM);
+      // Real HTTP: a request the loop cannot take in waits in the socket, where it is timed.
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = t.app.server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      const base = `http://127.0.0.1:${port}`;
+      // Warm: the first request of a process compiles code paths that have nothing to do here.
+      await (await fetch(`${base}/api/health`)).arrayBuffer();
+      const warm = await submitPublic(formId, { data: { email: 'x' } }, '192.0.2.200');
+      expect(warm.statusCode).toBe(422);
+      const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+      const latencies: number[] = [];
+      const polling = { isOn: true };
+      const poller = (async () => {
+        while (polling.isOn) {
+          const started = performance.now();
+          const health = await fetch(`${base}/api/health`);
+          await health.arrayBuffer();
+          latencies.push(performance.now() - started);
+        }
+      })();
+      loopDelay.enable();
+      const responses = await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          fetch(`${base}/api/public/forms/${formId}/submissions`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ form_version: 1, data: attackAnswers(index) }),
+          }),
+        ),
+      );
+      loopDelay.disable();
+      polling.isOn = false;
+      await poller;
 
-    const bodies = await Promise.all(responses.map((response) => response.json()));
-    expect(responses.map((response) => response.status)).toEqual(Array(10).fill(422));
-    expect(bodies[0]).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(latencies.length).toBeGreaterThan(0);
-    expect(Math.max(...latencies)).toBeLessThan(100);
-    // The loop itself, between polls too: never held for 100 ms.
-    expect(loopDelay.max / 1e6).toBeLessThan(100);
-  });
+      const bodies = await Promise.all(responses.map((response) => response.json()));
+      expect(responses.map((response) => response.status)).toEqual(Array(10).fill(422));
+      expect(bodies[0]).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(latencies.length).toBeGreaterThan(0);
+      expect(Math.max(...latencies)).toBeLessThan(100);
+      // The loop itself, between polls too: never held for 100 ms.
+      expect(loopDelay.max / 1e6).toBeLessThan(100);
+    },
+  );
 
   it('checks a 10,000-character e-mail answer without matching it: cheap, and refused', async () => {
     const formId = await publishTestForm(t.app, providerId, ATTACKED_FORM);
@@ -123,11 +141,7 @@ describe.each(testEngines)('forms: patterns and formats under attack (%s)', (eng
     ];
     for (const [index, email] of crafted.entries()) {
       const started = performance.now();
-      const response = await submitPublic(
-        formId,
-        { data: { email } },
-        `198.51.100.${10 + index}`,
-      );
+      const response = await submitPublic(formId, { data: { email } }, `198.51.100.${10 + index}`);
       const elapsed = performance.now() - started;
       expect({ index, status: response.statusCode, issues: issuesOf(response) }).toEqual({
         index,
@@ -163,7 +177,7 @@ describe.each(testEngines)('forms: patterns and formats under attack (%s)', (eng
       ...ATTACKED_FORM,
       public: false,
     });
-    await publishTestVersion(t.app, formId, { public: true });
+    await publishTestVersion(t.app, formId, { schema: ATTACKED_FORM.schema, public: true });
     const read = await t.app.inject({
       url: `/api/public/forms/${providerId}/${formId}?version=1`,
     });
@@ -203,13 +217,6 @@ describe.each(testEngines)('forms: patterns and formats under attack (%s)', (eng
     await publishTestVersion(t.app, formId, {
       schema: { type: 'object', properties: { code: { type: 'string', pattern: '\\d{5}' } } },
     });
-    const expectUnsupported = (response: LightMyRequestResponse, what: string) => {
-      expect({ what, status: response.statusCode, code: response.json().code }).toEqual({
-        what,
-        status: 410,
-        code: 'FORM_VERSION_UNSUPPORTED',
-      });
-    };
     expectUnsupported(
       await submitPublic(formId, { data: { code: '12345' } }),
       'anonymous submission',
