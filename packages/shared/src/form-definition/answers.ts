@@ -158,8 +158,9 @@ function checkValue(
   if (kind === 'date' && !isCalendarDate(text)) return [issue(path, 'date')];
   if (kind === 'iban' && !isValidIban(text)) return [issue(path, 'iban')];
   if (kind === 'phone' && !isPhoneNumber(text)) return [issue(path, 'phone')];
-  // Linear time (RE2), never the native backtracking engine: see pattern.ts.
-  if (field.pattern !== null && !matchesPattern(field.pattern, text)) {
+  // Linear time (RE2), never the native backtracking engine; not judged before the engine is
+  // there (the web loads it on demand; the server has it from the start): see pattern.ts.
+  if (field.pattern !== null && matchesPattern(field.pattern, text) === false) {
     return [issue(path, 'pattern')];
   }
   return [];
