@@ -56,7 +56,8 @@ function watchMemory(pid: number): { stop: () => Promise<number> } {
   };
 }
 
-async function createProvider(server: RunningServer): Promise<string> {
+/** A provider made with the command line (also used by the ReDoS part); its API key. */
+export async function createProvider(server: RunningServer): Promise<string> {
   const { stdout } = await run(
     process.execPath,
     [path.join(REPO_ROOT, 'apps/server/src/cli.ts'), 'provider', 'create', 'Hostile Sender'],

@@ -6,6 +6,7 @@ import { benchMailMerge } from './mail-merge.ts';
 import { benchMailbox } from './mailbox.ts';
 import { benchOcr } from './ocr.ts';
 import { benchPrinting } from './printing.ts';
+import { benchRedosSubmissions } from './redos-submissions.ts';
 import { benchSealing } from './sealing.ts';
 import { benchUpload } from './upload.ts';
 import { benchUploadSearch } from './upload-search.ts';
@@ -16,6 +17,7 @@ const parts: Record<string, () => Promise<boolean>> = {
   mailbox: benchMailbox,
   'upload-search': benchUploadSearch,
   'hostile-document': benchHostileDocument,
+  'redos-submissions': benchRedosSubmissions,
   ocr: benchOcr,
   sealing: benchSealing,
   printing: benchPrinting,
@@ -27,7 +29,7 @@ const parts: Record<string, () => Promise<boolean>> = {
 /**
  * `npm run bench`: measures the budgets of DESIGN §7 and writes docs/benchmarks.md.
  * Expects a built web app (`npm run build`). While iterating, `BENCH_ONLY=mailbox` (or
- * `first-load`, `lighthouse`, `hostile-document`, `ocr`, `sealing`, `printing`, `upload`,
+ * `first-load`, `lighthouse`, `hostile-document`, `redos-submissions`, `ocr`, `sealing`, `printing`, `upload`,
  * `upload-search`, `mail-merge`, `case-files`; comma-separated)
  * runs some parts; see also BENCH_SIZES in mailbox.ts and BENCH_UPLOAD_SIZES in upload-search.ts.
  */

@@ -5,6 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { installLinearPatterns } from '@kuvert/shared/form-patterns';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config/env.ts';
 import type { Engine } from './db/migrations/context.ts';
@@ -75,6 +76,8 @@ export interface AppDependencies {
 
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
   const { config } = dependencies;
+  // Forms' patterns run on the linear-time engine only (security issue, finding 1).
+  installLinearPatterns();
   const app = Fastify({
     logger: dependencies.logger ?? {
       level: config.logLevel,

@@ -33,6 +33,7 @@ const statusByCode: Record<ErrorCode, number> = {
   TEMPLATE_INVALID: 422,
   FORM_DEFINITION_INVALID: 422,
   FORM_UNPUBLISHED: 410,
+  FORM_VERSION_UNSUPPORTED: 410,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -73,6 +74,8 @@ const defaultMessages: Record<ErrorCode, string> = {
   TEMPLATE_INVALID: 'The template has a placeholder that is not closed with }}.',
   FORM_DEFINITION_INVALID: 'The form definition is outside the supported JSON Schema subset.',
   FORM_UNPUBLISHED: 'The provider has withdrawn this form; it can no longer be filled out.',
+  FORM_VERSION_UNSUPPORTED:
+    'This version of the form has a pattern Kuvert no longer runs; it can no longer be filled out. The provider can publish the form again.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   INTERNAL: 'Something went wrong on our side.',
 };

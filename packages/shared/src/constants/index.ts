@@ -43,4 +43,5 @@ export const errorCodes = [
   'TEMPLATE_INVALID',
   'FORM_DEFINITION_INVALID',
   'FORM_UNPUBLISHED',
+  'FORM_VERSION_UNSUPPORTED',
 ] as const;

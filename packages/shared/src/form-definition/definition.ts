@@ -6,6 +6,8 @@
  * No zod here: the public fill-out page loads this module and has its own budget (DESIGN §7).
  */
 
+import { patternRefusal, type PatternRefusal } from './pattern.ts';
+
 export const FORM_USE_CASES = [
   'moving_house',
   'insurance_claim',
@@ -185,16 +187,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function pointer(parent: string, key: string | number): string {
   return `${parent}/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`;
-}
-
-/**
- * A pattern that can take exponential time on a long answer (a quantified group holding a
- * quantifier, or a back-reference) is refused: the server runs it on what anyone types.
- */
-export function isRiskyPattern(pattern: string): boolean {
-  return (
-    /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)\s*[+*{]/u.test(pattern) || /\\[1-9]/u.test(pattern)
-  );
 }
 
 /** Every problem of a definition and its UI schema, or none. */
@@ -421,14 +413,25 @@ function checkStringField(
   }
 }
 
-function compiles(pattern: string): boolean {
-  try {
-    return RegExp(pattern, 'u') instanceof RegExp;
-  } catch {
-    return false;
-  }
+const PATTERN_REFUSALS: Record<PatternRefusal, string> = {
+  syntax: 'is not a valid regular expression',
+  unsupported:
+    'uses what the linear-time engine does not support (back-references, look-ahead or look-behind)',
+  tooComplex: 'is too complex: use smaller counted repetitions ({m,n}), and maxLength for lengths',
+};
+
+/**
+ * A problem that is only a `pattern` the linear-time engine refuses: a version kept from before
+ * the rule is read as it was, but cannot be filled out.
+ */
+export function isPatternRefusal(problem: DefinitionProblem): boolean {
+  return (
+    problem.path.endsWith('/pattern') &&
+    Object.values(PATTERN_REFUSALS).some((message) => message === problem.message)
+  );
 }
 
+/** A pattern runs on what anyone types: only what the linear-time engine compiles. */
 function checkPattern(pattern: unknown, path: string, problem: Report) {
   if (
     typeof pattern !== 'string' ||
@@ -441,16 +444,8 @@ function checkPattern(pattern: unknown, path: string, problem: Report) {
     );
     return;
   }
-  if (!compiles(pattern)) {
-    problem(path, 'is not a valid regular expression');
-    return;
-  }
-  if (isRiskyPattern(pattern)) {
-    problem(
-      path,
-      'nested quantifiers and back-references are not supported (they can take exponential time)',
-    );
-  }
+  const refusal = patternRefusal(pattern);
+  if (refusal !== null) problem(path, PATTERN_REFUSALS[refusal]);
 }
 
 function checkOrder(order: unknown, keys: string[], path: string, problem: Report) {

@@ -6,3 +6,4 @@ export * from './definition.ts';
 export * from './fields.ts';
 export * from './answers.ts';
 export * from './iban.ts';
+export * from './pattern.ts';

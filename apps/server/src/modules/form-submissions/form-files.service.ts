@@ -24,7 +24,7 @@ import { assertAccountRole } from '../accounts/accounts.service.ts';
 import { inspectUploadedDocuments } from '../letters/document-inspection.ts';
 import { discardUploads } from '../letters/letter-removal.service.ts';
 import { findLiveUpload } from '../uploads/upload-attachments.service.ts';
-import { loadFormVersion, loadOpenForm, type Audience } from '../forms/form-access.service.ts';
+import { loadOpenForm, loadVersionFor, type Audience } from '../forms/form-access.service.ts';
 import {
   countFilesOfOwner,
   insertFormFile,
@@ -37,8 +37,8 @@ import { toFormFile } from './form-submissions.presenter.ts';
 import { issueUploadToken, verifyUploadToken } from './form-upload-tokens.ts';
 import {
   describeFileTypes,
+  fillableVersion,
   isFileField,
-  parseVersion,
   type FilledVersion,
 } from './form-versions.ts';
 
@@ -209,7 +209,7 @@ async function openFormVersion(
   target: { field?: string | undefined; version?: number | undefined },
 ) {
   const form = await loadOpenForm(app, formId, audience);
-  const version = parseVersion(await loadFormVersion(app, form, target.version));
+  const version = fillableVersion(await loadVersionFor(app, form, audience, target.version));
   return { accepted: acceptedTypes(version, target.field), providerId: form.provider_id };
 }
 

@@ -227,23 +227,23 @@ describe.each(testEngines)('forms: the rules of submitting (%s)', (engine) => {
     expect((await submitAs(stranger, { data: ANSWERS, draft_id: draftId })).statusCode).toBe(404);
   });
 
-  it('holds the limit per address under parallel submissions, and gives back refused ones', async () => {
-    // Answers the rules refuse are not counted: a person fixing mistakes is never locked out.
-    for (let index = 0; index < PUBLIC_SUBMISSIONS_PER_ADDRESS_PER_HOUR + 2; index += 1) {
-      expect((await submitPublic({ data: { ...ANSWERS, email: 'x' } })).statusCode).toBe(422);
-    }
+  it('holds the limit per address under parallel submissions, refused ones counted too', async () => {
+    // Refused answers count: the page checks them before it sends, so people rarely meet a
+    // refusal, and one that cost nothing could be repeated without end.
+    expect((await submitPublic({ data: { ...ANSWERS, email: 'x' } })).statusCode).toBe(422);
+    const allowed = PUBLIC_SUBMISSIONS_PER_ADDRESS_PER_HOUR - 1;
     const responses = await Promise.all(
       Array.from({ length: 20 }, () => submitPublic({ data: ANSWERS })),
     );
     const statuses = responses.map((response) => response.statusCode).toSorted();
     expect(statuses).toEqual([
-      ...Array<number>(PUBLIC_SUBMISSIONS_PER_ADDRESS_PER_HOUR).fill(201),
-      ...Array<number>(20 - PUBLIC_SUBMISSIONS_PER_ADDRESS_PER_HOUR).fill(429),
+      ...Array<number>(allowed).fill(201),
+      ...Array<number>(20 - allowed).fill(429),
     ]);
     const limited = responses.find((response) => response.statusCode === 429);
     expect(limited?.json().code).toBe('RATE_LIMITED');
     expect(Number(limited?.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await submissionCount()).toBe(PUBLIC_SUBMISSIONS_PER_ADDRESS_PER_HOUR);
+    expect(await submissionCount()).toBe(allowed);
     // Another address may; an hour later, this one may again.
     expect((await submitPublic({ data: ANSWERS }, { remoteAddress: '192.0.2.1' })).statusCode).toBe(
       201,

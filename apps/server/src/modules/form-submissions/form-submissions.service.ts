@@ -11,11 +11,7 @@ import { newId } from '../../db/ids.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { requestOrigin } from '../../plugins/audit.ts';
-import {
-  addressKey,
-  releaseRateLimitHits,
-  reserveRateLimitHits,
-} from '../../plugins/rate-limit.ts';
+import { addressKey, reserveRateLimitHits } from '../../plugins/rate-limit.ts';
 import type { SendableDocument } from '../../plugins/send-document.ts';
 import { assertAccountRole } from '../accounts/accounts.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
@@ -24,6 +20,7 @@ import { fullName, getUserById, userLanguage } from '../users/users.service.ts';
 import {
   loadFormVersion,
   loadOpenForm,
+  loadVersionFor,
   type FormWithProviderRow,
 } from '../forms/form-access.service.ts';
 import { checkSubmission, fileIssue } from './form-answer-checks.ts';
@@ -50,7 +47,7 @@ import {
 import { hashUploadToken } from './form-upload-tokens.ts';
 import {
   answersRefused,
-  parseVersion,
+  fillableVersion,
   type FilledVersion,
   type NamedFile,
 } from './form-versions.ts';
@@ -178,7 +175,7 @@ export async function submitForm(
       throw new AppError('NOT_FOUND', { message: 'The draft is not there any more.' });
     }
   }
-  const version = parseVersion(await loadFormVersion(app, form, body.form_version));
+  const version = fillableVersion(await loadFormVersion(app, form, body.form_version));
   const owner: FileOwner = { kind: 'account', formId, accountId };
   const files = await checkSubmission(app, version, body.data, owner);
   const user = await getUserById(app.db, userId);
@@ -203,8 +200,10 @@ export async function submitForm(
 
 /**
  * POST /api/public/forms/{formId}/submissions: anyone, for a public form. Counted per address
- * and per form before anything is checked (reserve, then verify), so parallel requests get no
- * further than serial ones; answers refused by the rules are given back.
+ * and per form before anything is read or checked (reserve, then verify), so parallel requests
+ * get no further than serial ones; a refused attempt keeps its count (the page checks answers
+ * by the same rules before it sends, so a person rarely meets a refusal, and an attacker
+ * paying nothing for one could make the server check answers without end).
  */
 export async function submitPublicForm(
   app: FastifyInstance,
@@ -212,9 +211,7 @@ export async function submitPublicForm(
   body: PublicSubmitFormRequest,
   request: FastifyRequest,
 ): Promise<PublicFormReceipt> {
-  const form = await loadOpenForm(app, formId, 'public');
-  const version = parseVersion(await loadFormVersion(app, form, body.form_version));
-  const reservation = await reserveRateLimitHits(app, [
+  await reserveRateLimitHits(app, [
     {
       key: addressKey('form_submit', requestOrigin(request).ipAddress),
       max: PUBLIC_SUBMISSIONS_PER_ADDRESS_PER_HOUR,
@@ -226,21 +223,15 @@ export async function submitPublicForm(
       windowSeconds: HOUR,
     },
   ]);
+  const form = await loadOpenForm(app, formId, 'public');
+  const version = fillableVersion(await loadVersionFor(app, form, 'public', body.form_version));
   // Without a token no file can match: no file is stored under the hash of nothing.
   const owner: FileOwner = {
     kind: 'token',
     formId,
     tokenHash: body.token ? hashUploadToken(body.token) : '',
   };
-  let files: NamedFile[];
-  try {
-    files = await checkSubmission(app, version, body.data, owner);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'VALIDATION_FAILED') {
-      await releaseRateLimitHits(app, reservation);
-    }
-    throw error;
-  }
+  const files = await checkSubmission(app, version, body.data, owner);
   const submission = await writeSubmission(app, {
     form,
     version,

@@ -1,17 +1,18 @@
 import {
   answerAt,
-  checkFormDefinition,
   formSections,
   type AnswerIssue,
   type FormAnswers,
   type FormField,
-  type FormSchema,
   type FormSection,
-  type FormUiSchema,
 } from '@kuvert/shared/forms';
 import type { FieldIssue } from '@kuvert/shared/errors';
 import { AppError } from '../../plugins/app-error.ts';
-import type { FormVersionRow } from '../forms/form-access.service.ts';
+import {
+  assertFillableVersion,
+  readStoredDefinition,
+  type FormVersionRow,
+} from '../forms/form-access.service.ts';
 
 /** A stored version as filling it out, checking answers and drawing the PDF read it. */
 export interface FilledVersion {
@@ -19,30 +20,31 @@ export interface FilledVersion {
   title: string;
   sections: FormSection[];
   fields: FormField[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  /** Patterns the linear-time engine refuses (a version from before it): not fillable. */
+  refusedPatterns: string[];
 }
 
 /**
- * Reads a stored version. Every version passed `checkFormDefinition` when it was published;
- * one that no longer does is our fault, not the caller's, and fails loudly.
+ * Reads a stored version, as it was published: delivering what was submitted against it
+ * needs no pattern. Filling it out does: `fillableVersion`.
  */
 export function parseVersion(row: FormVersionRow): FilledVersion {
-  const schema: unknown = JSON.parse(row.schema);
-  const uiSchema: unknown = JSON.parse(row.ui_schema);
-  if (!isRecord(schema) || !isRecord(uiSchema) || checkFormDefinition(schema, uiSchema).length) {
-    throw new Error(`form ${row.form_id} version ${row.version}: stored definition is invalid`);
-  }
-  // Checked just above: the definition is one of the subset.
-  const sections = formSections(schema as unknown as FormSchema, uiSchema as FormUiSchema);
+  const { schema, uiSchema, refusedPatterns } = readStoredDefinition(row);
+  const sections = formSections(schema, uiSchema);
   return {
     version: Number(row.version),
     title: row.title,
     sections,
     fields: sections.flatMap((section) => section.fields),
+    refusedPatterns,
   };
+}
+
+/** A version to fill out: 410 FORM_VERSION_UNSUPPORTED when a pattern of it is refused. */
+export function fillableVersion(row: FormVersionRow): FilledVersion {
+  const version = parseVersion(row);
+  assertFillableVersion(version);
+  return version;
 }
 
 export const isFileField = (field: FormField) => field.kind === 'file' || field.kind === 'files';

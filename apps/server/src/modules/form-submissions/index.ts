@@ -121,7 +121,7 @@ export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Submit answers against a kept version of the form (422 VALIDATION_FAILED names each answer at data.<path>, with its translation key; 410 FORM_UNPUBLISHED). With draft_id, the draft is deleted in the same step; submitting it again answers the submission it became',
+          'Submit answers against a kept version of the form (422 VALIDATION_FAILED names each answer at data.<path>, with its translation key; 410 FORM_UNPUBLISHED, or FORM_VERSION_UNSUPPORTED for a version with a pattern the linear-time engine does not run). With draft_id, the draft is deleted in the same step; submitting it again answers the submission it became',
         params: formParamsSchema,
         body: submitFormRequestSchema,
         response: {
@@ -228,7 +228,7 @@ export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: SUBMISSION_BODY_LIMIT,
       schema: {
         tags,
-        summary: `Submit answers to a public form without logging in (${PUBLIC_SUBMISSIONS_PER_ADDRESS_PER_HOUR} per address and ${PUBLIC_SUBMISSIONS_PER_FORM_PER_HOUR} per form an hour, 429 RATE_LIMITED); with receipt_email, a confirmation without the answers is mailed there; receipt_url downloads the PDF (public)`,
+        summary: `Submit answers to a public form without logging in (${PUBLIC_SUBMISSIONS_PER_ADDRESS_PER_HOUR} per address and ${PUBLIC_SUBMISSIONS_PER_FORM_PER_HOUR} per form an hour, refused ones counted too, 429 RATE_LIMITED; a version that is not public is 404); with receipt_email, a confirmation without the answers is mailed there; receipt_url downloads the PDF (public)`,
         params: formParamsSchema,
         body: publicSubmitFormRequestSchema,
         response: {

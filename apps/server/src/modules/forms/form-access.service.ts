@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../plugins/app-error.ts';
-import { parseVersion } from './form-definitions.ts';
+import { assertFillableVersion, parseVersion } from './form-definitions.ts';
 import {
   findForm,
   findFormVersion,
@@ -14,6 +14,8 @@ import {
  */
 
 export type { FormVersionRow, FormWithProviderRow };
+export type { StoredDefinition } from './form-definitions.ts';
+export { assertFillableVersion, readStoredDefinition } from './form-definitions.ts';
 
 /** Who fills a form out: a logged-in person (any form) or anyone (public forms only). */
 export type Audience = 'account' | 'public';
@@ -66,19 +68,41 @@ export async function loadFormVersion(
 }
 
 /**
- * A published form at one version (the current one unless asked), for filling out in the
- * portal: 410 once the provider withdrew it, 404 for a version it never had (`versionPath`
- * names the input).
+ * A kept version for `audience`: for anyone, only a public one; a version that is not public
+ * is 404 exactly as one the form never had (reading, files, submitting alike).
+ */
+export async function loadVersionFor(
+  app: Pick<FastifyInstance, 'db'>,
+  form: Pick<FormWithProviderRow, 'id' | 'current_version'>,
+  audience: Audience,
+  version?: number,
+  versionPath?: string,
+): Promise<FormVersionRow> {
+  const row = await loadFormVersion(app, form, version, versionPath);
+  if (audience === 'public' && Number(row.is_public) !== 1) {
+    throw new AppError('NOT_FOUND', { message: 'There is no such form.' });
+  }
+  return row;
+}
+
+/**
+ * A published form at one version (the current one unless asked), for filling out: 410 once
+ * the provider withdrew it, 404 for a version it never had (`versionPath` names the input) or,
+ * for anyone, one that is not public; 410 FORM_VERSION_UNSUPPORTED for a version with a
+ * pattern the linear engine refuses.
  */
 export async function loadFillableForm(
   app: Pick<FastifyInstance, 'db'>,
   formId: string,
   version: number | undefined,
   versionPath = 'querystring.version',
+  audience: Audience = 'account',
 ) {
-  const form = await loadOpenForm(app, formId, 'account');
-  const versionRow = await loadFormVersion(app, form, version, versionPath);
-  return { form, versionRow, parsed: parseVersion(versionRow) };
+  const form = await loadOpenForm(app, formId, audience);
+  const versionRow = await loadVersionFor(app, form, audience, version, versionPath);
+  const parsed = parseVersion(versionRow);
+  assertFillableVersion(parsed);
+  return { form, versionRow, parsed };
 }
 
 export type FillableForm = Awaited<ReturnType<typeof loadFillableForm>>;

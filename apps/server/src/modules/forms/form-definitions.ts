@@ -5,8 +5,10 @@ import {
   checkAnswers,
   checkFormDefinition,
   formFields,
+  isPatternRefusal,
   withAnswer,
   type AnswerIssue,
+  type DefinitionProblem,
   type FormAnswers,
   type FormField,
   type FormSchema,
@@ -24,41 +26,76 @@ export interface ParsedVersion {
   schema: Record<string, unknown>;
   uiSchema: Record<string, unknown>;
   fields: FormField[];
+  /**
+   * JSON Pointers of the `pattern`s the linear-time engine refuses: a version published before
+   * patterns ran on it. It is read as it was (drafts list it, its submissions are delivered),
+   * but not filled out: `assertFillableVersion`.
+   */
+  refusedPatterns: string[];
 }
 
-interface CheckedDefinition {
-  schema: FormSchema;
-  uiSchema: FormUiSchema;
+/** A stored definition, checked as it is read. */
+export interface StoredDefinition {
+  schema: FormSchema & Record<string, unknown>;
+  uiSchema: FormUiSchema & Record<string, unknown>;
+  refusedPatterns: string[];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isChecked(definition: {
-  schema: unknown;
-  uiSchema: unknown;
-}): definition is CheckedDefinition {
-  return checkFormDefinition(definition.schema, definition.uiSchema).length === 0;
+/** Sound but for patterns the linear engine refuses: what the definition check said. */
+function isSoundBesidesPatterns(
+  definition: { schema: Record<string, unknown>; uiSchema: Record<string, unknown> },
+  problems: DefinitionProblem[],
+): definition is Omit<StoredDefinition, 'refusedPatterns'> {
+  return problems.every((problem) => isPatternRefusal(problem));
 }
 
 /**
- * Reads a stored version. Every version passed `checkFormDefinition` when it was published;
- * one that no longer does is our fault, not the caller's, and fails loudly.
+ * Reads a stored definition. Every version passed `checkFormDefinition` when it was published;
+ * one that no longer does for another reason than a pattern is our fault, not the caller's,
+ * and fails loudly.
  */
-export function parseVersion(row: FormVersionRow): ParsedVersion {
+export function readStoredDefinition(row: FormVersionRow): StoredDefinition {
   const schema: unknown = JSON.parse(row.schema);
   const uiSchema: unknown = JSON.parse(row.ui_schema);
-  const definition = { schema, uiSchema };
-  if (!isRecord(schema) || !isRecord(uiSchema) || !isChecked(definition)) {
-    throw new Error(`form ${row.form_id} version ${row.version}: stored definition is invalid`);
+  if (isRecord(schema) && isRecord(uiSchema)) {
+    const definition = { schema, uiSchema };
+    const problems = checkFormDefinition(schema, uiSchema);
+    if (isSoundBesidesPatterns(definition, problems)) {
+      return { ...definition, refusedPatterns: problems.map((problem) => problem.path) };
+    }
   }
+  throw new Error(`form ${row.form_id} version ${row.version}: stored definition is invalid`);
+}
+
+/** Reads a stored version for the API and the rules; see ParsedVersion.refusedPatterns. */
+export function parseVersion(row: FormVersionRow): ParsedVersion {
+  const { schema, uiSchema, refusedPatterns } = readStoredDefinition(row);
   return {
     version: Number(row.version),
     schema,
     uiSchema,
-    fields: formFields(definition.schema, definition.uiSchema),
+    fields: formFields(schema, uiSchema),
+    refusedPatterns,
   };
+}
+
+/**
+ * 410 FORM_VERSION_UNSUPPORTED for a version with a pattern the linear engine refuses: nobody
+ * may fill it out (read it, save a draft of it, send files for it, submit it). The provider
+ * publishes the form again to fix it; other versions are not affected.
+ */
+export function assertFillableVersion(version: { refusedPatterns: string[] }): void {
+  if (version.refusedPatterns.length === 0) return;
+  throw new AppError('FORM_VERSION_UNSUPPORTED', {
+    details: version.refusedPatterns.map((path) => ({
+      path,
+      message: 'a pattern the linear-time engine does not run',
+    })),
+  });
 }
 
 type Profile = Pick<

@@ -195,7 +195,12 @@ export async function getPublicFormDetail(
   if (!form || form.provider_id !== request.providerId || Number(form.is_public) !== 1) {
     throw new AppError('NOT_FOUND');
   }
-  const fillable = await loadFillableForm(app, request.formId, request.version);
-  if (Number(fillable.versionRow.is_public) !== 1) throw new AppError('NOT_FOUND');
+  const fillable = await loadFillableForm(
+    app,
+    request.formId,
+    request.version,
+    'querystring.version',
+    'public',
+  );
   return detailOf(fillable, { prefill: {}, withLogo: false });
 }

@@ -118,7 +118,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['forms'],
         summary:
-          'A form to fill out at a version (default: the current one), prefilled from the profile; 410 FORM_UNPUBLISHED once withdrawn',
+          'A form to fill out at a version (default: the current one), prefilled from the profile; 410 FORM_UNPUBLISHED once withdrawn, FORM_VERSION_UNSUPPORTED for a version with a pattern the linear-time engine does not run',
         params: formParamsSchema,
         querystring: formDetailQuerySchema,
         response: { 200: formDetailSchema, ...errorResponses(400, 401, 404, 410) },

@@ -4,6 +4,7 @@ import {
   senderFormRequestSchema,
   type SenderFormRequest,
 } from '@kuvert/shared/forms';
+import { installLinearPatterns } from '@kuvert/shared/form-patterns';
 import { definitionInvalidMessage } from './sender-forms.service.ts';
 
 /**
@@ -80,7 +81,10 @@ export const senderFormRequestExample = {
   },
 } satisfies SenderFormRequest;
 
-/** A definition with three problems: an unknown format, a nested section, a risky pattern. */
+/**
+ * A definition with three problems: an unknown format, a nested section, a pattern the
+ * linear-time engine does not run (a back-reference).
+ */
 export const invalidSenderFormRequestExample = {
   ...senderFormRequestExample,
   schema: {
@@ -91,12 +95,14 @@ export const invalidSenderFormRequestExample = {
         type: 'object',
         properties: { street: { type: 'object', properties: {} } },
       },
-      code: { type: 'string', pattern: '^(a+)+$' },
+      code: { type: 'string', pattern: '^(\\d)\\1$' },
     },
   },
   ui_schema: {},
 } satisfies SenderFormRequest;
 
+// Found as this module loads, before the app starts: patterns need their engine first.
+installLinearPatterns();
 const exampleProblems = checkFormDefinition(
   invalidSenderFormRequestExample.schema,
   invalidSenderFormRequestExample.ui_schema,

@@ -53,7 +53,9 @@ export function Component() {
     [detail],
   );
 
-  const gone = (titleKey: 'notFound' | 'withdrawn' | 'draftGone' | 'readOnly' | 'unreadable') => (
+  const gone = (
+    titleKey: 'notFound' | 'withdrawn' | 'outdated' | 'draftGone' | 'readOnly' | 'unreadable',
+  ) => (
     <Stack gap="lg">
       <PageTitle>{t('forms.fill.my.title')}</PageTitle>
       <EmptyState
@@ -79,6 +81,7 @@ export function Component() {
   if (detailQuery.isError && detail === null) {
     if (hasErrorCode(detailQuery.error, 'NOT_FOUND')) return gone('notFound');
     if (hasErrorCode(detailQuery.error, 'FORM_UNPUBLISHED')) return gone('withdrawn');
+    if (hasErrorCode(detailQuery.error, 'FORM_VERSION_UNSUPPORTED')) return gone('outdated');
     return <ErrorState error={detailQuery.error} onRetry={() => void detailQuery.refetch()} />;
   }
   if (detail === null || isDraftPending) return <LoadingState />;

@@ -21,6 +21,8 @@ export function describeSubmitError(t: TFunction, error: unknown): string {
       return t('forms.fill.errors.answersTooLarge');
     case 'FORM_UNPUBLISHED':
       return t('forms.fill.public.withdrawn.text');
+    case 'FORM_VERSION_UNSUPPORTED':
+      return t('forms.fill.public.outdated.text');
     case 'NOT_FOUND':
       return t('forms.fill.public.notFound.text');
     default:

@@ -74,6 +74,19 @@ describe('the public fill-out page', () => {
     ).toBeTruthy();
   });
 
+  it('says plainly when this version checks answers in a way Kuvert no longer runs', async () => {
+    fetchMock.mockResolvedValue(
+      answer(410, { code: 'FORM_VERSION_UNSUPPORTED', message: 'Not supported' }),
+    );
+    renderPage();
+    expect(
+      await screen.findByRole('heading', {
+        name: 'This version of the form can no longer be filled out',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByText(/Please ask the provider to publish the form again/u)).toBeTruthy();
+  });
+
   it('says so when there is no such public form', async () => {
     fetchMock.mockResolvedValue(answer(404, { code: 'NOT_FOUND', message: 'Not found' }));
     renderPage();

@@ -61,13 +61,16 @@ function PublicFormLoader({ providerId, formId, onRetry }: PublicFormLoaderProps
   return <PublicFormReady detail={loaded.detail} />;
 }
 
+/** Why a form cannot be filled out at all, or null for a failure worth a retry. */
+function goneReason(error: unknown): 'withdrawn' | 'outdated' | 'notFound' | null {
+  if (hasErrorCode(error, 'FORM_UNPUBLISHED')) return 'withdrawn';
+  if (hasErrorCode(error, 'FORM_VERSION_UNSUPPORTED')) return 'outdated';
+  return hasErrorCode(error, 'NOT_FOUND') ? 'notFound' : null;
+}
+
 function LoadFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
-  const gone = hasErrorCode(error, 'FORM_UNPUBLISHED')
-    ? 'withdrawn'
-    : hasErrorCode(error, 'NOT_FOUND')
-      ? 'notFound'
-      : null;
+  const gone = goneReason(error);
   if (gone === null) {
     return (
       <Stack gap="lg">

@@ -18,7 +18,7 @@ const ZOD_FREE_SHARED = new Set([
   '@kuvert/shared/constants',
   '@kuvert/shared/limits',
 ]);
-const HEAVY = ['zod', '@tanstack/react-query', '@mantine/dates', '@rjsf/core'];
+const HEAVY = ['zod', '@tanstack/react-query', '@mantine/dates', '@rjsf/core', 're2js'];
 
 /**
  * The modules a file imports for their values (not `import type`), as written. Imports on
@@ -66,7 +66,7 @@ function heavyImportsOfPublicPage(): string[] {
 }
 
 describe('the public fill-out page', () => {
-  it('loads neither zod nor the query cache nor a heavy form library', () => {
+  it('loads neither zod nor the query cache nor a heavy form library nor the pattern engine', () => {
     expect(heavyImportsOfPublicPage()).toEqual([]);
   });
 

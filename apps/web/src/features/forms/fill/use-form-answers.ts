@@ -3,6 +3,7 @@ import { withAnswer } from '@kuvert/shared/form-definition';
 import type { AnswerIssue, FormAnswers } from '@kuvert/shared/form-definition';
 import { fieldOfIssue, issuesByPath, visibleIssues } from './form-model.ts';
 import type { FillableForm } from './form-model.ts';
+import { usePatternEngine } from './use-pattern-engine.ts';
 
 /**
  * The answers being typed and which of their problems to show: a field's once it was changed
@@ -18,7 +19,13 @@ export function useFormAnswers(form: FillableForm, initialAnswers: FormAnswers) 
   /** Counts replacements: the fields are mounted afresh with the new answers. */
   const [revision, setRevision] = useState(0);
 
-  const issues = useMemo(() => issuesByPath(form.fields, answers), [form.fields, answers]);
+  const isPatternEngineReady = usePatternEngine(form.fields, answers);
+  const issues = useMemo(
+    () => issuesByPath(form.fields, answers),
+    // Judged again once the pattern engine is there: patterns were passed over before.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+    [form.fields, answers, isPatternEngineReady],
+  );
   const shown = useMemo(() => {
     const visible = visibleIssues(issues, checkedPaths, isCheckingAll);
     for (const [path, issue] of refused) if (!visible.has(path)) visible.set(path, issue);
