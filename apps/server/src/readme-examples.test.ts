@@ -77,8 +77,10 @@ describe.each(testEngines)("the README's Sender API examples (%s)", (engine) => 
         headers: { authorization: `Bearer ${provider.apiKey}`, 'content-type': body.contentType },
         payload: body.payload,
       });
-      expect(response.statusCode, response.body).toBe(201);
-      expect(response.json().status).toBe('delivered');
+      expect({ status: response.statusCode, body: response.json() }).toMatchObject({
+        status: 201,
+        body: { status: 'delivered' },
+      });
     }
   });
 });

@@ -154,7 +154,7 @@ describe.each(testEngines)('security: every route (%s)', (engine) => {
         url: '/api/auth/refresh',
         headers: { ...me.headers, host, origin: `http://${host}`, 'sec-fetch-site': 'same-origin' },
       });
-      expect(sameSite.statusCode, host).toBe(200);
+      expect({ host, status: sameSite.statusCode }).toEqual({ host, status: 200 });
     }
     // Another page naming this host is still refused when the Host says otherwise.
     const foreign = await t.app.inject({

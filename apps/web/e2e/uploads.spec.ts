@@ -9,6 +9,8 @@ import { E2E_BASE_URL, E2E_UPLOAD_MAX_BYTES } from './support/environment.ts';
 import { uploadFixtures } from './support/upload-fixtures.ts';
 import type { FilePayload } from './support/upload-fixtures.ts';
 
+const base64 = (text: string) => Buffer.from(text).toString('base64');
+
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** Drops files on the page the way a browser does: drag enters, the overlay takes the drop. */
@@ -487,7 +489,6 @@ test('an upload begun on another device shows as in progress, holding its room, 
     csrfToken: localStorage.getItem('kuvert.csrfToken') ?? '',
     accountId: localStorage.getItem('kuvert.selectedAccount') ?? '',
   }));
-  const base64 = (text: string) => Buffer.from(text).toString('base64');
   const created = await page.request.post(`${E2E_BASE_URL}/api/uploads/tus`, {
     headers: {
       'x-csrf-token': stored.csrfToken,

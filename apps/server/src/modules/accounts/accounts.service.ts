@@ -82,6 +82,12 @@ export async function findMembersToNotify(
   }));
 }
 
+/** Their own first, then shared mailboxes, then other people's personal ones, each by name. */
+function listPlace(account: Account): number {
+  if (account.is_own) return 0;
+  return account.kind === 'shared' ? 1 : 2;
+}
+
 export async function listAccountsForUser(
   db: Kysely<Database>,
   userId: string,
@@ -91,10 +97,9 @@ export async function listAccountsForUser(
   // somebody else's, shared with them (even as its owner).
   const own = rows.find((row) => row.kind === 'personal' && row.role === 'owner');
   const accounts = rows.map((row) => toAccount(row, row === own));
-  // Their own first, then shared mailboxes, then other people's personal ones, each by name.
-  const rank = (account: Account) => (account.is_own ? 0 : account.kind === 'shared' ? 1 : 2);
   return accounts.toSorted(
-    (a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
+    (a, b) =>
+      listPlace(a) - listPlace(b) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
   );
 }
 
