@@ -15,6 +15,7 @@ export function Component() {
   return (
     <PlainLayout
       backLabel={t('common.back')}
+      backHref={null}
       headerEnd={
         <Group gap="xs" wrap="nowrap">
           <ColorSchemeSwitch />

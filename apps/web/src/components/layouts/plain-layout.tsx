@@ -6,11 +6,16 @@ import { paths } from '../../config/paths.ts';
 import { ConnectionStatus } from '../errors/connection-status.tsx';
 import { Logo } from '../ui/logo.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../ui/skip-link.tsx';
-import { BackLink } from './back-link.tsx';
+import { BackLink, hasInAppHistory } from './back-link.tsx';
 
 interface PlainLayoutProps {
   headerEnd?: ReactNode;
-  backHref?: string;
+  /**
+   * Where "back" leads when the page was opened directly. null: nowhere, so the link shows
+   * only after a step inside the portal (a public page opened from a provider's website has
+   * no portal page behind it, and the login of a service without sign-up is no way back).
+   */
+  backHref?: string | null;
   backLabel: string;
   children: ReactNode;
 }
@@ -43,7 +48,9 @@ export function PlainLayout({
               >
                 <Logo />
               </Anchor>
-              <BackLink fallbackHref={backHref} label={backLabel} />
+              {backHref !== null || hasInAppHistory() ? (
+                <BackLink fallbackHref={backHref ?? paths.home()} label={backLabel} />
+              ) : null}
             </Group>
             {headerEnd}
           </Group>
