@@ -279,3 +279,31 @@ for (const language of ['en', 'de'] as const) {
     expect(((await trash.json()) as { entries: unknown[] }).entries).toEqual([]);
   });
 }
+
+for (const language of ['en', 'de'] as const) {
+  const w = words[language];
+  const texts = {
+    en: { newLetter: 'Write a new letter', compose: 'New letter', attachments: 'Attachments' },
+    de: { newLetter: 'Neuen Brief schreiben', compose: 'Neuer Brief', attachments: 'Anhänge' },
+  }[language];
+
+  test(`[${language}] "Use in a letter" starts a new letter with the upload attached`, async ({
+    page,
+    user,
+  }) => {
+    await logInIn(page, user, language);
+    const name = `Kündigung-${uniqueWord()}.pdf`;
+    const uploadId = await uploadThroughTus(page, {
+      name,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(await makePdf([['Kündigung']])),
+    });
+    await page.goto(`/uploads/${uploadId}`);
+    await page.getByRole('button', { name: w.useInLetter }).click();
+    await scanWithoutHover(page);
+    await page.getByRole('button', { name: texts.newLetter }).click();
+    await expect(page.getByRole('heading', { level: 1, name: texts.compose })).toBeVisible();
+    const attachments = page.getByRole('list', { name: texts.attachments });
+    await expect(attachments.getByText(name)).toBeVisible();
+  });
+}

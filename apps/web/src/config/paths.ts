@@ -6,6 +6,8 @@ export const REPLY_WITH_PARAM = 'reply_with';
 
 /** On the compose page: the draft being written. */
 export const COMPOSE_DRAFT_PARAM = 'draft';
+/** `/outbox/compose?with=<upload id>`: the new letter starts with that upload attached. */
+export const COMPOSE_WITH_PARAM = 'with';
 
 /** On a form's fill-out page (logged in): the saved draft being filled out. */
 export const FORM_DRAFT_PARAM = 'draft';
@@ -26,6 +28,9 @@ export const paths = {
   /** Goes on writing a saved draft. */
   composeDraft: (draftId: string) =>
     `/outbox/compose?${new URLSearchParams({ [COMPOSE_DRAFT_PARAM]: draftId }).toString()}`,
+  /** A new letter that starts with an upload attached. */
+  composeWithUpload: (uploadId: string) =>
+    `/outbox/compose?${new URLSearchParams({ [COMPOSE_WITH_PARAM]: uploadId }).toString()}`,
   composeUploader: () => '/outbox/compose-uploader',
   invoicePayment: () => '/invoice-tink',
   /** The hand-off to the bank for one invoice (the letter's id). */

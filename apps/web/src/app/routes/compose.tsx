@@ -6,10 +6,12 @@ import type { LetterDetail } from '@kuvert/shared/letters';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ErrorState, LoadingState } from '../../components/ui/query-status.tsx';
-import { COMPOSE_DRAFT_PARAM, paths } from '../../config/paths.ts';
+import { COMPOSE_DRAFT_PARAM, COMPOSE_WITH_PARAM, paths } from '../../config/paths.ts';
 import { useDraft } from '../../features/outbox/api/get-draft.ts';
 import { ComposeForm } from '../../features/outbox/components/compose-form.tsx';
 import { emptyComposeFields } from '../../features/outbox/components/compose-model.ts';
+import type { ComposeFields } from '../../features/outbox/components/compose-model.ts';
+import { useUpload } from '../../features/uploads/api/get-upload.ts';
 import { useProviders } from '../../features/providers/api/get-providers.ts';
 import { hasErrorCode } from '../../lib/errors.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -25,6 +27,9 @@ export function Component() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const draftParam = searchParams.get(COMPOSE_DRAFT_PARAM);
+  // "Use in a letter" on an upload: the new letter starts with it attached.
+  const withParam = draftParam === null ? searchParams.get(COMPOSE_WITH_PARAM) : null;
+  const withUpload = useUpload(withParam ?? '', withParam !== null);
   const { accounts, selectedAccountId } = useSession();
   const writable = accounts.filter((account) => account.role !== 'viewer');
   const [chosenAccountId, setChosenAccountId] = useState<string | null>(null);
@@ -74,6 +79,23 @@ export function Component() {
   if (draftParam !== null && draft === null) {
     return <LoadingState />;
   }
+  if (withParam !== null && withUpload.isPending) return <LoadingState />;
+  const attached = withUpload.data;
+  // An upload that is gone or not this mailbox's starts an empty letter: nothing to attach.
+  const initialFields: ComposeFields =
+    attached === undefined || attached.account_id !== accountId || attached.trashed_at !== null
+      ? emptyComposeFields
+      : {
+          ...emptyComposeFields,
+          attachments: [
+            {
+              upload_id: attached.id,
+              name: attached.name,
+              size: attached.size,
+              content_type: attached.content_type,
+            },
+          ],
+        };
 
   return (
     <ComposeForm
@@ -84,7 +106,7 @@ export function Component() {
       accounts={writable}
       onAccountChange={setChosenAccountId}
       draft={draft}
-      initialFields={emptyComposeFields}
+      initialFields={initialFields}
       providers={(providers.data?.providers ?? []).map(({ id, name }) => ({ id, name }))}
       uploads={uploads}
       renderContactPicker={renderComposeContactPicker}

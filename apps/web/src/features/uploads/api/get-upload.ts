@@ -17,6 +17,7 @@ export const uploadQueryOptions = (uploadId: string) =>
     queryFn: ({ signal }) => getUpload(uploadId, signal),
   });
 
-export function useUpload(uploadId: string) {
-  return useQuery(uploadQueryOptions(uploadId));
+/** `enabled: false` asks nothing (no upload named yet). */
+export function useUpload(uploadId: string, enabled = true) {
+  return useQuery({ ...uploadQueryOptions(uploadId), enabled });
 }

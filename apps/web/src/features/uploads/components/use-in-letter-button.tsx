@@ -9,7 +9,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconMailForward, IconSearch } from '@tabler/icons-react';
+import { IconMailForward, IconPencil, IconSearch } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { LetterSummary } from '@kuvert/shared/letters';
@@ -32,8 +32,8 @@ interface UseInLetterButtonProps {
 }
 
 /**
- * "Use in a letter": a letter is for now always a reply, so the user picks the provider's
- * letter to answer and its reply opens with the upload attached. Not shown to viewers or for
+ * "Use in a letter": a new letter with the upload attached, or a reply: the user picks the
+ * provider's letter to answer and its reply opens with the upload attached. Not shown to viewers or for
  * an upload in the trash; disabled, saying why, for a file a letter cannot carry.
  */
 export function UseInLetterButton({ upload }: UseInLetterButtonProps) {
@@ -93,6 +93,17 @@ function LetterChooser({ upload }: UseInLetterButtonProps) {
 
   return (
     <Stack gap="md">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Text size="sm" style={{ flex: '1 1 240px' }}>
+          {t('uploadReuse.useInLetter.newLetterIntro', { name: upload.name })}
+        </Text>
+        <Button
+          leftSection={<IconPencil size={18} aria-hidden="true" />}
+          onClick={() => void navigate(paths.composeWithUpload(upload.id))}
+        >
+          {t('uploadReuse.useInLetter.newLetter')}
+        </Button>
+      </Group>
       <Text size="sm">{t('uploadReuse.useInLetter.intro', { name: upload.name })}</Text>
       <TextInput
         type="search"
