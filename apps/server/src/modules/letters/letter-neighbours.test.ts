@@ -3,6 +3,12 @@ import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import { createTestProvider, deliverTestLetter, personalAccountOf } from '../../test/mailbox.ts';
 
+interface Neighbours {
+  newer: { id: string } | null;
+  older: { id: string } | null;
+}
+const idsOf = (body: Neighbours) => [body.newer?.id ?? null, body.older?.id ?? null];
+
 describe.each(testEngines)('letter neighbours (%s)', (engine) => {
   let t: TestApp;
   let me: CreatedUser & LoggedIn;
@@ -20,10 +26,6 @@ describe.each(testEngines)('letter neighbours (%s)', (engine) => {
     });
     return { status: response.statusCode, body: response.json() };
   };
-  const idsOf = (body: { newer: { id: string } | null; older: { id: string } | null }) => [
-    body.newer?.id ?? null,
-    body.older?.id ?? null,
-  ];
 
   /** Three letters, oldest first, the first two sharing a timestamp (the id breaks the tie). */
   async function deliverThree(apiKey: string) {
