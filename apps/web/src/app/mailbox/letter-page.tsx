@@ -1,4 +1,4 @@
-import { Anchor, Paper, Skeleton, Stack } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconMailQuestion } from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { ErrorState } from '../../components/ui/query-status.tsx';
 import { paths } from '../../config/paths.ts';
 import { InvoicePanel } from '../../features/invoices/components/invoice-panel.tsx';
 import { useLetter } from '../../features/letters/api/get-letter.ts';
+import { LetterStepper } from '../../features/letters/components/letter-stepper.tsx';
 import { LetterView } from '../../features/letters/components/letter-view.tsx';
 import { hasErrorCode } from '../../lib/errors.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -102,20 +103,25 @@ export function LetterPage({ listHref }: { listHref: string }) {
     );
   }
   return (
-    <LetterView
-      key={letter.id}
-      letter={letter}
-      invoicePanel={invoicePanel}
-      signaturePanel={signaturePanel}
-      fileAction={fileAction}
-      filesPanel={filesPanel}
-      canWrite={canWrite}
-      folders={folders}
-      onBack={goBack}
-      onOpenSent={openSent}
-      renderUploadPicker={renderReplyUploadPicker}
-      replyWithUpload={replyWith.upload}
-      onReplyWithTaken={replyWith.onTaken}
-    />
+    <Stack gap="sm">
+      <Group maw={920} w="100%" mx="auto" justify="flex-end">
+        <LetterStepper letterId={letter.id} />
+      </Group>
+      <LetterView
+        key={letter.id}
+        letter={letter}
+        invoicePanel={invoicePanel}
+        signaturePanel={signaturePanel}
+        fileAction={fileAction}
+        filesPanel={filesPanel}
+        canWrite={canWrite}
+        folders={folders}
+        onBack={goBack}
+        onOpenSent={openSent}
+        renderUploadPicker={renderReplyUploadPicker}
+        replyWithUpload={replyWith.upload}
+        onReplyWithTaken={replyWith.onTaken}
+      />
+    </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { useSelectedAccount } from '../../../lib/selected-account.ts';
 import { useDeferredData } from '../../../lib/use-deferred-data.ts';
 import { flattenLetterPages, useLetters } from '../api/get-letters.ts';
 import type { LetterFilter } from '../api/get-letters.ts';
+import { useLetterListState } from '../hooks/letter-list-state.ts';
 import { useLetterActions } from '../hooks/use-letter-actions.ts';
 import { useLetterSelection } from '../hooks/use-letter-selection.ts';
 import type { LetterSelection } from '../hooks/use-letter-selection.ts';
@@ -79,6 +80,7 @@ export function LetterList({
       isSelectable={isSelectable}
       selectionActions={selectionActions}
       pages={lettersQuery}
+      list={filter}
     />
   );
 }
@@ -107,6 +109,8 @@ interface LoadedLetterListProps {
    * all" takes them too, `done` clears them, and the mailbox's own actions step aside for them.
    */
   otherSelection?: { selection: LetterSelection; loadedCount: number } | undefined;
+  /** The list the letters come from: their pages step through it (next and previous). */
+  list?: LetterFilter | undefined;
 }
 
 /**
@@ -126,6 +130,7 @@ export function LoadedLetterList({
   rowsAfter,
   selectionActions = [],
   otherSelection,
+  list,
 }: LoadedLetterListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -139,6 +144,7 @@ export function LoadedLetterList({
   const [isHelpOpen, setIsHelpOpen] = useState(false);
   const [isDeleteConfirmOpen, setIsDeleteConfirmOpen] = useState(false);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const linkState = useLetterListState(list);
 
   const canSelect = isSelectable && canWrite;
   const toolbarSelection = withOther(selection, letters.length, otherSelection);
@@ -173,7 +179,7 @@ export function LoadedLetterList({
         return false;
       const letter = letters[activeIndex];
       if (!letter) return false;
-      void navigate(letterHref(letter));
+      void navigate(letterHref(letter), { state: linkState });
     },
     x: () => {
       if (canSelect && activeId !== null && activeIndex >= 0) selection.toggle(activeId);
@@ -221,6 +227,7 @@ export function LoadedLetterList({
               onToggleSelected={canSelect ? selection.toggle : null}
               onFocusRow={setActiveId}
               detail={renderDetail?.(letter)}
+              linkState={linkState}
             />
           </Fragment>
         ))}
