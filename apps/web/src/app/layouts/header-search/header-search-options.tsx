@@ -1,6 +1,7 @@
 import { Combobox, Group, Loader, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useEffect } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { correspondentOf } from '../../../lib/correspondent.ts';
 import { formatListDate } from '../../../lib/dates.ts';
@@ -10,6 +11,11 @@ import { useQuickResults } from './use-quick-results.ts';
 interface HeaderSearchOptionsProps {
   accountId: string;
   query: string;
+  /**
+   * The list is there: the combobox keeps its list's id in a ref, so its box renders again
+   * to point at the list (aria-controls, aria-expanded).
+   */
+  onListMounted: () => void;
 }
 
 interface Hit {
@@ -49,8 +55,9 @@ function HitGroup({ label, hits }: { label: string; hits: readonly Hit[] }): Rea
  * The header search's list: the best few letters, uploads, files and contacts, grouped, and
  * the way to every letter and upload found. Loaded on demand, with its requests.
  */
-export function HeaderSearchOptions({ accountId, query }: HeaderSearchOptionsProps) {
+export function HeaderSearchOptions({ accountId, query, onListMounted }: HeaderSearchOptionsProps) {
   const { t } = useTranslation();
+  useEffect(onListMounted, [onListMounted]);
   const results = useQuickResults(accountId, query);
   const letters = results.letters.map((letter) => ({
     href: letter.direction === 'outbound' ? paths.sentLetter(letter.id) : paths.letter(letter.id),

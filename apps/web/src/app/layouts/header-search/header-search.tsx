@@ -11,7 +11,7 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { isSearchableQuery } from '../../../features/search/api/search.ts';
@@ -43,6 +43,8 @@ export function HeaderSearch() {
   const isMobile =
     useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false }) === true;
   const [isExpanded, setIsExpanded] = useState(false);
+  const [, setListMounts] = useState(0);
+  const handleListMounted = useCallback(() => setListMounts((count) => count + 1), []);
   const inputRef = useRef<HTMLInputElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
@@ -155,7 +157,11 @@ export function HeaderSearch() {
         <Combobox.Dropdown hidden={!hasQuery || accountId === null}>
           {hasQuery && accountId !== null ? (
             <Suspense fallback={<Loader size="xs" m="sm" aria-hidden="true" />}>
-              <HeaderSearchOptions accountId={accountId} query={query} />
+              <HeaderSearchOptions
+                accountId={accountId}
+                query={query}
+                onListMounted={handleListMounted}
+              />
             </Suspense>
           ) : null}
         </Combobox.Dropdown>
