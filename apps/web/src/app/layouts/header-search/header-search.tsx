@@ -117,6 +117,8 @@ export function HeaderSearch() {
         onOptionSubmit={open}
         width={isMobile ? 'target' : 440}
         position="bottom-start"
+        // In the banner, not a portal at the end of the page: every part of the page in a landmark.
+        withinPortal={false}
         offset={6}
         shadow="md"
         radius="md"
