@@ -82,8 +82,11 @@ export function HeaderSearch() {
     open(paths.inboxSearch(trimmed));
   };
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    // An open list closes first (the combobox does that); then the words go, then the box.
-    if (event.key !== 'Escape' || combobox.dropdownOpened) return;
+    if (event.key !== 'Escape') return;
+    // An open list closes first (the combobox does that; the browser would clear the words
+    // of a search field too); then the words go, then the box.
+    event.preventDefault();
+    if (combobox.dropdownOpened) return;
     if (value !== '') setValue('');
     else if (isMobile) collapse();
   };
