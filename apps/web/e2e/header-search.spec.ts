@@ -71,7 +71,12 @@ async function logInIn(page: Page, user: TestUser, language: Language): Promise<
 async function chooseWithArrows(page: Page, box: ReturnType<Page['getByRole']>, name: string) {
   for (let press = 0; press < 8; press += 1) {
     await box.press('ArrowDown');
-    const chosen = page.getByRole('option', { selected: true });
+    const chosen = page.getByRole('listbox').locator('[data-combobox-selected]');
+    // The chosen option is the box's active descendant: what a screen reader reads out.
+    await expect(box).toHaveAttribute(
+      'aria-activedescendant',
+      (await chosen.getAttribute('id')) ?? '-',
+    );
     if (((await chosen.textContent()) ?? '').includes(name)) return;
   }
   throw new Error(`no option ${name}`);
