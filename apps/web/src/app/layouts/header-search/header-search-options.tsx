@@ -104,7 +104,7 @@ export function HeaderSearchOptions({ accountId, query, onListMounted }: HeaderS
         <HitGroup label={t('search.header.groups.contacts')} hits={contacts} />
         <Combobox.Option value={paths.inboxSearch(query)}>
           <Group gap={6} wrap="nowrap">
-            <Text size="sm" c="var(--kuvert-color-accent)" fw={600} truncate>
+            <Text size="sm" c="var(--kuvert-color-accent)" fw={600} lineClamp={2}>
               {t('search.header.showAll', { query })}
             </Text>
             <IconArrowRight size={14} aria-hidden="true" />
