@@ -29,6 +29,10 @@ const words = {
     noNewer: 'No newer letter: this is the newest in the list',
     noOlder: 'No older letter: this is the oldest in the list',
     inbox: 'Inbox',
+    results: 'Letters of these results',
+    noPrevious: 'No previous result: this is the first letter found',
+    toNext: (subject: string) => `Next result: ${subject}`,
+    noNext: 'No next result: this is the last letter found',
   },
   de: {
     home: 'Start',
@@ -43,6 +47,10 @@ const words = {
     noNewer: 'Kein neuerer Brief: Dies ist der neueste in der Liste',
     noOlder: 'Kein älterer Brief: Dies ist der älteste in der Liste',
     inbox: 'Posteingang',
+    results: 'Briefe dieser Treffer',
+    noPrevious: 'Kein vorheriger Treffer: Dies ist der erste gefundene Brief',
+    toNext: (subject: string) => `Nächster Treffer: ${subject}`,
+    noNext: 'Kein nächster Treffer: Dies ist der letzte gefundene Brief',
   },
 } as const;
 type Language = keyof typeof words;
@@ -208,5 +216,21 @@ for (const language of ['en', 'de'] as const) {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(stepper.getByRole('button', { name: w.toOlder(oldest) })).toBeVisible();
     await shot(page, `stepper-${language}-390`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Opened from search results, a letter steps through the results in their order.
+    await page.goto(`/inbox?q=${word}`);
+    await expect(rows).toHaveCount(3);
+    const found = await rows.allTextContents();
+    const [first = '', second = '', last = ''] = found;
+    await page.locator('[data-letter-link]').first().click();
+    const results = page.getByRole('navigation', { name: w.results });
+    await expect(title(first)).toBeVisible();
+    await expect(results.getByRole('button', { name: w.noPrevious })).toBeDisabled();
+    await results.getByRole('button', { name: w.toNext(second) }).click();
+    await expect(title(second)).toBeVisible();
+    await page.keyboard.press('j');
+    await expect(title(last)).toBeVisible();
+    await expect(results.getByRole('button', { name: w.noNext })).toBeDisabled();
   });
 }

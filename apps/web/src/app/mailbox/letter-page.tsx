@@ -9,7 +9,6 @@ import { ErrorState } from '../../components/ui/query-status.tsx';
 import { paths } from '../../config/paths.ts';
 import { InvoicePanel } from '../../features/invoices/components/invoice-panel.tsx';
 import { useLetter } from '../../features/letters/api/get-letter.ts';
-import { LetterStepper } from '../../features/letters/components/letter-stepper.tsx';
 import { LetterView } from '../../features/letters/components/letter-view.tsx';
 import { hasErrorCode } from '../../lib/errors.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -19,6 +18,7 @@ import { renderLetterFileAction, renderLetterFilesPanel } from '../case-file-act
 import { renderInvoicePayment } from '../invoice-payments.tsx';
 import { renderSignaturePanel } from '../signature-panel.tsx';
 import { renderReplyUploadPicker } from '../upload-attachments.tsx';
+import { LetterSteps } from './letter-steps.tsx';
 import { useMoveTargets } from './use-move-targets.ts';
 import { useReplyWithUpload } from './use-reply-with-upload.ts';
 
@@ -105,7 +105,7 @@ export function LetterPage({ listHref }: { listHref: string }) {
   return (
     <Stack gap="sm">
       <Group maw={920} w="100%" mx="auto" justify="flex-end">
-        <LetterStepper letterId={letter.id} />
+        <LetterSteps letterId={letter.id} />
       </Group>
       <LetterView
         key={letter.id}

@@ -55,6 +55,7 @@ export function LetterList({
   const lettersQuery = useLetters(accountId, filter);
   const data = useDeferredData(lettersQuery.data, `${accountId ?? ''}|${JSON.stringify(filter)}`);
   const letters = useMemo(() => flattenLetterPages(data), [data]);
+  const linkState = useLetterListState(filter);
 
   if (lettersQuery.isError) {
     return <ErrorState error={lettersQuery.error} onRetry={() => void lettersQuery.refetch()} />;
@@ -80,7 +81,7 @@ export function LetterList({
       isSelectable={isSelectable}
       selectionActions={selectionActions}
       pages={lettersQuery}
-      list={filter}
+      linkState={linkState}
     />
   );
 }
@@ -109,8 +110,11 @@ interface LoadedLetterListProps {
    * all" takes them too, `done` clears them, and the mailbox's own actions step aside for them.
    */
   otherSelection?: { selection: LetterSelection; loadedCount: number } | undefined;
-  /** The list the letters come from: their pages step through it (next and previous). */
-  list?: LetterFilter | undefined;
+  /**
+   * Goes with the links to the letters: the list they come from, so their pages step through
+   * it (next and previous).
+   */
+  linkState?: unknown;
 }
 
 /**
@@ -130,7 +134,7 @@ export function LoadedLetterList({
   rowsAfter,
   selectionActions = [],
   otherSelection,
-  list,
+  linkState,
 }: LoadedLetterListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -144,7 +148,6 @@ export function LoadedLetterList({
   const [isHelpOpen, setIsHelpOpen] = useState(false);
   const [isDeleteConfirmOpen, setIsDeleteConfirmOpen] = useState(false);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
-  const linkState = useLetterListState(list);
 
   const canSelect = isSelectable && canWrite;
   const toolbarSelection = withOther(selection, letters.length, otherSelection);

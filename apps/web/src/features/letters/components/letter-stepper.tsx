@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { LetterNeighbour } from '@kuvert/shared/letters';
 import { paths } from '../../../config/paths.ts';
+import type { TranslationKey } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useKeyboardShortcuts } from '../../../lib/keyboard.ts';
 import { useLetterNeighbours } from '../api/get-letter-neighbours.ts';
@@ -45,60 +46,104 @@ function StepButton({ neighbour, label, name, icon, side, onStep }: StepButtonPr
   );
 }
 
+/** The letters before and after one in a list; undefined while that is being found out. */
+export interface StepNeighbours {
+  previous: LetterNeighbour | null;
+  next: LetterNeighbour | null;
+}
+
+interface LetterStepperProps {
+  neighbours: StepNeighbours | undefined;
+  /** A mailbox list steps to newer and older letters, search results to the previous and next. */
+  order: 'time' | 'results';
+}
+
 /**
- * Newer and older letter of the list the letter was opened from (in the navigation's state;
- * without one, the list it sits in), by buttons and by `k` and `j` as in the list. A step
- * replaces the page in the history: "back" still leads to the list.
+ * Steps to the letter before or after this one in the list it was opened from, by buttons and
+ * by `k` and `j` as in the list. The list goes along (navigation state); a step replaces the
+ * page in the history, so "back" still leads to the list.
  */
-export function LetterStepper({ letterId }: { letterId: string }) {
+export function LetterStepper({ neighbours, order }: LetterStepperProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { state } = useLocation();
-  const { data } = useLetterNeighbours(letterId, letterListOf(state));
   const step = (letter: LetterNeighbour) =>
     void navigate(neighbourHref(letter), { state, replace: true });
 
   useKeyboardShortcuts({
     j: () => {
-      if (data?.older) step(data.older);
+      if (neighbours?.next) step(neighbours.next);
     },
     k: () => {
-      if (data?.newer) step(data.newer);
+      if (neighbours?.previous) step(neighbours.previous);
     },
   });
 
-  const newer = data?.newer;
-  const older = data?.older;
+  const words = order === 'time' ? timeWords : resultWords;
+  const previous = neighbours?.previous;
+  const next = neighbours?.next;
   return (
-    <Group component="nav" aria-label={t('letters.stepper.label')} gap="xs" wrap="nowrap">
+    <Group component="nav" aria-label={t(words.label)} gap="xs" wrap="nowrap">
       <StepButton
-        neighbour={newer}
-        label={t('letters.stepper.newer')}
+        neighbour={previous}
+        label={t(words.previous)}
         name={
-          data === undefined
-            ? t('letters.stepper.newer')
-            : newer
-              ? t('letters.stepper.toNewer', { subject: newer.subject })
-              : t('letters.stepper.noNewer')
+          neighbours === undefined
+            ? t(words.previous)
+            : previous
+              ? t(words.toPrevious, { subject: previous.subject })
+              : t(words.noPrevious)
         }
         icon={<IconChevronLeft size={16} aria-hidden="true" />}
         side="left"
         onStep={step}
       />
       <StepButton
-        neighbour={older}
-        label={t('letters.stepper.older')}
+        neighbour={next}
+        label={t(words.next)}
         name={
-          data === undefined
-            ? t('letters.stepper.older')
-            : older
-              ? t('letters.stepper.toOlder', { subject: older.subject })
-              : t('letters.stepper.noOlder')
+          neighbours === undefined
+            ? t(words.next)
+            : next
+              ? t(words.toNext, { subject: next.subject })
+              : t(words.noNext)
         }
         icon={<IconChevronRight size={16} aria-hidden="true" />}
         side="right"
         onStep={step}
       />
     </Group>
+  );
+}
+
+const timeWords = {
+  label: 'letters.stepper.label',
+  previous: 'letters.stepper.newer',
+  next: 'letters.stepper.older',
+  toPrevious: 'letters.stepper.toNewer',
+  toNext: 'letters.stepper.toOlder',
+  noPrevious: 'letters.stepper.noNewer',
+  noNext: 'letters.stepper.noOlder',
+} as const satisfies Record<string, TranslationKey>;
+
+const resultWords = {
+  label: 'letters.stepper.resultsLabel',
+  previous: 'letters.stepper.previous',
+  next: 'letters.stepper.next',
+  toPrevious: 'letters.stepper.toPrevious',
+  toNext: 'letters.stepper.toNext',
+  noPrevious: 'letters.stepper.noPrevious',
+  noNext: 'letters.stepper.noNext',
+} as const satisfies Record<string, TranslationKey>;
+
+/** Newer and older letter of a mailbox list (without one, the list the letter sits in). */
+export function ListLetterStepper({ letterId }: { letterId: string }) {
+  const { state } = useLocation();
+  const { data } = useLetterNeighbours(letterId, letterListOf(state));
+  return (
+    <LetterStepper
+      neighbours={data === undefined ? undefined : { previous: data.newer, next: data.older }}
+      order="time"
+    />
   );
 }
