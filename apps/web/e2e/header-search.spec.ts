@@ -163,6 +163,7 @@ for (const language of ['en', 'de'] as const) {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1, name: w.profile })).toBeVisible();
+    await shot(page, `closed-${language}-390`);
     await page.getByRole('banner').getByRole('button', { name: w.openSearch }).click();
     await expect(box).toBeFocused();
     await box.pressSequentially(word);
