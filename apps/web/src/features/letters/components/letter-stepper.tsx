@@ -1,12 +1,15 @@
 import { Button, Group } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { LetterNeighbour } from '@kuvert/shared/letters';
 import { paths } from '../../../config/paths.ts';
 import type { TranslationKey } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useKeyboardShortcuts } from '../../../lib/keyboard.ts';
+import { letterQueryOptions } from '../api/get-letter.ts';
 import { useLetterNeighbours } from '../api/get-letter-neighbours.ts';
 import { letterListOf } from '../hooks/letter-list-state.ts';
 
@@ -69,6 +72,16 @@ export function LetterStepper({ neighbours, order }: LetterStepperProps) {
   const { state } = useLocation();
   const step = (letter: LetterNeighbour) =>
     void navigate(neighbourHref(letter), { state, replace: true });
+
+  // The next step shows at once: both letters are fetched while this one is read.
+  const queryClient = useQueryClient();
+  const previousId = neighbours?.previous?.id;
+  const nextId = neighbours?.next?.id;
+  useEffect(() => {
+    for (const letterId of [previousId, nextId]) {
+      if (letterId !== undefined) void queryClient.prefetchQuery(letterQueryOptions(letterId));
+    }
+  }, [queryClient, previousId, nextId]);
 
   useKeyboardShortcuts({
     j: () => {
