@@ -17,7 +17,7 @@ import { paths } from '../../../config/paths.ts';
 import { isSearchableQuery } from '../../../features/search/api/search.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useKeyboardShortcuts } from '../../../lib/keyboard.ts';
-import { hasPageSearchBox } from '../../../lib/page-search.ts';
+import { hasPageSearchBox, useHasPageSearchBox } from '../../../lib/page-search.ts';
 import { useSelectedAccount } from '../../../lib/selected-account.ts';
 
 const HeaderSearchOptions = lazy(async () => ({
@@ -50,6 +50,7 @@ export function HeaderSearch() {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const hasQuery = query.length >= MIN_QUERY_LENGTH && isSearchableQuery(query);
   const isOpen = !isMobile || isExpanded;
+  const isSlashElsewhere = useHasPageSearchBox();
 
   useKeyboardShortcuts({
     '/': () => {
@@ -150,7 +151,7 @@ export function HeaderSearch() {
             radius="xl"
             leftSection={<IconSearch size={16} aria-hidden="true" />}
             rightSection={
-              value === '' && !isMobile ? (
+              value === '' && !isMobile && !isSlashElsewhere ? (
                 <Kbd size="xs" aria-hidden="true">
                   /
                 </Kbd>
