@@ -184,6 +184,17 @@ export function HeaderSearch() {
       px="sm"
       bg="var(--mantine-color-body)"
       style={{ zIndex: 2, display: 'flex', alignItems: 'center' }}
+      // Focus gone elsewhere (a tap outside, Tab past the close button): the header is back,
+      // so nothing focusable hides under the box.
+      onBlur={(event) => {
+        if (
+          event.relatedTarget instanceof Node &&
+          event.currentTarget.contains(event.relatedTarget)
+        )
+          return;
+        combobox.closeDropdown();
+        setIsExpanded(false);
+      }}
     >
       <Group gap="xs" wrap="nowrap" w="100%">
         {form}
