@@ -173,6 +173,12 @@ for (const language of ['en', 'de'] as const) {
     await chooseWithArrows(page, box, contactName);
     await box.press('Enter');
     await expect(page).toHaveURL(/\/address-book\/edit\//);
+    // Escape in the empty box gives the header back, and focus to the button that opened it.
+    const opener = page.getByRole('banner').getByRole('button', { name: w.openSearch });
+    await opener.click();
+    await expect(box).toBeFocused();
+    await box.press('Escape');
+    await expect(opener).toBeFocused();
   });
 
   test(`${language}: a letter steps to the newer and older letters of its list`, async ({
