@@ -79,8 +79,8 @@ export function HeaderSearch() {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = value.trim();
-    if (trimmed === '' || !isSearchableQuery(trimmed)) return;
-    open(paths.inboxSearch(trimmed));
+    // A query past the limit goes too: the results page explains how much to remove.
+    if (trimmed !== '') open(paths.inboxSearch(trimmed));
   };
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Escape') return;
