@@ -144,6 +144,10 @@ const sessionCases: Record<string, SessionCase> = {
     request: (x) => ({ url: `/api/letters?account_id=${x.accountId}` }),
   },
   'GET /api/letters/:id': { write: false, request: (x) => ({ url: `/api/letters/${x.letterId}` }) },
+  'GET /api/letters/:id/neighbours': {
+    write: false,
+    request: (x) => ({ url: `/api/letters/${x.letterId}/neighbours` }),
+  },
   'GET /api/letters/:id/documents/:documentId/content': {
     write: false,
     request: (x) => ({ url: `/api/letters/${x.letterId}/documents/${x.documentId}/content` }),

@@ -18,6 +18,8 @@ export const FORM_USE_CASE_PARAM = 'use_case';
 export const paths = {
   home: () => '/',
   inbox: () => '/inbox',
+  /** The full results of a search of the mailbox's letters and uploads. */
+  inboxSearch: (query: string) => `/inbox?${new URLSearchParams({ q: query }).toString()}`,
   inboxByProvider: (providerId: string) => `/inbox/by-tenant/${segment(providerId)}`,
   letter: (letterId: string) => `/inbox/${segment(letterId)}`,
   replyWithUpload: (letterId: string, uploadId: string) =>

@@ -179,6 +179,33 @@ export const letterPageSchema = z
   .meta({ id: 'LetterPage' });
 export type LetterPage = z.infer<typeof letterPageSchema>;
 
+/**
+ * Which list the letter was opened from: its neighbours are the letters just newer and just
+ * older in that list. Without a view, the list the letter sits in now (inbox, its folder,
+ * the outbox or the trash).
+ */
+export const letterNeighboursQuerySchema = z.object({
+  view: letterViewSchema.optional(),
+  folder_id: z.string().optional(),
+  provider_id: z.string().optional(),
+});
+export type LetterNeighboursQuery = z.infer<typeof letterNeighboursQuerySchema>;
+
+export const letterNeighbourSchema = z.object({
+  id: z.string(),
+  direction: letterDirectionSchema,
+  subject: z.string(),
+});
+export type LetterNeighbour = z.infer<typeof letterNeighbourSchema>;
+
+export const letterNeighboursSchema = z
+  .object({
+    newer: letterNeighbourSchema.nullable().describe('The letter just above it in the list'),
+    older: letterNeighbourSchema.nullable().describe('The letter just below it in the list'),
+  })
+  .meta({ id: 'LetterNeighbours' });
+export type LetterNeighbours = z.infer<typeof letterNeighboursSchema>;
+
 export const bulkLetterActions = [
   'mark_read',
   'mark_unread',

@@ -5,6 +5,8 @@ import {
   bulkLetterResultSchema,
   letterDetailSchema,
   letterListQuerySchema,
+  letterNeighboursQuerySchema,
+  letterNeighboursSchema,
   letterPageSchema,
 } from '@kuvert/shared/letters';
 import {
@@ -16,6 +18,7 @@ import {
 import { sendDocument, sendRangeNotSatisfiable } from '../../plugins/send-document.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { multipartValidatorCompiler } from '../../plugins/uploads.ts';
+import { getLetterNeighbours } from './letter-neighbours.service.ts';
 import { openLetterDocument } from './letter-documents.service.ts';
 import { replyToLetter } from './letter-replies.service.ts';
 import {
@@ -71,6 +74,21 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getLetterDetail(app, requireSession(request).userId, request.params.id),
+  );
+
+  app.get(
+    '/letters/:id/neighbours',
+    {
+      schema: {
+        tags: ['letters'],
+        summary: 'The letters just newer and just older in the list the letter was opened from',
+        params: letterParamsSchema,
+        querystring: letterNeighboursQuerySchema,
+        response: { 200: letterNeighboursSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      getLetterNeighbours(app, requireSession(request).userId, request.params.id, request.query),
   );
 
   app.post(

@@ -76,6 +76,8 @@ interface LetterPageShape {
   view: LetterListFilter['view'];
   hasProvider: boolean;
   hasCursor: boolean;
+  /** Oldest first from the cursor: the letters just newer than it (a letter's neighbours). */
+  isNewerFirst: boolean;
 }
 
 type LetterPageValues = {
@@ -93,7 +95,8 @@ type LetterPageValues = {
  * Every inbox view runs it, so it is built and compiled once per shape (see queryTemplate).
  */
 const letterPageQuery = queryTemplate(
-  (shape: LetterPageShape) => `${shape.view}:${shape.hasProvider}:${shape.hasCursor}`,
+  (shape: LetterPageShape) =>
+    `${shape.view}:${shape.hasProvider}:${shape.hasCursor}:${shape.isNewerFirst}`,
   (db, shape, values: LetterPageValues) => {
     let query = selectLetterSummaries(db, values.userId).where(
       'l.account_id',
@@ -130,12 +133,13 @@ const letterPageQuery = queryTemplate(
       query = query.where((eb) =>
         eb(
           eb.refTuple('l.created_at', 'l.id'),
-          '<',
+          shape.isNewerFirst ? '>' : '<',
           eb.tuple(values.cursorCreatedAt, values.cursorId),
         ),
       );
     }
-    return query.orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').limit(values.limit);
+    const order = shape.isNewerFirst ? 'asc' : 'desc';
+    return query.orderBy('l.created_at', order).orderBy('l.id', order).limit(values.limit);
   },
 );
 
@@ -146,7 +150,12 @@ export async function findLetterPage(
   const cursor = filter.cursor;
   return letterPageQuery.execute(
     db,
-    { view: filter.view, hasProvider: Boolean(filter.providerId), hasCursor: cursor !== undefined },
+    {
+      view: filter.view,
+      hasProvider: Boolean(filter.providerId),
+      hasCursor: cursor !== undefined,
+      isNewerFirst: false,
+    },
     {
       userId: filter.userId,
       accountId: filter.accountId,
@@ -157,6 +166,34 @@ export async function findLetterPage(
       limit: filter.limit + 1,
     },
   );
+}
+
+/** The letter just newer or just older than `anchor` in a list; undefined at its end. */
+export async function findLetterNeighbour(
+  db: Kysely<Database>,
+  filter: Omit<LetterListFilter, 'cursor' | 'limit'>,
+  anchor: LetterCursor,
+  side: 'newer' | 'older',
+): Promise<LetterSummaryRow | undefined> {
+  const rows = await letterPageQuery.execute(
+    db,
+    {
+      view: filter.view,
+      hasProvider: Boolean(filter.providerId),
+      hasCursor: true,
+      isNewerFirst: side === 'newer',
+    },
+    {
+      userId: filter.userId,
+      accountId: filter.accountId,
+      folderId: filter.folderId ?? '',
+      providerId: filter.providerId ?? '',
+      cursorCreatedAt: anchor.createdAt,
+      cursorId: anchor.id,
+      limit: 1,
+    },
+  );
+  return rows[0];
 }
 
 /** The letter with the caller's role in its account; undefined when not theirs. */

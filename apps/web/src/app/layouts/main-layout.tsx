@@ -4,6 +4,7 @@ import { SidebarLayout } from '../../components/layouts/sidebar-layout.tsx';
 import { AccountSwitcher } from '../../components/ui/account-switcher.tsx';
 import { LanguageSwitch } from '../../components/ui/language-switch.tsx';
 import { AppNavigation } from './app-navigation.tsx';
+import { HeaderSearch } from './header-search/header-search.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /** The portal with sidebar: mailbox switcher, areas, language and the user's menu. */
@@ -11,7 +12,8 @@ export function Component() {
   return (
     <SidebarLayout
       headerEnd={
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" justify="flex-end" style={{ flex: 1, minWidth: 0 }}>
+          <HeaderSearch />
           <Box visibleFrom="sm">
             <LanguageSwitch />
           </Box>

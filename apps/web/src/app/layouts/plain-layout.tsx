@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { PlainLayout } from '../../components/layouts/plain-layout.tsx';
 import { LanguageSwitch } from '../../components/ui/language-switch.tsx';
+import { HeaderSearch } from './header-search/header-search.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /** Signed-in pages without sidebar: letter details, compose, the "needs action" lists. */
@@ -15,7 +16,8 @@ export function Component() {
       backLabel={t('common.back')}
       backHref={backHrefFor(pathname)}
       headerEnd={
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" justify="flex-end" style={{ flex: 1, minWidth: 0 }}>
+          <HeaderSearch />
           <LanguageSwitch />
           <UserMenu />
         </Group>

@@ -1,4 +1,4 @@
-import { Anchor, Paper, Skeleton, Stack } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconMailQuestion } from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -18,6 +18,7 @@ import { renderLetterFileAction, renderLetterFilesPanel } from '../case-file-act
 import { renderInvoicePayment } from '../invoice-payments.tsx';
 import { renderSignaturePanel } from '../signature-panel.tsx';
 import { renderReplyUploadPicker } from '../upload-attachments.tsx';
+import { LetterSteps } from './letter-steps.tsx';
 import { useMoveTargets } from './use-move-targets.ts';
 import { useReplyWithUpload } from './use-reply-with-upload.ts';
 
@@ -102,20 +103,25 @@ export function LetterPage({ listHref }: { listHref: string }) {
     );
   }
   return (
-    <LetterView
-      key={letter.id}
-      letter={letter}
-      invoicePanel={invoicePanel}
-      signaturePanel={signaturePanel}
-      fileAction={fileAction}
-      filesPanel={filesPanel}
-      canWrite={canWrite}
-      folders={folders}
-      onBack={goBack}
-      onOpenSent={openSent}
-      renderUploadPicker={renderReplyUploadPicker}
-      replyWithUpload={replyWith.upload}
-      onReplyWithTaken={replyWith.onTaken}
-    />
+    <Stack gap="sm">
+      <Group maw={920} w="100%" mx="auto" justify="flex-end">
+        <LetterSteps letterId={letter.id} />
+      </Group>
+      <LetterView
+        key={letter.id}
+        letter={letter}
+        invoicePanel={invoicePanel}
+        signaturePanel={signaturePanel}
+        fileAction={fileAction}
+        filesPanel={filesPanel}
+        canWrite={canWrite}
+        folders={folders}
+        onBack={goBack}
+        onOpenSent={openSent}
+        renderUploadPicker={renderReplyUploadPicker}
+        replyWithUpload={replyWith.upload}
+        onReplyWithTaken={replyWith.onTaken}
+      />
+    </Stack>
   );
 }

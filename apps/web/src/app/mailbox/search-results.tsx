@@ -10,6 +10,7 @@ import type { LetterSelectionAction } from '../../features/letters/components/le
 import { useLetterSelection } from '../../features/letters/hooks/use-letter-selection.ts';
 import type { MoveTarget } from '../../features/letters/components/move-menu.tsx';
 import { isSearchableQuery, useSearch } from '../../features/search/api/search.ts';
+import { useSearchResultsState } from '../../features/search/hooks/search-results-state.ts';
 import { SearchHitDetail } from '../../features/search/components/search-hit-detail.tsx';
 import { layOutSearchHits } from '../../features/search/components/search-hit-layout.ts';
 import { SearchKindControl } from '../../features/search/components/search-kind-control.tsx';
@@ -62,6 +63,7 @@ export function SearchResults({
   const { t } = useTranslation();
   const { accountId, role, canWrite } = useSelectedAccount();
   const search = useSearch(accountId, { query, sort, kind });
+  const linkState = useSearchResultsState({ query, sort, kind });
   const { hits } = search;
   const layout = useMemo(() => layOutSearchHits(hits), [hits]);
   const letters = useMemo(() => layout.letterHits.map((hit) => hit.letter), [layout]);
@@ -177,6 +179,7 @@ export function SearchResults({
         otherSelection={
           canSelectUploads ? { selection: uploadSelection, loadedCount: uploads.length } : undefined
         }
+        linkState={linkState}
       />
     );
   }

@@ -33,6 +33,7 @@ export function PlainLayout({
       <SkipLink />
       <Box
         component="header"
+        pos="relative"
         bg="var(--mantine-color-body)"
         style={{ borderBottom: '1px solid var(--kuvert-color-border)' }}
       >

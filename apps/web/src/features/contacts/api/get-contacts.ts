@@ -10,10 +10,12 @@ export function getContacts(
   search: string,
   cursor: string | null,
   signal?: AbortSignal,
+  limit?: number,
 ): Promise<ContactPage> {
   const params = new URLSearchParams({ account_id: accountId });
   if (search !== '') params.set('q', search);
   if (cursor !== null) params.set('cursor', cursor);
+  if (limit !== undefined) params.set('limit', String(limit));
   return apiRequest(`/api/contacts?${params.toString()}`, {
     schema: contactPageSchema,
     ...(signal ? { signal } : {}),

@@ -13,6 +13,7 @@ import { useSelectedAccount } from '../../../lib/selected-account.ts';
 import { useDeferredData } from '../../../lib/use-deferred-data.ts';
 import { flattenLetterPages, useLetters } from '../api/get-letters.ts';
 import type { LetterFilter } from '../api/get-letters.ts';
+import { useLetterListState } from '../hooks/letter-list-state.ts';
 import { useLetterActions } from '../hooks/use-letter-actions.ts';
 import { useLetterSelection } from '../hooks/use-letter-selection.ts';
 import type { LetterSelection } from '../hooks/use-letter-selection.ts';
@@ -54,6 +55,7 @@ export function LetterList({
   const lettersQuery = useLetters(accountId, filter);
   const data = useDeferredData(lettersQuery.data, `${accountId ?? ''}|${JSON.stringify(filter)}`);
   const letters = useMemo(() => flattenLetterPages(data), [data]);
+  const linkState = useLetterListState(filter);
 
   if (lettersQuery.isError) {
     return <ErrorState error={lettersQuery.error} onRetry={() => void lettersQuery.refetch()} />;
@@ -79,6 +81,7 @@ export function LetterList({
       isSelectable={isSelectable}
       selectionActions={selectionActions}
       pages={lettersQuery}
+      linkState={linkState}
     />
   );
 }
@@ -107,6 +110,11 @@ interface LoadedLetterListProps {
    * all" takes them too, `done` clears them, and the mailbox's own actions step aside for them.
    */
   otherSelection?: { selection: LetterSelection; loadedCount: number } | undefined;
+  /**
+   * Goes with the links to the letters: the list they come from, so their pages step through
+   * it (next and previous).
+   */
+  linkState?: unknown;
 }
 
 /**
@@ -126,6 +134,7 @@ export function LoadedLetterList({
   rowsAfter,
   selectionActions = [],
   otherSelection,
+  linkState,
 }: LoadedLetterListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -173,7 +182,7 @@ export function LoadedLetterList({
         return false;
       const letter = letters[activeIndex];
       if (!letter) return false;
-      void navigate(letterHref(letter));
+      void navigate(letterHref(letter), { state: linkState });
     },
     x: () => {
       if (canSelect && activeId !== null && activeIndex >= 0) selection.toggle(activeId);
@@ -221,6 +230,7 @@ export function LoadedLetterList({
               onToggleSelected={canSelect ? selection.toggle : null}
               onFocusRow={setActiveId}
               detail={renderDetail?.(letter)}
+              linkState={linkState}
             />
           </Fragment>
         ))}

@@ -20,6 +20,8 @@ interface LetterRowProps {
   onFocusRow: (letterId: string) => void;
   /** In place of the excerpt, e.g. the passage a search matched. */
   detail?: ReactNode;
+  /** Goes with the link: the list the letter's page steps through. */
+  linkState?: unknown;
 }
 
 export function letterHref(letter: LetterSummary): string {
@@ -37,6 +39,7 @@ export const LetterRow = memo(function LetterRow({
   onToggleSelected,
   onFocusRow,
   detail,
+  linkState,
 }: LetterRowProps) {
   const { t } = useTranslation();
   const isUnread = !letter.is_read && letter.direction === 'inbound';
@@ -74,6 +77,7 @@ export const LetterRow = memo(function LetterRow({
       </Box>
       <Link
         to={letterHref(letter)}
+        state={linkState}
         className={classes.link}
         data-letter-link={letter.id}
         onFocus={() => onFocusRow(letter.id)}

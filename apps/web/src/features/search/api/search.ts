@@ -16,10 +16,12 @@ export function buildSearchQuery(
   accountId: string,
   { query, sort, kind }: SearchParams,
   cursor: string | null,
+  limit?: number,
 ): string {
   const params = new URLSearchParams({ account_id: accountId, q: query, sort });
   if (kind !== 'all') params.set('kind', kind);
   if (cursor !== null) params.set('cursor', cursor);
+  if (limit !== undefined) params.set('limit', String(limit));
   return params.toString();
 }
 
@@ -28,8 +30,9 @@ export function search(
   params: SearchParams,
   cursor: string | null,
   signal?: AbortSignal,
+  limit?: number,
 ): Promise<SearchResult> {
-  return apiRequest(`/api/search?${buildSearchQuery(accountId, params, cursor)}`, {
+  return apiRequest(`/api/search?${buildSearchQuery(accountId, params, cursor, limit)}`, {
     schema: searchResultSchema,
     ...(signal ? { signal } : {}),
   });

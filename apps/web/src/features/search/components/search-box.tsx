@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { SEARCH_QUERY_COUNTER_FROM, SEARCH_QUERY_MAX_LENGTH } from '@kuvert/shared/search';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useKeyboardShortcuts } from '../../../lib/keyboard.ts';
+import { usePageSearchBox } from '../../../lib/page-search.ts';
 
 interface SearchBoxProps {
   /** The search in the URL, if any. */
@@ -40,6 +41,7 @@ export function SearchBox({ query, onSearch, onClear }: SearchBoxProps) {
     setValue(query);
   }
 
+  usePageSearchBox();
   useKeyboardShortcuts({
     '/': () => {
       inputRef.current?.focus();
