@@ -4,7 +4,7 @@ import { RouteErrorPage } from '../components/errors/route-error-page.tsx';
 import { loadAuthContract } from '../lib/contract.ts';
 import { PageLoadError } from '../lib/errors.ts';
 import { loadTranslations } from '../lib/i18n.ts';
-import { requireLogin } from './guards.ts';
+import { fillOutWhenLoggedIn, requireLogin } from './guards.ts';
 import { RootLayout } from './root-layout.tsx';
 
 function BlankPage() {
@@ -185,6 +185,8 @@ export const routes: RouteObject[] = markLoadFailures([
         children: withinLayout([
           {
             path: 'forms/search/by-provider/:providerId/fill-out/:formId',
+            // Logged in, the same form opens in the portal (prefill, mailbox, drafts, My forms).
+            loader: fillOutWhenLoggedIn,
             lazy: () => import('./routes/form-fill-out.tsx'),
           },
         ]),
