@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_BASE_URL } from './support/environment.ts';
 import { expect, logIn, test } from './support/fixtures.ts';
 import {
+  NO_WEBHOOK,
   createProvider,
   deliverLetter,
   makePdf,
@@ -12,6 +13,8 @@ import {
   verifyWebhookSignature,
 } from './support/provider.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
+import { addAccountMember } from './support/signatures.ts';
+import { createInvitedUser } from './support/users.ts';
 
 const IBAN = 'DE89370400440532013000';
 const IBAN_GROUPED = 'DE89 3704 0044 0532 0130 00';
@@ -167,7 +170,7 @@ test('an invoice is paid at the bank and the provider is told, signed', async ({
     // The letter says so, and nothing is left to pay.
     await page.getByRole('link', { name: 'View invoice' }).click();
     await expect(panel.getByText(/^Paid on /)).toBeVisible();
-    await expect(panel.getByText('Paid through Kuvert.')).toBeVisible();
+    await expect(panel.getByText('You paid it through Kuvert.')).toBeVisible();
     await expect(panel.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
     await screenshot(page, 'invoices-letter-panel-paid', panel);
     await page.goto('/open-invoices');
@@ -178,7 +181,7 @@ test('an invoice is paid at the bank and the provider is told, signed', async ({
     await expect(page.getByRole('tab', { name: 'Paid' })).toHaveAttribute('aria-selected', 'true');
     const paidRow = page.locator(`[data-invoice-id="${letterId}"]`);
     await expect(paidRow).toContainText(/Paid on /);
-    await expect(paidRow).toContainText('Paid through Kuvert.');
+    await expect(paidRow).toContainText('You paid it through Kuvert.');
     await expect(paidRow.getByRole('link', { name: subject })).toBeVisible();
     const paidTotals = page.getByTestId('invoice-totals');
     await expect(paidTotals.getByText('Paid', { exact: true })).toBeVisible();
@@ -368,7 +371,9 @@ test('an invoice paid elsewhere is marked paid, in German', async ({ page, user 
       notification(page, 'positive').filter({ hasText: 'Die Rechnung ist als bezahlt markiert.' }),
     ).toBeVisible();
     await expect(
-      panel.getByText('Als bezahlt markiert: außerhalb von Kuvert bezahlt.'),
+      panel.getByText(
+        'Sie haben diese Rechnung als bezahlt markiert: außerhalb von Kuvert bezahlt.',
+      ),
     ).toBeVisible();
     await expect(panel.getByText(/^Bezahlt am /)).toBeVisible();
 
@@ -497,3 +502,44 @@ for (const language of ['en', 'de'] as const) {
     await expect(page.getByRole('heading', { name: texts.empty })).toBeVisible();
   });
 }
+
+test('in a shared mailbox, an invoice says who marked it paid: "You" only for oneself', async ({
+  page,
+  browser,
+  user,
+}) => {
+  const member = await createInvitedUser('Ben');
+  await addAccountMember(user.email, member.email, 'viewer');
+  const provider = await createProvider(`Wasserwerk ${uniqueWord()}`, NO_WEBHOOK);
+  const subject = `Wasser ${uniqueWord()}`;
+  const letterId = await deliverInvoice(provider, user.email, subject, 3_300, 12);
+
+  await logIn(page, user, `/login?redirect=/inbox/${letterId}`);
+  const panel = page.getByRole('region', { name: 'Invoice', exact: true });
+  await panel.getByRole('button', { name: 'Mark as paid' }).click();
+  await page
+    .getByRole('dialog', { name: 'Mark as paid' })
+    .getByRole('button', { name: 'Mark as paid' })
+    .click();
+  await expect(
+    panel.getByText('You marked this invoice as paid: paid outside Kuvert.'),
+  ).toBeVisible();
+
+  const other = await browser.newContext();
+  try {
+    const seen = await other.newPage();
+    await logIn(seen, member, `/login?redirect=/inbox/${letterId}`);
+    const shared = seen.getByRole('region', { name: 'Invoice', exact: true });
+    await expect(
+      shared.getByText(
+        `${user.firstName} Mustermann marked this invoice as paid: paid outside Kuvert.`,
+      ),
+    ).toBeVisible();
+    await expect(shared.getByText(/^You marked/)).toHaveCount(0);
+    // The letter is in a mailbox Ben may only read: its actions say so, whatever he selected.
+    await expect(seen.getByRole('button', { name: 'Trash' })).toBeDisabled();
+    await scanWithoutHover(seen);
+  } finally {
+    await other.close();
+  }
+});

@@ -16,7 +16,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const summary = results.violations.map((violation) => ({
     id: violation.id,
     impact: violation.impact,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
+    targets: violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`),
   }));
   expect(summary).toEqual([]);
 }

@@ -25,6 +25,10 @@ export const invoiceSchema = z
     reference: z.string(),
     paid_at: z.iso.datetime().nullable(),
     paid_via: invoicePaidViaSchema.nullable(),
+    paid_by: z
+      .object({ name: z.string(), is_you: z.boolean() })
+      .nullable()
+      .describe('Who paid it or marked it paid (in a shared mailbox, not always the caller)'),
     cancelled_at: z.iso.datetime().nullable(),
     epc_qr_available: z
       .boolean()

@@ -52,10 +52,21 @@ export function toEpcQrPayload(row: InvoiceRow): string | undefined {
   return tryBuildEpcQrPayload(toCreditTransfer(row));
 }
 
+/** Who paid it: "you" for the caller, else by name (in a shared mailbox, another member). */
+function paidByOf(row: InvoiceRow, callerId: string): Invoice['paid_by'] {
+  if (row.invoice_paid_by_user_id === null) return null;
+  const name = `${row.payer_first_name ?? ''} ${row.payer_last_name ?? ''}`.trim();
+  return {
+    name: name || (row.payer_email ?? ''),
+    is_you: row.invoice_paid_by_user_id === callerId,
+  };
+}
+
 export function toInvoice(
   row: InvoiceRow,
   today: string,
   payments: InvoicePayments | undefined,
+  callerId: string,
 ): Invoice {
   const dueDate = row.invoice_due_date ?? '';
   const isUnpaid = isUnpaidStatus(row.invoice_status);
@@ -79,6 +90,7 @@ export function toInvoice(
     reference: row.invoice_reference ?? '',
     paid_at: row.invoice_paid_at,
     paid_via: toPaidVia(row.invoice_paid_via),
+    paid_by: paidByOf(row, callerId),
     cancelled_at: row.invoice_cancelled_at,
     epc_qr_available: toEpcQrPayload(row) !== undefined,
     // A pending payment leaves this true: the client offers to continue it (active_payment).

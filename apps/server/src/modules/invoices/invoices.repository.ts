@@ -15,6 +15,7 @@ export function selectInvoicesForUser(db: Kysely<Database>, userId: string) {
   return db
     .selectFrom('letters as l')
     .innerJoin('providers as p', 'p.id', 'l.provider_id')
+    .leftJoin('users as payer', 'payer.id', 'l.invoice_paid_by_user_id')
     .select([
       'l.id',
       'l.account_id',
@@ -32,6 +33,10 @@ export function selectInvoicesForUser(db: Kysely<Database>, userId: string) {
       'l.invoice_status',
       'l.invoice_paid_at',
       'l.invoice_paid_via',
+      'l.invoice_paid_by_user_id',
+      'payer.first_name as payer_first_name',
+      'payer.last_name as payer_last_name',
+      'payer.email as payer_email',
       'l.invoice_cancelled_at',
       'p.name as provider_name',
       'p.logo_key as provider_logo_key',

@@ -143,7 +143,7 @@ export async function getInvoice(
 ): Promise<Invoice> {
   const row = await requireInvoice(app, userId, letterId);
   const payments = await getInvoicePayments(app, [row.id]);
-  return toInvoice(row, todayOf(app), payments.get(row.id));
+  return toInvoice(row, todayOf(app), payments.get(row.id), userId);
 }
 
 /**
@@ -168,7 +168,7 @@ export async function listInvoices(
     rows.map((row) => row.id),
   );
   const today = todayOf(app);
-  const items = rows.map((row) => toInvoice(row, today, payments.get(row.id)));
+  const items = rows.map((row) => toInvoice(row, today, payments.get(row.id), userId));
   return { items, totals: totalsOf(items), providers: providers.map(toProviderRef) };
 }
 

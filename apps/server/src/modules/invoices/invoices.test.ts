@@ -186,6 +186,7 @@ describe.each(testEngines)('invoices (%s)', (engine) => {
       reference: 'SWM-2025-88123',
       paid_at: null,
       paid_via: null,
+      paid_by: null,
       cancelled_at: null,
       epc_qr_available: true,
       can_pay: true,
@@ -385,6 +386,13 @@ describe.each(testEngines)('invoices (%s)', (engine) => {
     expect((await invoice(id)).can_pay).toBe(true);
     const stranger = await createLoggedInUser(t.app);
     expect((await markPaid(id, {}, stranger)).statusCode).toBe(404);
+
+    // Who marked it paid is named: "you" for the owner, by name for the viewer.
+    expect((await markPaid(id)).statusCode).toBe(200);
+    expect((await invoice(id)).paid_by).toEqual({ name: expect.any(String), is_you: true });
+    const seenByViewer = await invoice(id, viewer);
+    expect(seenByViewer.paid_by).toMatchObject({ is_you: false });
+    expect(seenByViewer.paid_by?.name).not.toBe('');
   });
 
   it('counts only unpaid invoices outside the trash on the home page', async () => {

@@ -12,7 +12,7 @@ import { useLetter } from '../../features/letters/api/get-letter.ts';
 import { LetterView } from '../../features/letters/components/letter-view.tsx';
 import { hasErrorCode } from '../../lib/errors.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useSelectedAccount } from '../../lib/selected-account.ts';
+import { useAccountRole } from '../../lib/selected-account.ts';
 import { useDeferredData } from '../../lib/use-deferred-data.ts';
 import { renderLetterFileAction, renderLetterFilesPanel } from '../case-file-actions.tsx';
 import { renderInvoicePayment } from '../invoice-payments.tsx';
@@ -29,7 +29,8 @@ export function LetterPage({ listHref }: { listHref: string }) {
   const { id = '' } = useParams();
   const letterQuery = useLetter(id);
   const letter = useDeferredData(letterQuery.data, id);
-  const { role, canWrite } = useSelectedAccount();
+  // The letter's own mailbox decides, not the one the switcher shows.
+  const { role, canWrite } = useAccountRole(letter?.account_id);
   const folders = useMoveTargets();
   const replyWith = useReplyWithUpload();
 

@@ -9,7 +9,7 @@ import type { PdfPreviewProps } from '../../features/uploads/components/upload-d
 import { UseInLetterButton } from '../../features/uploads/components/use-in-letter-button.tsx';
 import { hasErrorCode } from '../../lib/errors.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useSelectedAccount } from '../../lib/selected-account.ts';
+import { useAccountRole } from '../../lib/selected-account.ts';
 import { AddToFileButton } from '../../features/case-files/components/add-to-file-button.tsx';
 import { uploadToFile } from '../case-file-actions.tsx';
 import { Component as NotFound } from './not-found.tsx';
@@ -22,7 +22,7 @@ export function Component() {
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const uploadQuery = useUpload(id);
-  const { role, canWrite } = useSelectedAccount();
+  const { role, canWrite } = useAccountRole(uploadQuery.data?.account_id);
 
   if (uploadQuery.isError) {
     // Another account's upload is "not found" too: the server does not tell them apart.

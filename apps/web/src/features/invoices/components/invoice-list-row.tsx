@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatCalendarDate } from '../../../lib/dates.ts';
 import { formatMoney, useTranslation } from '../../../lib/i18n.ts';
 import classes from './invoice-list-row.module.css';
-import { paidDate } from './invoice-rules.ts';
+import { paidDate, paidHowText } from './invoice-rules.ts';
 import { MarkPaidDialog } from './mark-paid-dialog.tsx';
 
 interface InvoiceListRowProps {
@@ -71,9 +71,7 @@ export function InvoiceListRow({ invoice, payAction }: InvoiceListRowProps) {
               className={classes.icon}
             />
             <Text size="sm" c="dimmed">
-              {invoice.paid_via === 'elsewhere'
-                ? t('invoices.state.paidElsewhere')
-                : t('invoices.state.paidViaKuvert')}
+              {paidHowText(t, invoice)}
             </Text>
           </Group>
         ) : null}

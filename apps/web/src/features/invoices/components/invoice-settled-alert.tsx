@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { IconBan, IconCircleCheck } from '@tabler/icons-react';
 import type { Invoice } from '@kuvert/shared/invoices';
 import { formatDate, useTranslation } from '../../../lib/i18n.ts';
-import { paidDate } from './invoice-rules.ts';
+import { paidDate, paidHowText } from './invoice-rules.ts';
 
 /** A paid invoice says when and how; a cancelled one, by whom. Nothing for the others. */
 export function InvoiceSettledAlert({ invoice }: { invoice: Invoice }) {
@@ -15,11 +15,9 @@ export function InvoiceSettledAlert({ invoice }: { invoice: Invoice }) {
         radius="md"
         icon={<IconCircleCheck aria-hidden="true" />}
         title={invoice.paid_at ? t('invoices.state.paidOn', { date: paidDate(invoice) }) : null}
-        styles={{ title: { color: 'var(--mantine-color-teal-9)' } }}
+        styles={{ title: { color: 'var(--kuvert-color-success-text)' } }}
       >
-        {invoice.paid_via === 'elsewhere'
-          ? t('invoices.state.paidElsewhere')
-          : t('invoices.state.paidViaKuvert')}
+        {paidHowText(t, invoice)}
       </Alert>
     );
   }
