@@ -351,3 +351,49 @@ for (const language of ['en', 'de'] as const) {
     await scanWithoutHover(page);
   });
 }
+
+/** Issue: a postal letter was dated in the interface language; its language can be chosen. */
+for (const language of ['en', 'de'] as const) {
+  const w = words[language];
+  const texts = {
+    en: {
+      printLanguage: 'Language of the printed letter',
+      automatic: 'Automatic (by country)',
+      other: 'Deutsch',
+    },
+    de: {
+      printLanguage: 'Sprache des gedruckten Briefs',
+      automatic: 'Automatisch (nach Land)',
+      other: 'English',
+    },
+  }[language];
+
+  test(`[${language}] a letter by post offers its language, automatic by country unless chosen, kept with the draft`, async ({
+    page,
+    user,
+  }) => {
+    await logInIn(page, user, language);
+    await setSenderAddress(page);
+    await page.goto('/outbox/compose');
+    const choice = page.getByRole('combobox', { name: texts.printLanguage });
+    // Only a letter by post is printed.
+    await addRecipient(page, language, w.kuvertUser, 1);
+    await expect(choice).toHaveCount(0);
+    await addRecipient(page, language, w.byPost, 2);
+    await expect(choice).toHaveValue(texts.automatic);
+
+    await page.getByRole('textbox', { name: w.subject, exact: true }).fill(`Brief ${uniqueWord()}`);
+    await choice.click();
+    await page
+      .getByRole('listbox', { name: texts.printLanguage })
+      .getByRole('option', { name: texts.other, exact: true })
+      .click();
+    await expect(choice).toHaveValue(texts.other);
+    await expect(page.getByText(w.saved, { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/draft=/u);
+    await scanWithoutHover(page);
+
+    await page.reload();
+    await expect(choice).toHaveValue(texts.other);
+  });
+}
