@@ -94,6 +94,7 @@ describe.each(testEngines)('the language of a printed letter (%s)', (engine) => 
   it('writes to France in English by default, whatever the writer reads', async () => {
     const jana = await writer('de');
     const letter = await send(jana, { recipients: toPost(CLAIRE) });
+    expect(letter.recipients[0]?.print_language).toBe('en');
     const text = await printedText(jana, letter);
     expect(text).toContain('November 28, 2026');
     expect(text).not.toContain('28. November 2026');
@@ -110,6 +111,7 @@ describe.each(testEngines)('the language of a printed letter (%s)', (engine) => 
       body: paragraphs.join('\n\n'),
       print_language: 'de',
     });
+    expect(letter.recipients[0]?.print_language).toBe('de');
     const text = await printedText(jana, letter);
     expect(text).toContain('28. November 2026');
     expect(text).toMatch(/Seite 2 von \d/);
