@@ -56,6 +56,8 @@ const words = {
     street: 'Street and number',
     postcode: 'Postcode',
     city: 'City',
+    country: 'Country',
+    france: 'France',
     postcodeWrong: 'This postcode does not fit DE (for example 10115).',
     attachFromComputer: 'Attach from computer',
     attachments: 'Attachments',
@@ -96,6 +98,8 @@ const words = {
     street: 'Straße und Hausnummer',
     postcode: 'Postleitzahl',
     city: 'Ort',
+    country: 'Land',
+    france: 'Frankreich',
     postcodeWrong: 'Diese Postleitzahl passt nicht zu DE (zum Beispiel 10115).',
     attachFromComputer: 'Vom Computer anhängen',
     attachments: 'Anhänge',
@@ -348,6 +352,72 @@ for (const language of ['en', 'de'] as const) {
     await expect(page.locator('[data-notification-type="positive"]')).toContainText(texts.kept);
     const drafts = page.getByRole('region', { name: w.drafts });
     await expect(drafts.getByRole('link', { name: subject })).toBeVisible();
+    await scanWithoutHover(page);
+  });
+}
+
+/** Issue: a postal letter was dated in the interface language; its language can be chosen. */
+for (const language of ['en', 'de'] as const) {
+  const w = words[language];
+  const texts = {
+    en: {
+      printLanguage: 'Language of the printed letter',
+      automatic: 'Automatic (by country)',
+      other: 'Deutsch',
+      removeFirst: 'Remove recipient 1',
+      printedIn: 'Letter language: German',
+    },
+    de: {
+      printLanguage: 'Sprache des gedruckten Briefs',
+      automatic: 'Automatisch (nach Land)',
+      other: 'English',
+      removeFirst: 'Empfänger 1 entfernen',
+      printedIn: 'Briefsprache: Englisch',
+    },
+  }[language];
+
+  test(`[${language}] a letter by post offers its language, automatic by country unless chosen, kept with the draft and shown on the sent letter`, async ({
+    page,
+    user,
+  }) => {
+    await logInIn(page, user, language);
+    await setSenderAddress(page);
+    await page.goto('/outbox/compose');
+    const choice = page.getByRole('combobox', { name: texts.printLanguage });
+    // Only a letter by post is printed.
+    await addRecipient(page, language, w.kuvertUser, 1);
+    await expect(choice).toHaveCount(0);
+    await addRecipient(page, language, w.byPost, 2);
+    await expect(choice).toHaveValue(texts.automatic);
+
+    await page.getByRole('textbox', { name: w.subject, exact: true }).fill(`Brief ${uniqueWord()}`);
+    await choice.click();
+    await page
+      .getByRole('listbox', { name: texts.printLanguage })
+      .getByRole('option', { name: texts.other, exact: true })
+      .click();
+    await expect(choice).toHaveValue(texts.other);
+    await expect(page.getByText(w.saved, { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/draft=/u);
+    await scanWithoutHover(page);
+
+    await page.reload();
+    await expect(choice).toHaveValue(texts.other);
+
+    // Sent to Paris, the letter is printed in the chosen language, and its page says so.
+    await page.getByRole('button', { name: texts.removeFirst }).click();
+    const postal = page.getByRole('listitem', { name: w.recipient(1, w.byPost) });
+    await postal.getByRole('textbox', { name: w.name, exact: true }).fill('Claire Dubois');
+    await postal.getByRole('textbox', { name: w.street, exact: true }).fill('12 rue de Rivoli');
+    await postal.getByRole('textbox', { name: w.postcode, exact: true }).fill('75001');
+    await postal.getByRole('textbox', { name: w.city, exact: true }).fill('Paris');
+    await postal.getByRole('combobox', { name: w.country, exact: true }).fill('Fr');
+    await page.getByRole('option', { name: w.france, exact: true }).click();
+    await page.getByRole('textbox', { name: w.body, exact: true }).fill('Bonjour.');
+    await expect(choice).toHaveValue(texts.other);
+    await page.getByRole('button', { name: w.send }).click();
+    const recipients = page.getByRole('region', { name: w.recipients });
+    await expect(recipients.getByText(texts.printedIn)).toBeVisible();
     await scanWithoutHover(page);
   });
 }

@@ -5,7 +5,7 @@ import type {
   LetterDocumentRole,
 } from '@kuvert/shared/letters';
 import type { DeliveryStatus } from '@kuvert/shared/letters';
-import type { RecipientChannel } from '@kuvert/shared/outbox';
+import type { PrintLanguage, RecipientChannel } from '@kuvert/shared/outbox';
 import type { MailMergeStatus } from '@kuvert/shared/mail-merge';
 import type { CountryCode } from '@kuvert/shared/postal';
 import type { FormSubmissionStatus, FormUseCase } from '@kuvert/shared/forms';
@@ -438,6 +438,8 @@ export interface LetterRecipientsTable {
   postcode: string | null;
   city: string | null;
   country: CountryCode | null;
+  /** postal: the language it is printed in; null (queued before 0016): by the country. */
+  print_language: PrintLanguage | null;
   status: DeliveryStatus;
   failure_reason: string | null;
   /** postal: DocumentStore key of the print-ready PDF, once rendered. */

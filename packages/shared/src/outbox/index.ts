@@ -6,11 +6,13 @@ import {
   MAX_ATTACHMENTS,
 } from '../letters/index.ts';
 export * from './letter-recipient.ts';
+export * from './print-language.ts';
 import {
   POSTAL_FIELD_MAX_LENGTH,
   POSTCODE_MAX_LENGTH,
   postalAddressSchema,
 } from '../postal/index.ts';
+import { printLanguageChoiceSchema } from './print-language.ts';
 
 /**
  * Writing letters (DESIGN §8 "Compose and outbox"). A letter goes to up to MAX_RECIPIENTS
@@ -54,6 +56,8 @@ export const sendLetterRequestSchema = z.object({
   upload_ids: z.array(z.string().min(1).max(64)).max(MAX_ATTACHMENTS).default([]),
   /** The draft this letter was written in: deleted in the same transaction once sent. */
   draft_id: z.string().min(1).max(64).optional(),
+  /** The language of the printed letters; `auto`: by each postal recipient's country. */
+  print_language: printLanguageChoiceSchema.default('auto'),
 });
 export type SendLetterRequest = z.input<typeof sendLetterRequestSchema>;
 
@@ -92,6 +96,7 @@ export const letterDraftFieldsSchema = z.object({
   subject: z.string().overwrite(stripBidiControls).max(LETTER_SUBJECT_MAX_LENGTH).default(''),
   body: z.string().max(LETTER_BODY_MAX_LENGTH).default(''),
   upload_ids: z.array(z.string().min(1).max(64)).max(MAX_ATTACHMENTS).default([]),
+  print_language: printLanguageChoiceSchema.default('auto'),
 });
 export type LetterDraftFields = z.input<typeof letterDraftFieldsSchema>;
 
@@ -125,6 +130,7 @@ export const letterDraftSchema = z
     subject: z.string(),
     body: z.string(),
     upload_ids: z.array(z.string()),
+    print_language: printLanguageChoiceSchema,
     /** The uploads still there (a trashed one drops out). */
     attachments: z.array(draftAttachmentSchema),
     version: z.number().int(),

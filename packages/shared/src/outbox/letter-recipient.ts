@@ -2,6 +2,7 @@ import { z } from 'zod';
 // Not '../letters/index.ts': that one imports this file.
 import { deliveryStatusSchema } from '../letters/delivery-status.ts';
 import { postalAddressSchema } from '../postal/index.ts';
+import { printLanguageSchema } from './print-language.ts';
 
 export const recipientChannels = ['provider', 'kuvert', 'postal'] as const;
 export const recipientChannelSchema = z.enum(recipientChannels);
@@ -28,6 +29,8 @@ export const letterRecipientSchema = letterRecipientSummarySchema
     /** postal: the address as printed. */
     address: postalAddressSchema.nullable(),
     failure_reason: z.string().nullable(),
+    /** postal: the language its date and page labels are printed in (null: sent before). */
+    print_language: printLanguageSchema.nullable(),
     /** postal: the print-ready PDF exists (see `printPdfPath`). */
     has_print_pdf: z.boolean(),
     /** When the status last changed. */

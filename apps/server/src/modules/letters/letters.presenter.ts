@@ -100,6 +100,7 @@ export function toLetterRecipient(row: LetterRecipientRow): LetterRecipient {
         }
       : null,
     failure_reason: row.failure_reason,
+    print_language: isPostal ? row.print_language : null,
     has_print_pdf: row.print_storage_key !== null,
     status_at: statusAt(row),
   };

@@ -36,6 +36,7 @@ function contentOf(fields: DraftFields): string {
     recipients: fields.recipients,
     body: fields.body,
     upload_ids: fields.upload_ids,
+    print_language: fields.print_language,
   });
 }
 
@@ -48,7 +49,9 @@ function parseContent(content: string): Omit<DraftFields, 'subject'> {
     json = {};
   }
   const parsed = draftContentSchema.safeParse(json);
-  return parsed.success ? parsed.data : { recipients: [], body: '', upload_ids: [] };
+  return parsed.success
+    ? parsed.data
+    : { recipients: [], body: '', upload_ids: [], print_language: 'auto' };
 }
 
 function authorName(row: { first_name: string | null; last_name: string | null }) {
@@ -122,6 +125,7 @@ async function toDraft(app: FastifyInstance, row: DraftWithAuthorRow): Promise<L
     subject: row.subject,
     body: content.body,
     upload_ids: content.upload_ids,
+    print_language: content.print_language,
     attachments: await describeLiveUploads(app, row.account_id, content.upload_ids),
     version: Number(row.version),
     created_by_name: authorName(row),

@@ -9,6 +9,8 @@ import {
 } from '@kuvert/shared/letters';
 import {
   PRINTABLE_ATTACHMENT_TYPES,
+  printLanguageFor,
+  type PrintLanguageChoice,
   type RecipientChannel,
   type recipientInputSchema,
 } from '@kuvert/shared/outbox';
@@ -135,6 +137,8 @@ export interface OutboundLetter {
   /** A reply to a provider's letter names the provider on the letter itself. */
   providerId?: string | null;
   mailMergeId?: string | null;
+  /** The language of its printed letters; by each postal recipient's country when not given. */
+  printLanguage?: PrintLanguageChoice;
 }
 
 export interface WrittenRecipient {
@@ -618,6 +622,7 @@ export async function writeOutboundLetters(
             postcode: address.postcode,
             city: address.city,
             country: address.country,
+            print_language: printLanguageFor(letter.printLanguage, address.country),
           });
           postalRecipientIds.push(id);
           recipients.push({ id, channel: 'postal', status, deliveredLetterId: null });

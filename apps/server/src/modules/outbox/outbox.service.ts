@@ -67,6 +67,7 @@ export async function sendLetter(
           body: input.body,
           documents,
           recipients,
+          printLanguage: input.print_language,
         },
       ],
       nowIso,

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { postalAddressLines, returnLine, type CountryCode } from '@kuvert/shared/postal';
-import { PRINTABLE_ATTACHMENT_TYPES } from '@kuvert/shared/outbox';
+import {
+  PRINTABLE_ATTACHMENT_TYPES,
+  printLanguageFor,
+  type PrintLanguage,
+} from '@kuvert/shared/outbox';
 import { PermanentJobError } from '../../plugins/jobs.ts';
 import {
   ProcessingError,
@@ -25,7 +29,7 @@ const PRINT_PDF_MAX_BYTES = 512 * 1024 * 1024;
 
 const payloadSchema = z.object({ recipient_ids: z.array(z.string()).max(500) });
 
-const pageLabels: Record<string, string> = {
+const pageLabels: Record<PrintLanguage, string> = {
   de: 'Seite {page} von {pages}',
   en: 'Page {page} of {pages}',
 };
@@ -76,6 +80,9 @@ async function renderOne(
   const letter = await findLetterToPrint(app.db, recipient.letter_id);
   if (!letter) return;
   const sender = senderOf(letter);
+  const address = addressOf(recipient);
+  // The letter speaks the recipient's language; the address stays in the sender's (postal rules).
+  const language = printLanguageFor(recipient.print_language, address.country);
   const attachments = [];
   for (const document of await findLetterAttachments(app.db, letter.id)) {
     if (!isPrintable(document.content_type)) {
@@ -93,17 +100,17 @@ async function renderOne(
       sender.name,
       sender.street,
       `${sender.postcode} ${sender.city}`,
-      countryName(sender.country, sender.language),
+      countryName(sender.country, language),
     ],
     returnLine: returnLine(sender.name, sender),
-    addressLines: postalAddressLines(addressOf(recipient), sender),
-    date: new Intl.DateTimeFormat(sender.language, {
+    addressLines: postalAddressLines(address, sender),
+    date: new Intl.DateTimeFormat(language, {
       dateStyle: 'long',
       timeZone: app.config.timeZone,
     }).format(sentAt),
     subject: letter.subject,
     body: letter.body,
-    pageLabel: pageLabels[sender.language] ?? 'Page {page} of {pages}',
+    pageLabel: pageLabels[language],
     attachments,
     createdAt: letter.created_at,
   });

@@ -14,6 +14,10 @@ const channelIcons: Record<LetterRecipient['channel'], ComponentType<{ size?: nu
   postal: IconMailbox,
 };
 
+function languageName(code: string, language: string): string {
+  return new Intl.DisplayNames([language], { type: 'language' }).of(code) ?? code;
+}
+
 /**
  * Each recipient of a sent letter: how it went to them, where, and how far it got (live);
  * a printed letter's PDF opens as it went to the printer.
@@ -76,6 +80,13 @@ export function LetterRecipients({
                   ]
                     .filter((line) => line.trim() !== '')
                     .join('\n')}
+                </Text>
+              ) : null}
+              {recipient.print_language !== null ? (
+                <Text size="sm" c="dimmed">
+                  {t('letters.recipients.printLanguage', {
+                    language: languageName(recipient.print_language, i18n.language),
+                  })}
                 </Text>
               ) : null}
               {recipient.failure_reason !== null ? (

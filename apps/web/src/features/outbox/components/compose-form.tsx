@@ -73,6 +73,7 @@ import type {
 import { useDraftAutosave } from '../hooks/use-draft-autosave.ts';
 import type { DraftSaveStatus } from '../hooks/use-draft-autosave.ts';
 import { ComposeAttachments } from './compose-attachments.tsx';
+import { PrintLanguageSelect } from './print-language-select.tsx';
 import { RecipientCard } from './recipient-card.tsx';
 import type { ProviderChoice } from './recipient-card.tsx';
 
@@ -517,6 +518,13 @@ export function ComposeForm({
                 </Menu>
               </Group>
             </Stack>
+            {hasPostal ? (
+              <PrintLanguageSelect
+                value={fields.printLanguage}
+                onChange={(printLanguage) => update({ ...fields, printLanguage })}
+                disabled={isBusy}
+              />
+            ) : null}
             <TextInput
               label={t('compose.subject')}
               value={fields.subject}

@@ -4,6 +4,7 @@ import type { TFunction } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/http.ts';
 import {
   checkSendRequest,
+  draftFieldsOf,
   emptyComposeFields,
   hasComposeContent,
   newRecipient,
@@ -118,5 +119,14 @@ describe('hasComposeContent', () => {
     expect(hasComposeContent({ ...emptyComposeFields, body: 'Hallo' })).toBe(true);
     const named = toPostalRecipient(newRecipient('kuvert'), 'Erika Muster');
     expect(hasComposeContent({ ...emptyComposeFields, recipients: [named] })).toBe(true);
+  });
+});
+
+describe('the language of the printed letter', () => {
+  it('is automatic (by country) until chosen, and goes with the draft and the letter', () => {
+    expect(sendRequestOf(letter(), 'a1', null).print_language).toBe('auto');
+    const chosen = letter({ printLanguage: 'de' });
+    expect(draftFieldsOf(chosen).print_language).toBe('de');
+    expect(sendRequestOf(chosen, 'a1', 'd1').print_language).toBe('de');
   });
 });

@@ -6,6 +6,7 @@ import type {
   DraftRecipient,
   LetterDraft,
   LetterDraftFields,
+  PrintLanguageChoice,
   RecipientInput,
   SendLetterRequest,
 } from '@kuvert/shared/outbox';
@@ -33,6 +34,8 @@ export interface ComposeFields {
   subject: string;
   body: string;
   attachments: ComposeAttachment[];
+  /** The language of the printed letters (postal recipients only). */
+  printLanguage: PrintLanguageChoice;
 }
 
 export const emptyComposeFields: ComposeFields = {
@@ -40,6 +43,7 @@ export const emptyComposeFields: ComposeFields = {
   subject: '',
   body: '',
   attachments: [],
+  printLanguage: 'auto',
 };
 
 let nextKey = 1;
@@ -97,6 +101,7 @@ export function fieldsOfDraft(draft: LetterDraft): ComposeFields {
     subject: draft.subject,
     body: draft.body,
     attachments: draft.attachments.map((attachment) => ({ ...attachment })),
+    printLanguage: draft.print_language,
   };
 }
 
@@ -109,6 +114,7 @@ export function draftFieldsOf(fields: ComposeFields): Required<LetterDraftFields
     subject: fields.subject,
     body: fields.body,
     upload_ids: fields.attachments.map(({ upload_id: id }) => id),
+    print_language: fields.printLanguage,
   };
 }
 
@@ -149,6 +155,7 @@ export function sendRequestOf(
     subject: fields.subject,
     body: fields.body,
     upload_ids: fields.attachments.map(({ upload_id: id }) => id),
+    print_language: fields.printLanguage,
     ...(draftId === null ? {} : { draft_id: draftId }),
   };
 }
