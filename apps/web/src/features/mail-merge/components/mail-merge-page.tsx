@@ -16,6 +16,7 @@ import {
   useStartMailMerge,
 } from '../api/mail-merges.ts';
 import { autoMapFields, autoMapPlaceholders } from './auto-mapping.ts';
+import { ConfirmSendDialog } from './confirm-send-dialog.tsx';
 import { CsvStep, type CsvChoice } from './csv-step.tsx';
 import { MappingStep, type MappingState } from './mapping-step.tsx';
 import { MergeProgress } from './merge-progress.tsx';
@@ -54,6 +55,21 @@ function placeholdersOf(source: SourceState): string[] {
   return [...names.values()];
 }
 
+/**
+ * When the wizard moves to another step, that step's heading takes focus, so a screen reader
+ * says where the person is and Tab goes on from the step's top (not on the first showing).
+ */
+function useStepHeadingFocus(shownStep: number) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownBefore = useRef(shownStep);
+  useEffect(() => {
+    if (shownBefore.current === shownStep) return;
+    shownBefore.current = shownStep;
+    heading.current?.focus({ preventScroll: false });
+  }, [shownStep]);
+  return heading;
+}
+
 export interface MailMergePageProps {
   accountId: string;
   canWrite: boolean;
@@ -85,6 +101,8 @@ export function MailMergePage({
   });
   const [placeholderChoice, setPlaceholderChoice] = useState<Record<string, number | null>>({});
   const [defaultCountry, setDefaultCountry] = useState<CountryCode>(DEFAULT_COUNTRY);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const stepHeading = useStepHeadingFocus(mergeId === null ? step : 4);
   const merges = useMailMerges(accountId);
   const preview = usePreviewMailMerge();
   const start = useStartMailMerge();
@@ -190,6 +208,7 @@ export function MailMergePage({
     start.mutate(definition, {
       onSuccess: (merge) => {
         sessionStorage.removeItem(DRAFT_KEY);
+        setIsConfirming(false);
         setSearchParams({ [MERGE_PARAM]: merge.id });
         void merges.refetch();
       },
@@ -217,6 +236,9 @@ export function MailMergePage({
     <Stack gap="lg" maw={1100} mx="auto" w="100%">
       <PageTitle>{t('mailMerge.title')}</PageTitle>
       <Text c="dimmed">{t('mailMerge.intro')}</Text>
+      <Anchor component={Link} to={paths.mailMerges()} w="fit-content">
+        {t('mailMerge.history.link')}
+      </Anchor>
       {!canWrite ? (
         <Alert color="yellow" variant="light">
           {t('mailMerge.viewerHint')}
@@ -250,7 +272,7 @@ export function MailMergePage({
         aria-label={stepLabels[shownStep]}
       >
         <Stack gap="md">
-          <Text fw={700} fz="lg" component="h2" m={0}>
+          <Text fw={700} fz="lg" component="h2" m={0} ref={stepHeading} tabIndex={-1}>
             {t('mailMerge.steps.heading', {
               number: shownStep + 1,
               label: stepLabels[shownStep] ?? '',
@@ -325,16 +347,24 @@ export function MailMergePage({
                 <Button
                   leftSection={<IconSend size={18} aria-hidden />}
                   disabled={!canWrite || unmapped.length > 0 || preview.data === undefined}
-                  loading={start.isPending}
-                  onClick={send}
+                  onClick={() => setIsConfirming(true)}
                 >
-                  {t('mailMerge.send', { count: inspected?.row_count ?? 0 })}
+                  {t('mailMerge.confirm.open')}
                 </Button>
               )}
             </Group>
           ) : null}
         </Stack>
       </Paper>
+      {preview.data ? (
+        <ConfirmSendDialog
+          opened={isConfirming && shownStep === 3}
+          counts={preview.data.counts}
+          isSending={start.isPending}
+          onClose={() => setIsConfirming(false)}
+          onConfirm={send}
+        />
+      ) : null}
     </Stack>
   );
 }
