@@ -35,8 +35,6 @@ export const letterDependentAreas: readonly MailboxArea[] = [
   'trash',
   // An item shows its letters' subjects and whether they are in the trash.
   'caseFiles',
-  // A merge's report shows where each letter stands (queued → printed → posted).
-  'mailMerges',
 ];
 
 /** Everything that shows an invoice's status: its panel and list, letter badges, home counts. */
