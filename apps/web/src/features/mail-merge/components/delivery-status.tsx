@@ -57,6 +57,6 @@ export function deliveryCountsText(t: TFunction, deliveries: MailMerge['deliveri
   const numbers = getNumberFormat(getLanguage(), {});
   return order
     .filter((status) => deliveries[status] > 0)
-    .map((status) => `${numbers.format(deliveries[status])} ${statusLabel(t, status)}`)
+    .map((status) => `${statusLabel(t, status)}: ${numbers.format(deliveries[status])}`)
     .join(' · ');
 }
