@@ -16,6 +16,7 @@ import * as outbox from './0012-outbox.ts';
 import * as forms from './0013-forms.ts';
 import * as caseFiles from './0014-case-files.ts';
 import * as sealedSignedSha256 from './0015-sealed-signed-sha256.ts';
+import * as uploadPurpose from './0016-upload-purpose.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -38,6 +39,7 @@ const migrations: Record<string, MigrationModule> = {
   '0013-forms': forms,
   '0014-case-files': caseFiles,
   '0015-sealed-signed-sha256': sealedSignedSha256,
+  '0016-upload-purpose': uploadPurpose,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

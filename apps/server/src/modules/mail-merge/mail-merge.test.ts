@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   MAIL_MERGE_MAX_CSV_BYTES,
   MAIL_MERGE_MAX_ROWS,
@@ -13,6 +14,7 @@ import { testEngines, type TestApp } from '../../test/helper.ts';
 import { addMember, createSharedAccount, samplePdf } from '../../test/mailbox.ts';
 import { createUploadReadingTestApp, insertStoredUpload } from '../../test/upload-fixtures-app.ts';
 import { windows1252 } from '../../test/upload-fixtures.ts';
+import { storeUpload } from '../../test/uploads.ts';
 import { MAIL_MERGE_SEND_JOB } from './mail-merge-job-types.ts';
 
 type User = LoggedIn & { user: { id: string; email: string } };
@@ -428,6 +430,37 @@ describe.each(testEngines)('mail merge (%s)', (engine) => {
       404,
     );
     expect((await get(`/api/mail-merges/${merge.id}`, stranger)).statusCode).toBe(404);
+  });
+
+  it('keeps a CSV uploaded for the merge out of the uploads list and search, and reads it', async () => {
+    const bytes = Buffer.from(
+      csv([
+        ['Name', 'Straße', 'PLZ', 'Ort'],
+        ['Ulla Unsichtbar', 'Hauptstraße 1', '50667', 'Köln'],
+      ]),
+    );
+    const hidden = await storeUpload(t.app, owner, {
+      accountId,
+      name: 'nur-fuer-serienbrief.csv',
+      bytes,
+      purpose: 'mail_merge',
+    });
+    const listed = await storeUpload(t.app, owner, {
+      accountId,
+      name: 'in-den-uploads.csv',
+      bytes,
+    });
+    const list = await get(`/api/uploads?account_id=${accountId}&kind=table&limit=100`, owner);
+    expect(list.statusCode).toBe(200);
+    const ids = z
+      .object({ uploads: z.array(z.object({ id: z.string() })) })
+      .parse(list.json())
+      .uploads.map((item) => item.id);
+    expect(ids).toContain(listed);
+    expect(ids).not.toContain(hidden);
+    const inspection = await inspect(hidden, { encoding: 'utf-8', delimiter: ';' });
+    expect(inspection.columns).toEqual(['Name', 'Straße', 'PLZ', 'Ort']);
+    expect(inspection.row_count).toBe(1);
   });
 
   it('continues a merge whose process died mid-way without writing a letter twice', async () => {
