@@ -194,6 +194,12 @@ test('a Windows-1252 CSV with ; and a quoted line break: five letters sent, the 
   );
   await expect(page.getByRole('link', { name: 'Download failed rows (CSV)' })).toBeVisible();
   await scanWithoutHover(page);
+
+  // The CSV was the merge's: it is not among the person's uploads.
+  await page.goto('/uploads');
+  await expect(page.getByRole('heading', { level: 1, name: 'Uploads' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No uploads yet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /rechnungen\.csv/ })).toHaveCount(0);
 });
 
 test('in German: Excel’s Unicode text from the uploads, a placeholder fixed, three letters sent', async ({
