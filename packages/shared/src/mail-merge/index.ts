@@ -190,7 +190,13 @@ export const mailMergeSchema = z
      * `queued` (waiting to be printed), `printed`, `sent` (posted), `failed`. A deleted letter
      * is not counted.
      */
-    deliveries: z.record(deliveryStatusSchema, z.number().int()),
+    deliveries: z.object({
+      queued: z.number().int(),
+      delivered: z.number().int(),
+      printed: z.number().int(),
+      sent: z.number().int(),
+      failed: z.number().int(),
+    }),
   })
   .meta({ id: 'MailMerge' });
 export type MailMerge = z.infer<typeof mailMergeSchema>;
