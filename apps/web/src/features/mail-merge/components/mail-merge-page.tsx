@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconSend } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { parseTemplate, placeholderKey, type MailMergeDefinition } from '@kuvert/shared/mail-merge';
+import type { MailMergeDefinition } from '@kuvert/shared/mail-merge';
 import { DEFAULT_COUNTRY, type CountryCode } from '@kuvert/shared/postal';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -23,52 +23,9 @@ import { MergeProgress } from './merge-progress.tsx';
 import type { CsvUploader, RenderUploadPicker } from './mail-merge-types.ts';
 import { PreviewStep } from './preview-step.tsx';
 import { isSourceReady, SourceStep, type SourceState } from './source-step.tsx';
+import { DRAFT_KEY, placeholdersOf, readDraft, useStepHeadingFocus } from './wizard-state.ts';
 
-const DRAFT_KEY = 'kuvert.mailMerge.template';
 const MERGE_PARAM = 'merge';
-
-/** What the person wrote survives a reload of the tab (not the server: it is not a letter yet). */
-function readDraft(): SourceState {
-  const empty: SourceState = { kind: 'template', subject: '', body: '', document: null };
-  try {
-    const stored = sessionStorage.getItem(DRAFT_KEY);
-    if (stored === null) return empty;
-    const parsed: unknown = JSON.parse(stored);
-    if (typeof parsed !== 'object' || parsed === null) return empty;
-    const subject = 'subject' in parsed && typeof parsed.subject === 'string' ? parsed.subject : '';
-    const body = 'body' in parsed && typeof parsed.body === 'string' ? parsed.body : '';
-    return { ...empty, subject, body };
-  } catch {
-    return empty;
-  }
-}
-
-function placeholdersOf(source: SourceState): string[] {
-  const names = new Map<string, string>();
-  for (const text of [source.subject, source.body]) {
-    const parsed = parseTemplate(text);
-    if (!parsed.ok) continue;
-    for (const name of parsed.placeholders) {
-      if (!names.has(placeholderKey(name))) names.set(placeholderKey(name), name);
-    }
-  }
-  return [...names.values()];
-}
-
-/**
- * When the wizard moves to another step, that step's heading takes focus, so a screen reader
- * says where the person is and Tab goes on from the step's top (not on the first showing).
- */
-function useStepHeadingFocus(shownStep: number) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  const shownBefore = useRef(shownStep);
-  useEffect(() => {
-    if (shownBefore.current === shownStep) return;
-    shownBefore.current = shownStep;
-    heading.current?.focus({ preventScroll: false });
-  }, [shownStep]);
-  return heading;
-}
 
 export interface MailMergePageProps {
   accountId: string;
