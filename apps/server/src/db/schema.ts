@@ -20,6 +20,7 @@ import type {
   CsvDelimiter,
   CsvEncoding,
   UploadContentType,
+  UploadPurpose,
   UploadTextFailure,
   UploadTextSource,
   UploadTextStatus,
@@ -359,6 +360,8 @@ export interface UploadsTable {
   thumbnail_type: string | null;
   encoding: CsvEncoding | null;
   delimiter: CsvDelimiter | null;
+  /** `library`, or `mail_merge` (left out of the uploads' lists and search). */
+  purpose: Generated<UploadPurpose>;
   created_at: string;
   updated_at: string;
   stored_at: string | null;

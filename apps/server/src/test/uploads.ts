@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { UPLOADS_TUS_PATH } from '@kuvert/shared/uploads';
+import { UPLOADS_TUS_PATH, type UploadPurpose } from '@kuvert/shared/uploads';
 import type { LoggedIn } from './factories.ts';
 
 /** `Upload-Metadata` of the portal: base64 pairs. */
@@ -14,7 +14,7 @@ export const TUS = { 'tus-resumable': '1.0.0' };
 export async function createTusUpload(
   app: FastifyInstance,
   user: LoggedIn,
-  input: { accountId: string; name: string; length: number },
+  input: { accountId: string; name: string; length: number; purpose?: UploadPurpose },
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
@@ -23,7 +23,11 @@ export async function createTusUpload(
       ...user.headers,
       ...TUS,
       'upload-length': String(input.length),
-      'upload-metadata': tusMetadata({ filename: input.name, account_id: input.accountId }),
+      'upload-metadata': tusMetadata({
+        filename: input.name,
+        account_id: input.accountId,
+        ...(input.purpose === undefined ? {} : { purpose: input.purpose }),
+      }),
     },
   });
 }
@@ -74,7 +78,13 @@ export async function headUpload(
 export async function uploadFile(
   app: FastifyInstance,
   user: LoggedIn,
-  input: { accountId: string; name: string; bytes: Buffer; chunkBytes?: number },
+  input: {
+    accountId: string;
+    name: string;
+    bytes: Buffer;
+    chunkBytes?: number;
+    purpose?: UploadPurpose;
+  },
 ): Promise<{ id: string; response: LightMyRequestResponse }> {
   const created = await createTusUpload(app, user, { ...input, length: input.bytes.length });
   const id = uploadIdOf(created);
@@ -92,7 +102,7 @@ export async function uploadFile(
 export async function storeUpload(
   app: FastifyInstance,
   user: LoggedIn,
-  input: { accountId: string; name: string; bytes: Buffer },
+  input: { accountId: string; name: string; bytes: Buffer; purpose?: UploadPurpose },
 ): Promise<string> {
   const { id, response } = await uploadFile(app, user, input);
   if (response.statusCode !== 204) {

@@ -173,6 +173,11 @@ export const routes: RouteObject[] = markLoadFailures([
                 path: 'outbox/compose-uploader',
                 lazy: () => import('./routes/compose-uploader.tsx'),
               },
+              { path: 'outbox/mail-merges', lazy: () => import('./routes/mail-merges.tsx') },
+              {
+                path: 'outbox/mail-merges/:id',
+                lazy: () => import('./routes/mail-merge-report.tsx'),
+              },
               { path: 'uploads/:id', lazy: () => import('./routes/upload.tsx') },
             ]),
           },

@@ -34,6 +34,8 @@ export const paths = {
   composeWithUpload: (uploadId: string) =>
     `/outbox/compose?${new URLSearchParams({ [COMPOSE_WITH_PARAM]: uploadId }).toString()}`,
   composeUploader: () => '/outbox/compose-uploader',
+  mailMerges: () => '/outbox/mail-merges',
+  mailMerge: (mergeId: string) => `/outbox/mail-merges/${segment(mergeId)}`,
   invoicePayment: () => '/invoice-tink',
   /** The hand-off to the bank for one invoice (the letter's id). */
   payInvoice: (letterId: string) =>

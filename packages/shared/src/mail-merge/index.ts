@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { shownText } from '../text/index.ts';
 import { LETTER_BODY_MAX_LENGTH, LETTER_SUBJECT_MAX_LENGTH } from '../letters/index.ts';
+import { deliveryStatusSchema } from '../letters/delivery-status.ts';
 import { countryCodeSchema, DEFAULT_COUNTRY } from '../postal/index.ts';
 import { csvDelimiterSchema, csvEncodingSchema } from '../uploads/index.ts';
 
@@ -151,6 +152,18 @@ export const mailMergePreviewSchema = z
         problems: z.array(mailMergeRowProblemSchema),
       }),
     ),
+    /**
+     * Every row of the CSV counted by how it will go (the same words as `delivery`, so the
+     * counts never tell whether an address has a Kuvert account); `problems`: rows that cannot
+     * be sent and are skipped. For the confirmation before sending.
+     */
+    counts: z.object({
+      rows: z.number().int(),
+      postal: z.number().int(),
+      kuvert_or_postal: z.number().int(),
+      kuvert_only: z.number().int(),
+      problems: z.number().int(),
+    }),
   })
   .meta({ id: 'MailMergePreview' });
 export type MailMergePreview = z.infer<typeof mailMergePreviewSchema>;
@@ -172,6 +185,18 @@ export const mailMergeSchema = z
     failure_reason: z.string().nullable(),
     created_at: z.iso.datetime(),
     finished_at: z.iso.datetime().nullable(),
+    /**
+     * The merge's letters by where their delivery stands now: `delivered` (a Kuvert inbox),
+     * `queued` (waiting to be printed), `printed`, `sent` (posted), `failed`. A deleted letter
+     * is not counted.
+     */
+    deliveries: z.object({
+      queued: z.number().int(),
+      delivered: z.number().int(),
+      printed: z.number().int(),
+      sent: z.number().int(),
+      failed: z.number().int(),
+    }),
   })
   .meta({ id: 'MailMerge' });
 export type MailMerge = z.infer<typeof mailMergeSchema>;
@@ -189,6 +214,13 @@ export const mailMergeRowSchema = z
     recipient_name: z.string(),
     letter_id: z.string().nullable(),
     failure_reason: z.string().nullable(),
+    /**
+     * Where the row's letter stands now (`status` only says it was written): a printed letter
+     * goes `queued` → `printed` → `sent`, or `failed` with `delivery_failure_reason`; a Kuvert
+     * letter is `delivered`. null for a failed row or a letter since deleted.
+     */
+    delivery_status: deliveryStatusSchema.nullable(),
+    delivery_failure_reason: z.string().nullable(),
   })
   .meta({ id: 'MailMergeRow' });
 export type MailMergeRow = z.infer<typeof mailMergeRowSchema>;

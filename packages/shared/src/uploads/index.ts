@@ -175,9 +175,20 @@ export const uploadTableSchema = z
 export type UploadTable = z.infer<typeof uploadTableSchema>;
 
 /** Metadata keys the portal sends with a tus creation request (Upload-Metadata). */
+/**
+ * What an upload is for: `library` (the person's uploads, listed and found by search) or
+ * `mail_merge` (a CSV of recipients uploaded in the mail merge: kept for the merge, left out
+ * of the uploads' lists and search).
+ */
+export const uploadPurposes = ['library', 'mail_merge'] as const;
+export const uploadPurposeSchema = z.enum(uploadPurposes);
+export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
+
 export const tusMetadataSchema = z.object({
   filename: uploadNameSchema,
   account_id: z.string().min(1).max(64),
+  /** `library` when left out. */
+  purpose: uploadPurposeSchema.optional(),
   /** The browser's guess; only ever a hint, never trusted. */
   filetype: z.string().max(200).optional(),
 });

@@ -17,6 +17,7 @@ import * as forms from './0013-forms.ts';
 import * as caseFiles from './0014-case-files.ts';
 import * as sealedSignedSha256 from './0015-sealed-signed-sha256.ts';
 import * as printLanguage from './0016-print-language.ts';
+import * as uploadPurpose from './0017-upload-purpose.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -40,6 +41,7 @@ const migrations: Record<string, MigrationModule> = {
   '0014-case-files': caseFiles,
   '0015-sealed-signed-sha256': sealedSignedSha256,
   '0016-print-language': printLanguage,
+  '0017-upload-purpose': uploadPurpose,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

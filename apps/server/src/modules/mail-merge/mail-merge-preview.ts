@@ -51,6 +51,20 @@ export function previewRow(row: number, cells: readonly string[], context: Merge
   } satisfies PreviewRow;
 }
 
+/**
+ * Every row counted by how it will go, in the preview's words: like the rows, the counts are
+ * the same whoever has a Kuvert account. A row that cannot be sent (null) is skipped; a
+ * `kuvert_only` row fails unless its address has an account, which nobody can say before.
+ */
+export function countDeliveries(rows: readonly PreviewRow[]): MailMergePreview['counts'] {
+  const counts = { rows: rows.length, postal: 0, kuvert_or_postal: 0, kuvert_only: 0, problems: 0 };
+  for (const row of rows) {
+    if (row.delivery === null) counts.problems += 1;
+    else counts[row.delivery] += 1;
+  }
+  return counts;
+}
+
 /** POST /api/mail-merges/preview: the first rows rendered, with how each will go. */
 export async function previewMailMerge(
   app: FastifyInstance,
@@ -67,6 +81,7 @@ export async function previewMailMerge(
   assertColumnsExist(definition.mapping, header.length);
   const sender = await loadSender(app, userId, definition.account_id);
   const context = mergeContext(definition, parts, new Map(), sender);
+  const previewed = rows.map((cells, index) => previewRow(index + 1, cells, context));
   return {
     placeholders: parts.placeholders,
     unmapped_placeholders: unmappedPlaceholders(
@@ -74,8 +89,7 @@ export async function previewMailMerge(
       definition.mapping,
       header.length,
     ),
-    rows: rows
-      .slice(0, MAIL_MERGE_PREVIEW_ROWS)
-      .map((cells, index) => previewRow(index + 1, cells, context)),
+    rows: previewed.slice(0, MAIL_MERGE_PREVIEW_ROWS),
+    counts: countDeliveries(previewed),
   };
 }

@@ -16,6 +16,10 @@ import { newId } from '../../db/ids.ts';
 import { writeCsv } from '../../lib/csv/write.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
+import {
+  countDeliveriesOfMerges,
+  findLetterDeliveries,
+} from '../outbox/letter-deliveries.service.ts';
 import { loadSender, type OutboundSender } from '../outbox/outbound-letters.service.ts';
 import { findUploadsToAttach } from '../uploads/upload-attachments.service.ts';
 import { findCsvUpload, readMergeCsv } from './mail-merge-csv.ts';
@@ -282,7 +286,11 @@ export async function listMailMerges(
 ): Promise<MailMergeList> {
   if (accountId !== undefined) await assertAccountRole(app.db, userId, accountId, 'viewer');
   const rows = await findRecentMailMerges(app.db, userId, accountId, RECENT_MERGES);
-  return { items: rows.map(toMailMerge) };
+  const deliveries = await countDeliveriesOfMerges(
+    app,
+    rows.map((row) => row.id),
+  );
+  return { items: rows.map((row) => toMailMerge(row, deliveries.get(row.id))) };
 }
 
 async function mergeOfCaller(app: FastifyInstance, userId: string, id: string) {
@@ -297,7 +305,9 @@ export async function getMailMerge(
   userId: string,
   id: string,
 ): Promise<MailMerge> {
-  return toMailMerge(await mergeOfCaller(app, userId, id));
+  const merge = await mergeOfCaller(app, userId, id);
+  const deliveries = await countDeliveriesOfMerges(app, [merge.id]);
+  return toMailMerge(merge, deliveries.get(merge.id));
 }
 
 export async function listMergeRows(
@@ -320,8 +330,14 @@ export async function listMergeRows(
   });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const deliveries = await findLetterDeliveries(
+    app,
+    page.flatMap((row) => (row.letter_id === null ? [] : [row.letter_id])),
+  );
   return {
-    items: page.map(toMailMergeRow),
+    items: page.map((row) =>
+      toMailMergeRow(row, row.letter_id === null ? undefined : deliveries.get(row.letter_id)),
+    ),
     next_cursor: rows.length > query.limit && last ? String(last.row_number) : null,
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   MAIL_MERGE_MAX_CSV_BYTES,
   MAIL_MERGE_MAX_ROWS,
@@ -13,6 +14,7 @@ import { testEngines, type TestApp } from '../../test/helper.ts';
 import { addMember, createSharedAccount, samplePdf } from '../../test/mailbox.ts';
 import { createUploadReadingTestApp, insertStoredUpload } from '../../test/upload-fixtures-app.ts';
 import { windows1252 } from '../../test/upload-fixtures.ts';
+import { storeUpload } from '../../test/uploads.ts';
 import { MAIL_MERGE_SEND_JOB } from './mail-merge-job-types.ts';
 
 type User = LoggedIn & { user: { id: string; email: string } };
@@ -213,6 +215,7 @@ describe.each(testEngines)('mail merge (%s)', (engine) => {
       ],
       ['Nobody Known', '', '', '', '', '', 'nobody@example.org', '2 €'],
       ['Friend', '', '', '', '', '', kuvertFriend.user.email.toUpperCase(), '5 €'],
+      ['Eva Ring', '', 'Ring 2', '50667', 'Köln', '', 'eva@example.org', '4 €'],
     ];
     const id = await upload('vorschau.csv', windows1252(csv(rows)));
 
@@ -280,6 +283,14 @@ describe.each(testEngines)('mail merge (%s)', (engine) => {
     ]);
     // Only the first rows are shown.
     expect(preview.rows).toHaveLength(5);
+    // Every row is counted for the confirmation, the friend with an account like anybody else.
+    expect(preview.counts).toEqual({
+      rows: 7,
+      postal: 1,
+      kuvert_or_postal: 1,
+      kuvert_only: 2,
+      problems: 3,
+    });
   });
 
   it('sends 50 rows in the background: letters by post and to Kuvert, one bad row in the failed-rows CSV', async () => {
@@ -355,6 +366,33 @@ describe.each(testEngines)('mail merge (%s)', (engine) => {
       .execute();
     expect(postal).toHaveLength(4);
     expect(postal.every((recipient) => recipient.status === 'queued')).toBe(true);
+    expect(done.deliveries).toEqual({ delivered: 46, queued: 4, printed: 0, sent: 0, failed: 0 });
+
+    // A printed letter is "queued" until the operator prints it, never simply "sent".
+    const row10 = async () =>
+      mailMergeRowPageSchema
+        .parse((await get(`/api/mail-merges/${merge.id}/rows?limit=12`, owner)).json())
+        .items.find((item) => item.row === 10);
+    expect(await row10()).toMatchObject({
+      status: 'sent',
+      channel: 'postal',
+      delivery_status: 'queued',
+    });
+    const row1 = mailMergeRowPageSchema
+      .parse((await get(`/api/mail-merges/${merge.id}/rows?limit=1`, owner)).json())
+      .items.at(0);
+    expect(row1).toMatchObject({ channel: 'kuvert', delivery_status: 'delivered' });
+    const letterOfRow10 = (await row10())?.letter_id ?? '';
+    await t.app.db
+      .updateTable('letter_recipients')
+      .set({ status: 'printed' })
+      .where('letter_id', '=', letterOfRow10)
+      .execute();
+    expect(await row10()).toMatchObject({ delivery_status: 'printed' });
+    const listedAfter = mailMergeSchema.parse(
+      (await get(`/api/mail-merges?account_id=${accountId}`, owner)).json().items[0],
+    );
+    expect(listedAfter.deliveries).toMatchObject({ queued: 3, printed: 1, delivered: 46 });
 
     const failedPage = mailMergeRowPageSchema.parse(
       (await get(`/api/mail-merges/${merge.id}/rows?status=failed`, owner)).json(),
@@ -392,6 +430,37 @@ describe.each(testEngines)('mail merge (%s)', (engine) => {
       404,
     );
     expect((await get(`/api/mail-merges/${merge.id}`, stranger)).statusCode).toBe(404);
+  });
+
+  it('keeps a CSV uploaded for the merge out of the uploads list and search, and reads it', async () => {
+    const bytes = Buffer.from(
+      csv([
+        ['Name', 'Straße', 'PLZ', 'Ort'],
+        ['Ulla Unsichtbar', 'Hauptstraße 1', '50667', 'Köln'],
+      ]),
+    );
+    const hidden = await storeUpload(t.app, owner, {
+      accountId,
+      name: 'nur-fuer-serienbrief.csv',
+      bytes,
+      purpose: 'mail_merge',
+    });
+    const listed = await storeUpload(t.app, owner, {
+      accountId,
+      name: 'in-den-uploads.csv',
+      bytes,
+    });
+    const list = await get(`/api/uploads?account_id=${accountId}&kind=table&limit=100`, owner);
+    expect(list.statusCode).toBe(200);
+    const ids = z
+      .object({ uploads: z.array(z.object({ id: z.string() })) })
+      .parse(list.json())
+      .uploads.map((item) => item.id);
+    expect(ids).toContain(listed);
+    expect(ids).not.toContain(hidden);
+    const inspection = await inspect(hidden, { encoding: 'utf-8', delimiter: ';' });
+    expect(inspection.columns).toEqual(['Name', 'Straße', 'PLZ', 'Ort']);
+    expect(inspection.row_count).toBe(1);
   });
 
   it('continues a merge whose process died mid-way without writing a letter twice', async () => {

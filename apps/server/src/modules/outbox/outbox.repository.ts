@@ -254,3 +254,38 @@ export async function deleteDraft(
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+// Deliveries of mail merges' letters --------------------------------------------------------
+
+/** Each recipient's delivery of the given letters (a merge's letter has one recipient). */
+export async function findRecipientDeliveries(db: Kysely<Database>, letterIds: readonly string[]) {
+  return lookUpInBatches(letterIds, (batch) =>
+    db
+      .selectFrom('letter_recipients')
+      .select(['letter_id', 'status', 'failure_reason'])
+      .where('letter_id', 'in', batch)
+      .orderBy('letter_id')
+      .orderBy('position')
+      .execute(),
+  );
+}
+
+/** The recipients of the merges' letters counted by delivery status, per merge. */
+export async function countRecipientDeliveriesOfMerges(
+  db: Kysely<Database>,
+  mailMergeIds: readonly string[],
+) {
+  return lookUpInBatches(mailMergeIds, (batch) =>
+    db
+      .selectFrom('letter_recipients as r')
+      .innerJoin('letters as l', 'l.id', 'r.letter_id')
+      .select([
+        'l.mail_merge_id',
+        'r.status',
+        (eb) => eb.fn.countAll<string | number>().as('count'),
+      ])
+      .where('l.mail_merge_id', 'in', batch)
+      .groupBy(['l.mail_merge_id', 'r.status'])
+      .execute(),
+  );
+}

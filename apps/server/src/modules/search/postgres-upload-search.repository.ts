@@ -54,6 +54,8 @@ export const postgresUploadSearch: UploadSearchRepository = {
       .select(['name', 'text'])
       .where('id', '=', uploadId)
       .where('status', '=', 'stored')
+      // A mail merge's CSV is not one of the person's uploads: search does not find it.
+      .where('purpose', '=', 'library')
       .where('trashed_at', 'is', null)
       .executeTakeFirst();
     if (!row) {

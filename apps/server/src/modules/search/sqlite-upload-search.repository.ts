@@ -99,7 +99,8 @@ async function removeEntries(db: Kysely<Database>, rows: UploadRows): Promise<vo
  */
 async function addEntries(db: Kysely<Database>, rows: UploadRows): Promise<void> {
   await ensureScratch(db);
-  const stored = sql`u.status = 'stored' and u.trashed_at is null and ${whereRows(rows)}`;
+  // A mail merge's CSV is not one of the person's uploads: search does not find it.
+  const stored = sql`u.status = 'stored' and u.purpose = 'library' and u.trashed_at is null and ${whereRows(rows)}`;
   await sql`insert into temp.uploads_fts_scratch (rowid, name, text)
     select u.rowid, u.name, coalesce(u.text, '') from uploads u where ${stored}`.execute(db);
   await sql`insert into temp.uploads_fts_scratch_docs

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEARCH_HIGHLIGHT_END, SEARCH_HIGHLIGHT_START } from '@kuvert/shared/search';
 import type { SearchHit } from '@kuvert/shared/search';
+import type { UploadPurpose } from '@kuvert/shared/uploads';
 import { runCli } from '../../cli/run-cli.ts';
 import { newId } from '../../db/ids.ts';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
@@ -38,13 +39,21 @@ describe.each(testEngines)('search over uploads (%s)', (engine) => {
     owner?: CreatedUser & LoggedIn;
     accountId?: string;
     status?: 'receiving' | 'stored';
+    purpose?: UploadPurpose;
   }
 
   /**
    * An upload as the uploads area leaves it once stored and read (the tus server and the
    * reading job are not what this suite tests), indexed in the same transaction.
    */
-  const addUpload = async ({ name, text = null, owner = me, accountId, status }: NewUpload) => {
+  const addUpload = async ({
+    name,
+    text = null,
+    owner = me,
+    accountId,
+    status,
+    purpose = 'library',
+  }: NewUpload) => {
     const id = newId(t.clock.now().getTime());
     const now = t.clock.now().toISOString();
     const isStored = (status ?? 'stored') === 'stored';
@@ -66,6 +75,7 @@ describe.each(testEngines)('search over uploads (%s)', (engine) => {
           text_source: text === null ? null : 'pdf',
           text,
           page_count: 1,
+          purpose,
           created_at: now,
           updated_at: now,
           stored_at: isStored ? now : null,
@@ -138,6 +148,17 @@ describe.each(testEngines)('search over uploads (%s)', (engine) => {
     expect(await found('"monatsmieten drei"')).toEqual([]);
     expect(await found('kaution -vermieter')).toEqual([]);
     expect(await found('kaution OR nebenkosten')).toEqual([id]);
+  });
+
+  it('does not find a CSV uploaded for a mail merge', async () => {
+    await addUpload({
+      name: 'Serienbrief Empfänger.csv',
+      text: 'Ulla Unsichtbar;Hauptstraße 1',
+      purpose: 'mail_merge',
+    });
+    const kept = await addUpload({ name: 'Empfänger Archiv.csv', text: 'Ulla Unsichtbar' });
+    expect(await found('unsichtbar')).toEqual([kept]);
+    expect(await found('serienbrief')).toEqual([]);
   });
 
   it('leaves out uploads in the trash and finds them again once restored', async () => {

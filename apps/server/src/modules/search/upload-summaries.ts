@@ -34,6 +34,7 @@ export async function findUploadSummaries(
     .where('u.id', 'in', uploadIds)
     .where('u.account_id', '=', accountId)
     .where('u.status', '=', 'stored')
+    .where('u.purpose', '=', 'library')
     .where('u.trashed_at', 'is', null)
     .where(callerIsMember(userId, 'u.account_id'))
     .execute();

@@ -109,6 +109,7 @@ export async function createUpload(
       thumbnail_type: null,
       encoding: null,
       delimiter: null,
+      purpose: metadata.purpose ?? 'library',
       created_at: nowIso,
       updated_at: nowIso,
       stored_at: null,

@@ -141,6 +141,7 @@ export async function findUploadPage(
     .selectAll()
     .where('account_id', '=', filter.accountId)
     .where('status', '=', 'stored')
+    .where('purpose', '=', 'library')
     .where('trashed_at', 'is', null);
   if (filter.kind) query = query.where('content_type', 'in', typesOfKind[filter.kind]);
   if (filter.name) {

@@ -20,7 +20,8 @@ const renderUploadPicker: RenderUploadPicker = (options) => <UploadPicker {...op
 
 function useCsvUploader(accountId: string | null): CsvUploader {
   const { t } = useTranslation();
-  const startUploads = useStartUploads(accountId);
+  // The CSV is the merge's, not one of the person's uploads: it stays out of their lists.
+  const startUploads = useStartUploads(accountId, 'mail_merge');
   const queue = useUploadQueue();
   // The file started, and the queue's first key it may have (it may have been sent before).
   const [started, setStarted] = useState<{ name: string; size: number; fromKey: number } | null>(

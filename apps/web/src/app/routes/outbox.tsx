@@ -1,5 +1,5 @@
-import { Button } from '@mantine/core';
-import { IconPencilPlus, IconSend } from '@tabler/icons-react';
+import { Button, Group } from '@mantine/core';
+import { IconMailFast, IconPencilPlus, IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { paths } from '../../config/paths.ts';
@@ -17,15 +17,25 @@ export function Component() {
       title={t('pages.outbox')}
       filter={{ view: 'outbox' }}
       headerActions={
-        canWrite ? (
+        <Group gap="sm">
           <Button
             component={Link}
-            to={paths.compose()}
-            leftSection={<IconPencilPlus size={18} aria-hidden="true" />}
+            to={paths.mailMerges()}
+            variant="default"
+            leftSection={<IconMailFast size={18} aria-hidden="true" />}
           >
-            {t('outbox.newLetter')}
+            {t('mailMerge.history.link')}
           </Button>
-        ) : null
+          {canWrite ? (
+            <Button
+              component={Link}
+              to={paths.compose()}
+              leftSection={<IconPencilPlus size={18} aria-hidden="true" />}
+            >
+              {t('outbox.newLetter')}
+            </Button>
+          ) : null}
+        </Group>
       }
       aside={<DraftsSection accountId={accountId} canWrite={canWrite} />}
       emptyState={

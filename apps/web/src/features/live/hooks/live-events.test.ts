@@ -47,7 +47,10 @@ describe('live events', () => {
         sender_name: 'p',
       }),
     ).toEqual(expected);
-    expect(areasToRefresh({ type: 'letters.changed', account_id: 'a' })).toEqual(expected);
+    expect(areasToRefresh({ type: 'letters.changed', account_id: 'a' })).toEqual([
+      ...expected,
+      'mailMerges',
+    ]);
   });
 
   it('refreshes folders, the lists of their letters and the trash on a folder change', () => {

@@ -36,8 +36,10 @@ export function parseLiveEvent(data: string): LiveEvent | null {
 export function areasToRefresh(event: LiveEvent): readonly MailboxArea[] {
   switch (event.type) {
     case 'letter.created':
-    case 'letters.changed':
       return letterDependentAreas;
+    case 'letters.changed':
+      // A printed letter moved on (printed, posted, failed): a merge's report shows it.
+      return [...letterDependentAreas, 'mailMerges'];
     case 'folders.changed':
       // Deleting a folder takes its letters to the trash with it: lists change too.
       return ['folders', 'letters', 'home', 'trash'];

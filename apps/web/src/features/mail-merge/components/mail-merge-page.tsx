@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconSend } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { parseTemplate, placeholderKey, type MailMergeDefinition } from '@kuvert/shared/mail-merge';
+import type { MailMergeDefinition } from '@kuvert/shared/mail-merge';
 import { DEFAULT_COUNTRY, type CountryCode } from '@kuvert/shared/postal';
 import { PageTitle } from '../../../components/ui/page-title.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -16,43 +16,16 @@ import {
   useStartMailMerge,
 } from '../api/mail-merges.ts';
 import { autoMapFields, autoMapPlaceholders } from './auto-mapping.ts';
+import { ConfirmSendDialog } from './confirm-send-dialog.tsx';
 import { CsvStep, type CsvChoice } from './csv-step.tsx';
 import { MappingStep, type MappingState } from './mapping-step.tsx';
 import { MergeProgress } from './merge-progress.tsx';
 import type { CsvUploader, RenderUploadPicker } from './mail-merge-types.ts';
 import { PreviewStep } from './preview-step.tsx';
 import { isSourceReady, SourceStep, type SourceState } from './source-step.tsx';
+import { DRAFT_KEY, placeholdersOf, readDraft, useStepHeadingFocus } from './wizard-state.ts';
 
-const DRAFT_KEY = 'kuvert.mailMerge.template';
 const MERGE_PARAM = 'merge';
-
-/** What the person wrote survives a reload of the tab (not the server: it is not a letter yet). */
-function readDraft(): SourceState {
-  const empty: SourceState = { kind: 'template', subject: '', body: '', document: null };
-  try {
-    const stored = sessionStorage.getItem(DRAFT_KEY);
-    if (stored === null) return empty;
-    const parsed: unknown = JSON.parse(stored);
-    if (typeof parsed !== 'object' || parsed === null) return empty;
-    const subject = 'subject' in parsed && typeof parsed.subject === 'string' ? parsed.subject : '';
-    const body = 'body' in parsed && typeof parsed.body === 'string' ? parsed.body : '';
-    return { ...empty, subject, body };
-  } catch {
-    return empty;
-  }
-}
-
-function placeholdersOf(source: SourceState): string[] {
-  const names = new Map<string, string>();
-  for (const text of [source.subject, source.body]) {
-    const parsed = parseTemplate(text);
-    if (!parsed.ok) continue;
-    for (const name of parsed.placeholders) {
-      if (!names.has(placeholderKey(name))) names.set(placeholderKey(name), name);
-    }
-  }
-  return [...names.values()];
-}
 
 export interface MailMergePageProps {
   accountId: string;
@@ -85,6 +58,8 @@ export function MailMergePage({
   });
   const [placeholderChoice, setPlaceholderChoice] = useState<Record<string, number | null>>({});
   const [defaultCountry, setDefaultCountry] = useState<CountryCode>(DEFAULT_COUNTRY);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const stepHeading = useStepHeadingFocus(mergeId === null ? step : 4);
   const merges = useMailMerges(accountId);
   const preview = usePreviewMailMerge();
   const start = useStartMailMerge();
@@ -190,6 +165,7 @@ export function MailMergePage({
     start.mutate(definition, {
       onSuccess: (merge) => {
         sessionStorage.removeItem(DRAFT_KEY);
+        setIsConfirming(false);
         setSearchParams({ [MERGE_PARAM]: merge.id });
         void merges.refetch();
       },
@@ -217,6 +193,9 @@ export function MailMergePage({
     <Stack gap="lg" maw={1100} mx="auto" w="100%">
       <PageTitle>{t('mailMerge.title')}</PageTitle>
       <Text c="dimmed">{t('mailMerge.intro')}</Text>
+      <Anchor component={Link} to={paths.mailMerges()} w="fit-content">
+        {t('mailMerge.history.link')}
+      </Anchor>
       {!canWrite ? (
         <Alert color="yellow" variant="light">
           {t('mailMerge.viewerHint')}
@@ -250,7 +229,7 @@ export function MailMergePage({
         aria-label={stepLabels[shownStep]}
       >
         <Stack gap="md">
-          <Text fw={700} fz="lg" component="h2" m={0}>
+          <Text fw={700} fz="lg" component="h2" m={0} ref={stepHeading} tabIndex={-1}>
             {t('mailMerge.steps.heading', {
               number: shownStep + 1,
               label: stepLabels[shownStep] ?? '',
@@ -325,16 +304,24 @@ export function MailMergePage({
                 <Button
                   leftSection={<IconSend size={18} aria-hidden />}
                   disabled={!canWrite || unmapped.length > 0 || preview.data === undefined}
-                  loading={start.isPending}
-                  onClick={send}
+                  onClick={() => setIsConfirming(true)}
                 >
-                  {t('mailMerge.send', { count: inspected?.row_count ?? 0 })}
+                  {t('mailMerge.confirm.open')}
                 </Button>
               )}
             </Group>
           ) : null}
         </Stack>
       </Paper>
+      {preview.data ? (
+        <ConfirmSendDialog
+          opened={isConfirming && shownStep === 3}
+          counts={preview.data.counts}
+          isSending={start.isPending}
+          onClose={() => setIsConfirming(false)}
+          onConfirm={send}
+        />
+      ) : null}
     </Stack>
   );
 }

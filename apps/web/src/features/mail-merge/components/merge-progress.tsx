@@ -26,6 +26,7 @@ import {
   useMailMerge,
   useMailMergeRows,
 } from '../api/mail-merges.ts';
+import { deliveryCountsText, RowDelivery } from './delivery-status.tsx';
 import { ChannelBadge } from './preview-step.tsx';
 
 const statusLooks = {
@@ -35,7 +36,7 @@ const statusLooks = {
   cancelled: { color: 'gray', text: 'var(--mantine-color-text)' },
 } as const;
 
-function StatusBadge({ status }: { status: MailMerge['status'] }) {
+export function StatusBadge({ status }: { status: MailMerge['status'] }) {
   const { t } = useTranslation();
   const labels = {
     running: t('mailMerge.status.running'),
@@ -53,7 +54,8 @@ function StatusBadge({ status }: { status: MailMerge['status'] }) {
 
 interface MergeProgressProps {
   mergeId: string;
-  onStartAnother: () => void;
+  /** The wizard offers another merge; the history's report page does not. */
+  onStartAnother?: () => void;
 }
 
 /** Step 5: the merge as it goes (live), then each row's result and the failed rows to fix. */
@@ -97,6 +99,9 @@ export function MergeProgress({ mergeId, onStartAnother }: MergeProgressProps) {
               })}`
             : null}
         </Text>
+        {isFinished && merge.sent_rows > 0 ? (
+          <Text size="sm">{deliveryCountsText(t, merge.deliveries)}</Text>
+        ) : null}
       </Stack>
       {merge.status === 'failed' && merge.failure_reason ? (
         <Alert color="red" variant="light" role="alert" title={t('mailMerge.progress.stopped')}>
@@ -137,7 +142,12 @@ export function MergeProgress({ mergeId, onStartAnother }: MergeProgressProps) {
             </Button>
           ) : null}
           <Group gap="sm">
-            <Button onClick={onStartAnother}>{t('mailMerge.results.another')}</Button>
+            {onStartAnother ? (
+              <Button onClick={onStartAnother}>{t('mailMerge.results.another')}</Button>
+            ) : null}
+            <Anchor component={Link} to={paths.mailMerges()}>
+              {t('mailMerge.results.toHistory')}
+            </Anchor>
             <Anchor component={Link} to={paths.outbox()}>
               {t('mailMerge.results.toOutbox')}
             </Anchor>
@@ -186,13 +196,7 @@ function ResultRows({
                 {row.status === 'sent' ? <ChannelBadge channel={row.channel} /> : '—'}
               </Table.Td>
               <Table.Td>
-                {row.status === 'sent' ? (
-                  t('mailMerge.results.sent')
-                ) : (
-                  <Text size="sm" c="var(--kuvert-color-alert-text)">
-                    {row.failure_reason}
-                  </Text>
-                )}
+                <RowDelivery row={row} />
               </Table.Td>
             </Table.Tr>
           ))}

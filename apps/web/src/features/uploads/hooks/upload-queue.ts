@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { defaultOptions, Upload } from 'tus-js-client';
 import type { HttpRequest, PreviousUpload } from 'tus-js-client';
-import { UPLOAD_CHUNK_BYTES, UPLOADS_TUS_PATH } from '@kuvert/shared/uploads';
+import { UPLOAD_CHUNK_BYTES, UPLOADS_TUS_PATH, type UploadPurpose } from '@kuvert/shared/uploads';
 import { env } from '../../../config/env.ts';
 import { ApiError } from '../../../lib/http.ts';
 import type { NetworkError } from '../../../lib/http.ts';
@@ -46,6 +46,8 @@ interface Entry {
 
 export interface AddFilesContext {
   accountId: string;
+  /** `library` when left out; a mail merge's CSV is kept out of the uploads' lists. */
+  purpose?: UploadPurpose;
   /** The per-file limit the server told; null while unknown (the server checks anyway). */
   maxFileBytes: number | null;
   /** After the server kept an upload, or let one go: refresh the lists and the usage. */
@@ -98,11 +100,17 @@ export function getUploadQueue(): readonly QueuedUpload[] {
   return snapshot;
 }
 
-/** Which stored, unfinished upload a file continues: the same file for the same mailbox. */
-export function fingerprintOf(file: File, accountId: string): string {
-  return [FINGERPRINT_PREFIX, accountId, file.name, file.type, file.size, file.lastModified].join(
-    '/',
-  );
+/**
+ * Which stored, unfinished upload a file continues: the same file for the same mailbox (and,
+ * for a mail merge's CSV, the same purpose: it must not continue an upload of the library).
+ */
+export function fingerprintOf(
+  file: File,
+  accountId: string,
+  purpose: UploadPurpose = 'library',
+): string {
+  const parts = [FINGERPRINT_PREFIX, accountId, file.name, file.type, file.size, file.lastModified];
+  return (purpose === 'library' ? parts : [...parts, purpose]).join('/');
 }
 
 const withCsrfToken = (request: HttpRequest) => {
@@ -110,7 +118,7 @@ const withCsrfToken = (request: HttpRequest) => {
   if (token !== null) request.setHeader('X-CSRF-Token', token);
 };
 
-function tusOptions(accountId: string) {
+function tusOptions(accountId: string, purpose: UploadPurpose = 'library') {
   return {
     endpoint: `${env.apiBaseUrl}${UPLOADS_TUS_PATH}`,
     chunkSize: UPLOAD_CHUNK_BYTES,
@@ -118,7 +126,7 @@ function tusOptions(accountId: string) {
     // A reload finds the upload's address again and continues where the server stands.
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
-    fingerprint: (file: File) => Promise.resolve(fingerprintOf(file, accountId)),
+    fingerprint: (file: File) => Promise.resolve(fingerprintOf(file, accountId, purpose)),
     onBeforeRequest: withCsrfToken,
   };
 }
@@ -130,9 +138,9 @@ export function addFiles(files: readonly File[], context: AddFilesContext): stri
 
 function startFile(
   file: File,
-  { accountId, maxFileBytes, onServerChange }: AddFilesContext,
+  { accountId, purpose = 'library', maxFileBytes, onServerChange }: AddFilesContext,
 ): string {
-  const fingerprint = fingerprintOf(file, accountId);
+  const fingerprint = fingerprintOf(file, accountId, purpose);
   // The same file dropped again while it is still on its way is the same upload.
   const running = entries.find(
     (entry) => entry.fingerprint === fingerprint && entry.item.status !== 'done',
@@ -170,10 +178,11 @@ function startFile(
   emit();
 
   const upload = new Upload(file, {
-    ...tusOptions(accountId),
+    ...tusOptions(accountId, purpose),
     metadata: {
       filename: file.name,
       account_id: accountId,
+      ...(purpose === 'library' ? {} : { purpose }),
       ...(file.type === '' ? {} : { filetype: file.type }),
     },
     onProgress: (bytesSent, bytesTotal) => {
