@@ -21,6 +21,7 @@ const upload: UploadDetail = {
   created_at: '2026-11-20T10:00:00.000Z',
   trashed_at: null,
   sha256: 'ab'.repeat(32),
+  duplicate_of: null,
   text_source: 'pdf',
   text: 'Die Miete beträgt 700 Euro.',
   text_truncated: false,
