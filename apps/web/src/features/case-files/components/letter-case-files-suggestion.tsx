@@ -66,7 +66,7 @@ export function LetterCaseFileSuggestion({
         {t('letterFiles.suggestionShort', { reference, file: file.title })}
       </Text>
       <VisuallyHidden>{sentence}</VisuallyHidden>
-      <Button size="compact-sm" onClick={addLetter} loading={add.isPending}>
+      <Button size="compact-sm" flex="none" onClick={addLetter} loading={add.isPending}>
         {t('letterFiles.add')}
       </Button>
       <Tooltip label={t('letterFiles.dismiss')}>

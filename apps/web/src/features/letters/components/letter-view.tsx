@@ -134,7 +134,7 @@ export const LetterView = memo(function LetterView({
 
   return (
     <PrintSourcesContext value={printSources}>
-      <Stack gap="lg" maw={920} mx="auto" className={printClasses.letter}>
+      <Stack gap="lg" maw={920} w="100%" mx="auto" className={printClasses.letter}>
         <MarkReadOnOpen letter={letter} canWrite={canWrite} />
         <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg">
           <Stack gap="lg">
