@@ -66,8 +66,20 @@ export function LetterCaseFileSuggestion({
         {t('letterFiles.suggestionShort', { reference, file: file.title })}
       </Text>
       <VisuallyHidden>{sentence}</VisuallyHidden>
-      <Button size="compact-sm" flex="none" onClick={addLetter} loading={add.isPending}>
-        {t('letterFiles.add')}
+      {/* On a phone the short word leaves room for the file's name; the name says it all. */}
+      <Button
+        size="compact-sm"
+        flex="none"
+        onClick={addLetter}
+        loading={add.isPending}
+        aria-label={t('letterFiles.add')}
+      >
+        <Text span inherit visibleFrom="sm">
+          {t('letterFiles.add')}
+        </Text>
+        <Text span inherit hiddenFrom="sm">
+          {t('letterFiles.addShort')}
+        </Text>
       </Button>
       <Tooltip label={t('letterFiles.dismiss')}>
         <ActionIcon
