@@ -315,6 +315,11 @@ test('auf dem Telefon, auf Deutsch: eine neue Akte aus zwei Briefen, ein Upload 
   const suggestion = page.getByRole('region', { name: 'Vorgeschlagene Akte' });
   await expectInSightAndStill(page, suggestion, 'Dokumente');
   await page.screenshot({ path: '/tmp/shots/letter-suggestion-de-390.png' });
+  // Dark, following the device: the suggestion's line stays readable (axe checks the contrast).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await scanWithoutHover(page);
+  await page.screenshot({ path: '/tmp/shots/letter-suggestion-de-dark-390.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
   await expect(suggestion).toContainText(
     `Dieser Brief nennt Vertragsnummer MV-2026-4471 – wie Ihre Akte „${fileTitle}“. Hinzufügen?`,
   );
