@@ -72,6 +72,25 @@ describe('an upload’s page', () => {
     expect(screen.getByText("From the PDF's text layer")).toBeTruthy();
   });
 
+  it('names the earlier copy of the same bytes, linking to it; says nothing without one', () => {
+    renderView({
+      canWrite: true,
+      upload: {
+        ...upload,
+        duplicate_of: { id: 'up0', name: 'Mietvertrag-alt.pdf', created_at: upload.created_at },
+      },
+    });
+    expect(screen.getByTestId('upload-duplicate').textContent).toMatch(
+      /^You already have this file: Mietvertrag-alt\.pdf \(uploaded .+\)\. Both copies are kept\.$/,
+    );
+    expect(screen.getByRole('link', { name: 'Mietvertrag-alt.pdf' }).getAttribute('href')).toBe(
+      '/uploads/up0',
+    );
+    cleanup();
+    renderView({ canWrite: true });
+    expect(screen.queryByTestId('upload-duplicate')).toBeNull();
+  });
+
   it('lets those who may write rename and trash it, and shows what other areas add', () => {
     renderView({ canWrite: true, withSlot: true });
     expect(screen.getByRole('button', { name: 'Rename' })).toBeTruthy();
