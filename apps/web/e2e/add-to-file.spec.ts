@@ -50,6 +50,24 @@ async function addInDialog(dialog: Locator, fileTitle: string, submit: string): 
   await expect(dialog).toBeHidden();
 }
 
+/**
+ * The suggestion shows above the letter's documents, in the first screen, in room the page kept
+ * for it: the documents' heading stands where it stood before the suggestion came (no shift).
+ */
+async function expectInSightAndStill(
+  page: Page,
+  suggestion: Locator,
+  documentsHeading: string,
+): Promise<void> {
+  const heading = page.getByRole('heading', { level: 2, name: documentsHeading });
+  const before = await heading.boundingBox();
+  await expect(suggestion).toBeInViewport();
+  const after = await heading.boundingBox();
+  const box = await suggestion.boundingBox();
+  expect(after).toEqual(before);
+  expect(box?.y ?? Infinity).toBeLessThan(after?.y ?? 0);
+}
+
 test('three letters go into a file from the inbox, the letter shows its file, a reference number suggests one', async ({
   page,
   user,
@@ -131,11 +149,14 @@ test('three letters go into a file from the inbox, the letter shows its file, a 
   await page.goto(`/inbox/${renewalId}`);
   await expect(page.getByRole('heading', { level: 1, name: renewal })).toBeVisible();
   const suggestion = page.getByRole('region', { name: 'Suggested file' });
+  await expectInSightAndStill(page, suggestion, 'Documents');
   await expect(suggestion).toContainText(
     new RegExp(
       `This letter mentions Kundennummer:? 4711-0815, which is in your file “${file.title}”\\. Add it\\?`,
     ),
   );
+  await expect(suggestion).toContainText(`Suggested file: “${file.title}” · Kundennummer`);
+  await page.screenshot({ path: '/tmp/shots/letter-suggestion-1280.png' });
   await scanWithoutHover(page);
   await screenshot(page, 'add-to-file/suggestion', suggestion);
   await suggestion.getByRole('button', { name: 'Add to file' }).click();
@@ -290,7 +311,15 @@ test('auf dem Telefon, auf Deutsch: eine neue Akte aus zwei Briefen, ein Upload 
     pdf,
   });
   await page.goto(`/inbox/${noticeId}`);
+  await expect(page.getByRole('heading', { level: 1, name: notice })).toBeVisible();
   const suggestion = page.getByRole('region', { name: 'Vorgeschlagene Akte' });
+  await expectInSightAndStill(page, suggestion, 'Dokumente');
+  await page.screenshot({ path: '/tmp/shots/letter-suggestion-de-390.png' });
+  // Dark, following the device: the suggestion's line stays readable (axe checks the contrast).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await scanWithoutHover(page);
+  await page.screenshot({ path: '/tmp/shots/letter-suggestion-de-dark-390.png' });
+  await page.emulateMedia({ colorScheme: 'light' });
   await expect(suggestion).toContainText(
     `Dieser Brief nennt Vertragsnummer MV-2026-4471 – wie Ihre Akte „${fileTitle}“. Hinzufügen?`,
   );

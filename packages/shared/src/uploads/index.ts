@@ -93,9 +93,17 @@ export type UploadSummary = z.infer<typeof uploadSummarySchema>;
 /** How much of an upload's text its page shows: a 9 MB text file must not become 9 MB of DOM. */
 export const UPLOAD_TEXT_PREVIEW_CHARS = 100_000;
 
+/** An earlier upload of the same mailbox holding the very same bytes: both are kept. */
+export const uploadDuplicateSchema = z
+  .object({ id: z.string(), name: z.string(), created_at: z.iso.datetime() })
+  .meta({ id: 'UploadDuplicate' });
+export type UploadDuplicate = z.infer<typeof uploadDuplicateSchema>;
+
 export const uploadDetailSchema = uploadSummarySchema
   .extend({
     sha256: z.string(),
+    /** The oldest live upload of the mailbox with the same bytes, uploaded before this one. */
+    duplicate_of: uploadDuplicateSchema.nullable(),
     text_source: uploadTextSourceSchema.nullable(),
     /** The extracted text (its first UPLOAD_TEXT_PREVIEW_CHARS); null until read, or when there is none. */
     text: z.string().nullable(),

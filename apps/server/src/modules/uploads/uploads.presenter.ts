@@ -30,13 +30,19 @@ export function toUploadSummary(row: UploadRow): UploadSummary {
   };
 }
 
-export function toUploadDetail(row: UploadDetailRow): UploadDetail {
+export function toUploadDetail(
+  row: UploadDetailRow,
+  earlierCopy: Pick<UploadRow, 'id' | 'name' | 'created_at'> | undefined,
+): UploadDetail {
   const uploaderName = [row.uploader_first_name, row.uploader_last_name]
     .filter((part): part is string => Boolean(part))
     .join(' ');
   return {
     ...toUploadSummary(row),
     sha256: row.sha256 ?? '',
+    duplicate_of: earlierCopy
+      ? { id: earlierCopy.id, name: earlierCopy.name, created_at: earlierCopy.created_at }
+      : null,
     text_source: row.text_source,
     text: row.text === null ? null : row.text.slice(0, UPLOAD_TEXT_PREVIEW_CHARS),
     text_truncated: row.text !== null && row.text.length > UPLOAD_TEXT_PREVIEW_CHARS,

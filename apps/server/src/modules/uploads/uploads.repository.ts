@@ -208,6 +208,37 @@ export async function findLiveUploadsOfAccount(
     .execute();
 }
 
+/**
+ * The oldest live stored upload holding the same bytes as `upload`, uploaded before it, in its
+ * account and only if the caller is a member there.
+ */
+export async function findEarlierCopyForUser(
+  db: Kysely<Database>,
+  userId: string,
+  upload: Pick<UploadRow, 'id' | 'account_id' | 'storage_key' | 'created_at'>,
+): Promise<Pick<UploadRow, 'id' | 'name' | 'created_at'> | undefined> {
+  if (upload.storage_key === null) return undefined;
+  const { id, created_at: createdAt } = upload;
+  return db
+    .selectFrom('uploads as u')
+    .select(['u.id', 'u.name', 'u.created_at'])
+    .where('u.storage_key', '=', upload.storage_key)
+    .where('u.account_id', '=', upload.account_id)
+    .where(callerIsMember(userId, 'u.account_id'))
+    .where('u.status', '=', 'stored')
+    .where('u.trashed_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('u.created_at', '<', createdAt),
+        eb.and([eb('u.created_at', '=', createdAt), eb('u.id', '<', id)]),
+      ]),
+    )
+    .orderBy('u.created_at', 'asc')
+    .orderBy('u.id', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** A live stored upload of the account holding exactly these bytes, if there is one. */
 export async function findLiveUploadByKey(
   db: Kysely<Database>,

@@ -21,6 +21,7 @@ import { decodeUploadCursor, encodeUploadCursor, type UploadCursor } from './upl
 import { toUploadDetail, toUploadSummary } from './uploads.presenter.ts';
 import {
   deleteUploadRows,
+  findEarlierCopyForUser,
   findLiveUploadsOfAccount,
   findTrashedUploadIds,
   findUploadDetailRow,
@@ -95,10 +96,15 @@ async function requireUpload(
   return row;
 }
 
-async function detailOf(app: FastifyInstance, uploadId: string): Promise<UploadDetail> {
+/** The upload's page, with an earlier copy of its bytes the caller may see (to warn of it). */
+async function detailOf(
+  app: FastifyInstance,
+  userId: string,
+  uploadId: string,
+): Promise<UploadDetail> {
   const row = await findUploadDetailRow(app.db, uploadId);
   if (!row) throw new AppError('NOT_FOUND');
-  return toUploadDetail(row);
+  return toUploadDetail(row, await findEarlierCopyForUser(app.db, userId, row));
 }
 
 /** One stored upload (also in the trash, so its page can offer "restore"). */
@@ -108,7 +114,7 @@ export async function getUploadDetail(
   uploadId: string,
 ): Promise<UploadDetail> {
   await requireUpload(app, userId, uploadId, 'stored');
-  return detailOf(app, uploadId);
+  return detailOf(app, userId, uploadId);
 }
 
 async function announce(app: FastifyInstance, accountId: string, uploadId: string | null) {
@@ -133,7 +139,7 @@ export async function renameUpload(
     await updateUploadSearchIndex(app, trx, uploadId);
   });
   await announce(app, row.account_id, uploadId);
-  return detailOf(app, uploadId);
+  return detailOf(app, userId, uploadId);
 }
 
 /**

@@ -14,7 +14,11 @@ import { hasErrorCode } from '../../lib/errors.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useAccountRole } from '../../lib/selected-account.ts';
 import { useDeferredData } from '../../lib/use-deferred-data.ts';
-import { renderLetterFileAction, renderLetterFilesPanel } from '../case-file-actions.tsx';
+import {
+  renderLetterFileAction,
+  renderLetterFileSuggestion,
+  renderLetterFilesPanel,
+} from '../case-file-actions.tsx';
 import { renderInvoicePayment } from '../invoice-payments.tsx';
 import { renderSignaturePanel } from '../signature-panel.tsx';
 import { renderReplyUploadPicker } from '../upload-attachments.tsx';
@@ -61,9 +65,13 @@ export function LetterPage({ listHref }: { listHref: string }) {
     () => (letter === undefined ? null : renderLetterFileAction(letter, canWrite)),
     [letter, canWrite],
   );
-  const filesPanel = useMemo(
-    () => (letter === undefined ? null : renderLetterFilesPanel(letter, canWrite)),
+  const fileSuggestion = useMemo(
+    () => (letter === undefined ? null : renderLetterFileSuggestion(letter, canWrite)),
     [letter, canWrite],
+  );
+  const filesPanel = useMemo(
+    () => (letter === undefined ? null : renderLetterFilesPanel(letter)),
+    [letter],
   );
 
   if (letterQuery.isError) {
@@ -114,6 +122,7 @@ export function LetterPage({ listHref }: { listHref: string }) {
         invoicePanel={invoicePanel}
         signaturePanel={signaturePanel}
         fileAction={fileAction}
+        fileSuggestion={fileSuggestion}
         filesPanel={filesPanel}
         canWrite={canWrite}
         folders={folders}

@@ -6,3 +6,4 @@
  */
 export { AddToFileDialog } from './add-to-file-dialog.tsx';
 export { LetterCaseFiles } from './letter-case-files.tsx';
+export { LetterFileSuggestion } from './letter-file-suggestion.tsx';

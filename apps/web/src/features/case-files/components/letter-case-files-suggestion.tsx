@@ -1,5 +1,5 @@
-import { Alert, Button, Text } from '@mantine/core';
-import { IconFolderSearch } from '@tabler/icons-react';
+import { ActionIcon, Button, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconFolderSearch, IconX } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { CaseFileRef } from '@kuvert/shared/case-files';
 import { paths } from '../../../config/paths.ts';
@@ -48,32 +48,50 @@ export function LetterCaseFileSuggestion({
       },
     );
 
+  const sentence = t('letterFiles.suggestion', { reference, file: file.title });
   return (
-    <Alert
-      variant="light"
-      color="blue"
-      radius="md"
-      icon={<IconFolderSearch size={20} aria-hidden="true" />}
-      // A suggestion, not an alarm: a named region, not Mantine's role="alert".
+    <div
+      // A suggestion, not an alarm: a named region, not role="alert".
       role="region"
       aria-label={t('letterFiles.suggestionLabel')}
       data-suggested-file={file.id}
-      // The body may shrink: its text wraps and its buttons go below it on a phone.
-      styles={{ body: { minWidth: 0 } }}
+      className={classes.suggestion}
     >
-      <div className={classes.suggestion}>
-        <Text size="sm" className={classes.suggestionText}>
-          {t('letterFiles.suggestion', { reference, file: file.title })}
+      <IconFolderSearch size={18} aria-hidden="true" className={classes.suggestionIcon} />
+      {/* One line in the room kept for it: the file first, so a phone cuts the number off. */}
+      <Text size="sm" className={classes.suggestionText} title={sentence} aria-hidden="true">
+        <Text span visibleFrom="sm" inherit c="dimmed">
+          {t('letterFiles.suggestionLead')}{' '}
         </Text>
-        <div className={classes.suggestionActions}>
-          <Button size="xs" onClick={addLetter} loading={add.isPending}>
-            {t('letterFiles.add')}
-          </Button>
-          <Button size="xs" variant="subtle" onClick={onDismiss}>
-            {t('letterFiles.dismiss')}
-          </Button>
-        </div>
-      </div>
-    </Alert>
+        {t('letterFiles.suggestionShort', { reference, file: file.title })}
+      </Text>
+      <VisuallyHidden>{sentence}</VisuallyHidden>
+      {/* On a phone the short word leaves room for the file's name; the name says it all. */}
+      <Button
+        size="compact-sm"
+        flex="none"
+        onClick={addLetter}
+        loading={add.isPending}
+        aria-label={t('letterFiles.add')}
+      >
+        <Text span inherit visibleFrom="sm">
+          {t('letterFiles.add')}
+        </Text>
+        <Text span inherit hiddenFrom="sm">
+          {t('letterFiles.addShort')}
+        </Text>
+      </Button>
+      <Tooltip label={t('letterFiles.dismiss')}>
+        <ActionIcon
+          variant="subtle"
+          color="gray.8"
+          size={28}
+          onClick={onDismiss}
+          aria-label={t('letterFiles.dismiss')}
+        >
+          <IconX size={16} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+    </div>
   );
 }

@@ -43,7 +43,12 @@ interface LetterViewProps {
   signaturePanel?: ReactNode;
   /** "Add to a file", from the case files area: shown with the letter's actions. */
   fileAction?: ReactNode;
-  /** The files the letter is in and files it might belong to, from the case files area. */
+  /**
+   * A file the letter might belong to, from the case files area: under the actions, in room the
+   * element keeps for itself (it arrives after the letter and must not move it).
+   */
+  fileSuggestion?: ReactNode;
+  /** The files the letter is in, from the case files area. */
   filesPanel?: ReactNode;
   /** The reply's "attach from my uploads" (from app/, where letters and uploads meet). */
   renderUploadPicker?: RenderReplyUploadPicker;
@@ -65,6 +70,7 @@ export const LetterView = memo(function LetterView({
   invoicePanel = null,
   signaturePanel = null,
   fileAction = null,
+  fileSuggestion = null,
   filesPanel = null,
   renderUploadPicker,
   replyWithUpload = null,
@@ -128,7 +134,7 @@ export const LetterView = memo(function LetterView({
 
   return (
     <PrintSourcesContext value={printSources}>
-      <Stack gap="lg" maw={920} mx="auto" className={printClasses.letter}>
+      <Stack gap="lg" maw={920} w="100%" mx="auto" className={printClasses.letter}>
         <MarkReadOnOpen letter={letter} canWrite={canWrite} />
         <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg">
           <Stack gap="lg">
@@ -192,6 +198,7 @@ export const LetterView = memo(function LetterView({
               isPreparingPrint={isPreparingPrint}
               fileAction={fileAction}
             />
+            {fileSuggestion}
             {letter.in_reply_to ? (
               <Text size="sm">
                 {t('letters.detail.inReplyTo')}{' '}

@@ -21,6 +21,7 @@ const upload: UploadDetail = {
   created_at: '2026-11-20T10:00:00.000Z',
   trashed_at: null,
   sha256: 'ab'.repeat(32),
+  duplicate_of: null,
   text_source: 'pdf',
   text: 'Die Miete beträgt 700 Euro.',
   text_truncated: false,
@@ -69,6 +70,25 @@ describe('an upload’s page', () => {
     expect(screen.getByTestId('upload-sha256').textContent).toBe('ab'.repeat(32));
     expect(screen.getByText('2 KB (2,048 bytes)')).toBeTruthy();
     expect(screen.getByText("From the PDF's text layer")).toBeTruthy();
+  });
+
+  it('names the earlier copy of the same bytes, linking to it; says nothing without one', () => {
+    renderView({
+      canWrite: true,
+      upload: {
+        ...upload,
+        duplicate_of: { id: 'up0', name: 'Mietvertrag-alt.pdf', created_at: upload.created_at },
+      },
+    });
+    expect(screen.getByTestId('upload-duplicate').textContent).toMatch(
+      /^You already have this file: Mietvertrag-alt\.pdf \(uploaded .+\)\. Both copies are kept\.$/,
+    );
+    expect(screen.getByRole('link', { name: 'Mietvertrag-alt.pdf' }).getAttribute('href')).toBe(
+      '/uploads/up0',
+    );
+    cleanup();
+    renderView({ canWrite: true });
+    expect(screen.queryByTestId('upload-duplicate')).toBeNull();
   });
 
   it('lets those who may write rename and trash it, and shows what other areas add', () => {

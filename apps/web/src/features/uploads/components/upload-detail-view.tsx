@@ -12,6 +12,7 @@ import { RenameUploadDialog } from './rename-upload-dialog.tsx';
 import { TablePreview } from './table-preview.tsx';
 import { TextPreview } from './text-preview.tsx';
 import { typeLabel } from './upload-labels.ts';
+import { UploadDuplicateNotice } from './upload-duplicate-notice.tsx';
 import { UploadFacts } from './upload-facts.tsx';
 import { UploadTextPanel } from './upload-text-panel.tsx';
 
@@ -125,6 +126,9 @@ export function UploadDetailView({
         <Text c="dimmed" size="sm">
           {summary}
         </Text>
+        {upload.duplicate_of === null ? null : (
+          <UploadDuplicateNotice duplicate={upload.duplicate_of} />
+        )}
       </Stack>
       {isTrashed ? (
         <Alert

@@ -29,6 +29,7 @@ import {
 import type { QueuedUpload } from '../hooks/upload-queue.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { UploadAnnouncer } from './upload-announcer.tsx';
+import { FinishedUploadDuplicateNotice } from './upload-duplicate-notice.tsx';
 import { describeUploadFailure } from './upload-labels.ts';
 
 function formatTimeLeft(t: TFunction, seconds: number): string {
@@ -169,6 +170,9 @@ function UploadProgressRow({ item }: { item: QueuedUpload }) {
           )}
         </Group>
       </Group>
+      {item.status === 'done' && item.uploadId !== null ? (
+        <FinishedUploadDuplicateNotice uploadId={item.uploadId} />
+      ) : null}
       {isRefused ? null : (
         <Progress.Root size="sm" radius="xl">
           <Progress.Section
