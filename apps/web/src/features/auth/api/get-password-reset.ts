@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import type { PasswordResetInfo } from '@kuvert/shared/auth';
 import { loadAuthContract } from '../../../lib/contract.ts';
 import { apiRequest } from '../../../lib/http.ts';
+import { useTokenLookup, type TokenLookup } from './use-token-lookup.ts';
 
 /** Whether the reset link can still be used; asking does not use it up. */
 export async function getPasswordReset(
@@ -15,25 +15,7 @@ export async function getPasswordReset(
   });
 }
 
-type ResetLinkState =
-  | { status: 'pending' }
-  | { status: 'error'; error: unknown }
-  | { status: 'success'; info: PasswordResetInfo };
-
-type Settled = Exclude<ResetLinkState, { status: 'pending' }> & { token: string };
-
-/** Public page, nothing to cache: a plain effect instead of the signed-in query client. */
-export function usePasswordReset(token: string): ResetLinkState {
-  const [settled, setSettled] = useState<Settled | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    getPasswordReset(token, controller.signal).then(
-      (info) => setSettled({ token, status: 'success', info }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setSettled({ token, status: 'error', error });
-      },
-    );
-    return () => controller.abort();
-  }, [token]);
-  return settled !== null && settled.token === token ? settled : { status: 'pending' };
+/** Whether the reset link can still be used, without using it up. */
+export function usePasswordReset(token: string): TokenLookup<PasswordResetInfo> {
+  return useTokenLookup(token, getPasswordReset);
 }
