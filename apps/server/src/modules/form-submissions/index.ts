@@ -27,6 +27,7 @@ import {
   createUploadToken,
   TOKENS_PER_ADDRESS_PER_HOUR,
 } from './form-files.service.ts';
+import { createWorkQueue } from '../../plugins/work-queue.ts';
 import { openPublicReceipt } from './form-receipt-download.ts';
 import { registerFormSubmissionJobs } from './form-submission-jobs.ts';
 import {
@@ -61,10 +62,22 @@ const tokenHeadersSchema = z
 const SUBMISSION_BODY_LIMIT = FORM_LIMITS.maxDataBytes + 16 * 1024;
 
 /**
+ * Anonymous submissions take turns, two at a time: a flood of them (answers built to be
+ * costly, or just many) holds two places of the event loop, and everyone else's requests go
+ * on between them. 200 waiting are plenty for real visitors; more are told to try again.
+ */
+const ANONYMOUS_SUBMISSIONS_AT_ONCE = 2;
+const ANONYMOUS_SUBMISSIONS_WAITING = 200;
+
+/**
  * Filling out forms (DESIGN §8 "Forms"): files for file fields, submitting (logged in, or
  * anonymously for a public form), and the submissions an account made with their receipts.
  */
 export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const anonymousSubmissions = createWorkQueue({
+    concurrency: ANONYMOUS_SUBMISSIONS_AT_ONCE,
+    maxWaiting: ANONYMOUS_SUBMISSIONS_WAITING,
+  });
   registerFormSubmissionJobs(app);
   countFormFilesInQuota(app);
 
@@ -238,7 +251,9 @@ export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const receipt = await submitPublicForm(app, request.params.formId, request.body, request);
+      const receipt = await anonymousSubmissions.run(() =>
+        submitPublicForm(app, request.params.formId, request.body, request),
+      );
       return reply.status(201).send(receipt);
     },
   );
