@@ -3,11 +3,8 @@ import { AppError } from './app-error.ts';
 import { createWorkQueue } from './work-queue.ts';
 
 function gate() {
-  let open = () => {};
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { opened, open };
+  const { promise, resolve } = Promise.withResolvers<void>();
+  return { opened: promise, open: resolve };
 }
 
 describe('a work queue', () => {
