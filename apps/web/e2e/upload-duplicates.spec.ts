@@ -60,31 +60,3 @@ test('the same file uploaded again names the copy the mailbox has, and keeps bot
   await expect(page.getByRole('table', { name: `Table of ${addresses.name}` })).toBeVisible();
   await expect(page.getByTestId('upload-duplicate')).toHaveCount(0);
 });
-
-test('in German at phone width: the same file again is named as already there', async ({
-  page,
-  user,
-}) => {
-  test.setTimeout(90_000);
-  const { photo } = await uploadFixtures();
-  const again: FilePayload = { ...photo.file, name: `kopie-${photo.file.name}` };
-  await logIn(page, user);
-  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
-  await page.getByRole('banner').getByLabel('Language').selectOption('de');
-  await expect(page.getByRole('heading', { level: 1, name: 'Start' })).toBeVisible();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/uploads');
-  await upload(page, /Dateien hochladen/, photo.file);
-  await upload(page, /Dateien hochladen/, again);
-  const notice = progressRow(page, again.name).getByTestId('upload-duplicate');
-  await expect(notice).toHaveText(
-    new RegExp(
-      `^Diese Datei haben Sie schon: ${photo.file.name} \\(hochgeladen .+\\)\\. Beide Kopien bleiben erhalten\\.$`,
-    ),
-  );
-  await expect(notice.getByRole('link', { name: photo.file.name })).toBeVisible();
-  await expect(listItem(page, photo.file.name)).toBeVisible();
-  await expect(listItem(page, again.name)).toBeVisible();
-  await scanWithoutHover(page);
-  await page.screenshot({ path: '/tmp/shots/uploads-duplicate-de-390.png', fullPage: true });
-});
