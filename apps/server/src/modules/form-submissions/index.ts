@@ -62,12 +62,15 @@ const tokenHeadersSchema = z
 const SUBMISSION_BODY_LIMIT = FORM_LIMITS.maxDataBytes + 16 * 1024;
 
 /**
- * Anonymous submissions take turns, two at a time: a flood of them (answers built to be
- * costly, or just many) holds two places of the event loop, and everyone else's requests go
- * on between them. 200 waiting are plenty for real visitors; more are told to try again.
+ * Anonymous submissions take turns, two at a time and at most 50 a second (20 at once after a
+ * quiet spell): a flood of them (answers built to be costly, or just many, each from an address
+ * of its own) gets that share of the event loop however fast it is sent, and everyone else's
+ * requests go on between them. Real visitors are far below it (a form takes
+ * PUBLIC_SUBMISSIONS_PER_FORM_PER_HOUR); 200 waiting are plenty, more are told to try again.
  */
 const ANONYMOUS_SUBMISSIONS_AT_ONCE = 2;
 const ANONYMOUS_SUBMISSIONS_WAITING = 200;
+const ANONYMOUS_SUBMISSIONS_PACE = { perSecond: 50, burst: 20 };
 
 /**
  * Filling out forms (DESIGN §8 "Forms"): files for file fields, submitting (logged in, or
@@ -77,6 +80,7 @@ export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const anonymousSubmissions = createWorkQueue({
     concurrency: ANONYMOUS_SUBMISSIONS_AT_ONCE,
     maxWaiting: ANONYMOUS_SUBMISSIONS_WAITING,
+    pace: ANONYMOUS_SUBMISSIONS_PACE,
   });
   registerFormSubmissionJobs(app);
   countFormFilesInQuota(app);
