@@ -60,3 +60,60 @@ test('the same file uploaded again names the copy the mailbox has, and keeps bot
   await expect(page.getByRole('table', { name: `Table of ${addresses.name}` })).toBeVisible();
   await expect(page.getByTestId('upload-duplicate')).toHaveCount(0);
 });
+
+test('files chosen while the empty page turns into the list still upload', async ({
+  page,
+  user,
+}) => {
+  test.setTimeout(90_000);
+  const { addresses, photo } = await uploadFixtures();
+  await logIn(page, user);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await page.goto('/uploads');
+  await expect(page.getByRole('heading', { name: 'No uploads yet' })).toBeVisible();
+  // The dialog opens from the empty state's button…
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: /Upload files/ }).click();
+  const dialog = await chooser;
+  // …and while it is open, another tab's upload arrives: the list replaces the empty state.
+  const otherTab = await page.context().newPage();
+  await otherTab.goto('/uploads');
+  await upload(otherTab, /Upload files/, addresses);
+  await otherTab.close();
+  await expect(listItem(page, addresses.name)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No uploads yet' })).toHaveCount(0);
+  // The file chosen now is not lost with the button that opened the dialog.
+  await dialog.setFiles([photo.file]);
+  await expect(progressRow(page, photo.file.name)).toHaveAttribute('data-status', 'done', {
+    timeout: 20_000,
+  });
+  await expect(listItem(page, photo.file.name)).toBeVisible();
+});
+
+test('in German at phone width: the same file again is named as already there', async ({
+  page,
+  user,
+}) => {
+  test.setTimeout(90_000);
+  const { photo } = await uploadFixtures();
+  const again: FilePayload = { ...photo.file, name: `kopie-${photo.file.name}` };
+  await logIn(page, user);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await page.getByRole('banner').getByLabel('Language').selectOption('de');
+  await expect(page.getByRole('heading', { level: 1, name: 'Start' })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/uploads');
+  await upload(page, /Dateien hochladen/, photo.file);
+  await upload(page, /Dateien hochladen/, again);
+  const notice = progressRow(page, again.name).getByTestId('upload-duplicate');
+  await expect(notice).toHaveText(
+    new RegExp(
+      `^Diese Datei haben Sie schon: ${photo.file.name} \\(hochgeladen .+\\)\\. Beide Kopien bleiben erhalten\\.$`,
+    ),
+  );
+  await expect(notice.getByRole('link', { name: photo.file.name })).toBeVisible();
+  await expect(listItem(page, photo.file.name)).toBeVisible();
+  await expect(listItem(page, again.name)).toBeVisible();
+  await scanWithoutHover(page);
+  await page.screenshot({ path: '/tmp/shots/uploads-duplicate-de-390.png', fullPage: true });
+});

@@ -26,14 +26,15 @@ interface UnfinishedUploadsProps {
   accountId: string;
   /** This page's uploads: one that starts continues a stored upload, which leaves this list. */
   queue: readonly QueuedUpload[];
-  onFiles: (files: File[]) => void;
+  /** Opens the page's file dialog, whose files go to this page's uploads. */
+  onPick: () => void;
 }
 
 /**
  * Uploads begun before a reload (or a closed tab) that did not finish. The browser may not
  * read a file again by itself: choosing it once more continues where the server stopped.
  */
-export function UnfinishedUploads({ accountId, queue, onFiles }: UnfinishedUploadsProps) {
+export function UnfinishedUploads({ accountId, queue, onPick }: UnfinishedUploadsProps) {
   const { t } = useTranslation();
   // Looked up again whenever this page's own uploads come and go.
   const unfinished = useQuery({
@@ -80,7 +81,7 @@ export function UnfinishedUploads({ accountId, queue, onFiles }: UnfinishedUploa
                 <UploadPickerButton
                   variant="light"
                   label={t('uploads.unfinished.resume')}
-                  onFiles={onFiles}
+                  onPick={onPick}
                 />
                 <Button
                   variant="default"

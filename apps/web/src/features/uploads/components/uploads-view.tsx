@@ -13,6 +13,7 @@ import { useUploadQueue } from '../hooks/upload-queue.ts';
 import { useStartUploads } from '../hooks/use-start-uploads.ts';
 import { useUploadActions } from '../hooks/use-upload-actions.ts';
 import { useUploadListParams } from '../hooks/use-upload-list-params.ts';
+import { useUploadPicker } from '../hooks/use-upload-picker.ts';
 import { useUploadSelection } from '../hooks/use-upload-selection.ts';
 import { useViewMode } from '../hooks/use-view-mode.ts';
 import { UnfinishedUploads } from './unfinished-uploads.tsx';
@@ -71,7 +72,8 @@ export function UploadsView({
   const title = t('pages.uploads');
 
   const isEmpty = list.isSuccess && uploads.length === 0;
-  const picker = canWrite ? <UploadPickerButton onFiles={startUploads} /> : null;
+  const pickFiles = useUploadPicker(startUploads);
+  const picker = canWrite ? <UploadPickerButton onPick={pickFiles} /> : null;
 
   return (
     <Stack gap="lg">
@@ -93,7 +95,7 @@ export function UploadsView({
         </Alert>
       )}
       {canWrite && accountId !== null ? (
-        <UnfinishedUploads accountId={accountId} queue={queue} onFiles={startUploads} />
+        <UnfinishedUploads accountId={accountId} queue={queue} onPick={pickFiles} />
       ) : null}
       {canWrite ? <UploadProgressPanel items={queue} /> : null}
       <UploadsInProgress accountId={accountId} canWrite={canWrite} sendingIds={sendingIds} />
