@@ -125,8 +125,11 @@ function checkOwners(root: string, owners: Record<string, string>): string[] {
   const problems: string[] = [];
   const schemaPath = path.join(root, schemaFile);
   if (existsSync(schemaPath)) {
-    const database = /export interface Database \{([^}]*)\}/.exec(readFileSync(schemaPath, 'utf8'));
-    for (const [, table] of (database?.[1] ?? '').matchAll(/^\s*(\w+)\s*:/gm)) {
+    // The body of `interface Database`, up to its closing brace at the start of a line.
+    const database = /export interface Database \{([\s\S]*?)^\}/m.exec(
+      readFileSync(schemaPath, 'utf8'),
+    );
+    for (const [, table] of (database?.[1] ?? '').matchAll(/^ {2}(\w+)\s*:/gm)) {
       if (table !== undefined && owners[table] === undefined) {
         problems.push(
           `table ${table} (${schemaFile}) has no owner: add it to tools/architecture/table-owners.ts.`,

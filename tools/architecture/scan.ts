@@ -106,7 +106,7 @@ function scanFile(root: string, file: string): SourceFile {
   if (file.startsWith(sqlFolder) && sqlHint.test(source)) {
     collectTables(result.program, (table, start) => tables.push({ table, line: lineOf(start) }));
   }
-  return { path: file, imports, tables };
+  return { path: file, imports, tables: tables.toSorted((a, b) => a.line - b.line) };
 }
 
 /** The repository path an import lands on: the real file where one exists, else the spelled path. */
