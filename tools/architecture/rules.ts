@@ -312,7 +312,7 @@ export function tableViolations(files: SourceFile[], owners: Record<string, stri
         where: `${file.path}:${line}`,
         message:
           `${file.path} (${owner}) names table ${table} in SQL, which ${tableOwner} owns.` +
-          ` Only the owner's SQL names a table. Fix: call a function of ${tableOwner}'s service` +
+          ` Only the owner's SQL names a table. Fix: call a function of the ${tableOwner} module's service` +
           ' (add one if missing), or move the table to this module in tools/architecture/table-owners.ts.',
       });
     }
