@@ -256,6 +256,18 @@ describe('the architecture check', () => {
     expect(report.output).toContain('table drafts (apps/server/src/db/schema.ts) has no owner');
   });
 
+  it('fails on an owner that is neither core nor a module', () => {
+    const report = checkArchitecture({
+      root: fixture(),
+      owners: { ...owners, letters: 'mailroom' },
+      writeDocs: true,
+    });
+    expect(report.ok).toBe(false);
+    expect(report.ownerProblems).toEqual([
+      'table letters is owned by mailroom, which is neither core nor a module.',
+    ]);
+  });
+
   it('accepts the violations of its baseline, and fails on an entry that no longer occurs', () => {
     const cycle = {
       'apps/server/src/modules/users/users.service.ts':
