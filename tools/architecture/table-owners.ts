@@ -1,0 +1,60 @@
+/*
+ * Who owns each table: the one server module whose SQL may name it (`core` = apps/server/src
+ * outside modules/: db, plugins, lib, config, cli). Everyone else calls the owner's service.
+ * Every table of apps/server/src/db/schema.ts is listed (the check fails on a missing one), and
+ * so are the tables that only raw SQL reaches (search indexes, Kysely's migration table).
+ */
+export const tableOwners: Record<string, string> = {
+  // core: sessions, tokens, limits, audit, jobs
+  sessions: 'core',
+  one_time_tokens: 'core',
+  rate_limit_hits: 'core',
+  audit_events: 'core',
+  jobs: 'core',
+  kysely_migration: 'core',
+
+  users: 'users',
+  accounts: 'accounts',
+  memberships: 'accounts',
+  providers: 'providers',
+  provider_api_keys: 'providers',
+  idempotency_keys: 'sender-api',
+
+  folders: 'folders',
+  letters: 'letters',
+  letter_documents: 'letters',
+  letter_recipients: 'outbox',
+  letter_drafts: 'outbox',
+  print_batches: 'postal',
+  mail_merges: 'mail-merge',
+  mail_merge_rows: 'mail-merge',
+
+  payments: 'payments',
+  sandbox_bank_payments: 'sandbox-bank',
+  uploads: 'uploads',
+  signature_requests: 'signatures',
+  signature_signers: 'signatures',
+  contacts: 'contacts',
+
+  forms: 'forms',
+  form_versions: 'forms',
+  form_use_cases: 'forms',
+  form_drafts: 'form-submissions',
+  form_files: 'form-submissions',
+  form_submissions: 'form-submissions',
+  form_submission_documents: 'form-submissions',
+
+  case_files: 'case-files',
+  case_file_items: 'case-files',
+  case_file_item_letters: 'case-files',
+  case_file_item_uploads: 'case-files',
+  case_file_references: 'case-files',
+
+  // the search indexes, reached by raw SQL only
+  letters_fts: 'search',
+  letters_search_text: 'search',
+  uploads_fts: 'search',
+  uploads_search: 'search',
+  uploads_search_text: 'search',
+  uploads_search_accounts: 'search',
+};
