@@ -164,7 +164,8 @@ async function measure(apps: SeededApp<Seeded>[]): Promise<Row[]> {
       let cursor: string | null = null;
       if (endpoint.cursorFrom) {
         const first = await get(app, endpoint.cursorFrom(app.seeded));
-        cursor = ((await first.json()) as { next_cursor: string | null }).next_cursor;
+        const page: { next_cursor: string | null } = await first.json();
+        cursor = page.next_cursor;
       }
       paths.push(endpoint.path(app.seeded, cursor));
     }

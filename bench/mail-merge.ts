@@ -1,4 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import {
+  mailMergeCsvInspectionSchema,
+  mailMergeSchema,
+  type MailMerge,
+} from '@kuvert/shared/mail-merge';
 import { machineLine, writeBenchmarkSection } from './report.ts';
 import { parseDemoLogin, startServer, type RunningServer } from './server-process.ts';
 
@@ -107,12 +112,7 @@ async function uploadCsv(server: RunningServer, session: Session, bytes: Buffer)
   return new URL(location, server.url).pathname.split('/').at(-1) ?? '';
 }
 
-interface MergeState {
-  status: string;
-  processed_rows: number;
-  sent_rows: number;
-  failed_rows: number;
-}
+type MergeState = MailMerge;
 
 export async function benchMailMerge(): Promise<boolean> {
   const server = await startServer(PORT);
@@ -129,13 +129,15 @@ export async function benchMailMerge(): Promise<boolean> {
     );
     const csv = recipientsCsv(session.email);
     const uploadId = await uploadCsv(server, session, csv);
-    const inspection = (await ok(
-      await call(server, session, '/api/mail-merges/inspect', {
-        method: 'POST',
-        body: JSON.stringify({ account_id: session.accountId, upload_id: uploadId }),
-      }),
-      'inspect',
-    )) as { encoding: string; delimiter: string; row_count: number };
+    const inspection = mailMergeCsvInspectionSchema.parse(
+      await ok(
+        await call(server, session, '/api/mail-merges/inspect', {
+          method: 'POST',
+          body: JSON.stringify({ account_id: session.accountId, upload_id: uploadId }),
+        }),
+        'inspect',
+      ),
+    );
     const definition = {
       account_id: session.accountId,
       csv: { upload_id: uploadId, encoding: inspection.encoding, delimiter: inspection.delimiter },
@@ -152,21 +154,22 @@ export async function benchMailMerge(): Promise<boolean> {
     const rssBefore = await residentMb(server.pid);
     let rssPeak = rssBefore;
     const startedAt = performance.now();
-    const merge = (await ok(
-      await call(server, session, '/api/mail-merges', {
-        method: 'POST',
-        body: JSON.stringify(definition),
-      }),
-      'start',
-    )) as { id: string };
+    const merge = mailMergeSchema.parse(
+      await ok(
+        await call(server, session, '/api/mail-merges', {
+          method: 'POST',
+          body: JSON.stringify(definition),
+        }),
+        'start',
+      ),
+    );
     const acceptedMs = performance.now() - startedAt;
     let state: MergeState;
     for (;;) {
       rssPeak = Math.max(rssPeak, await residentMb(server.pid));
-      state = (await ok(
-        await call(server, session, `/api/mail-merges/${merge.id}`),
-        'progress',
-      )) as MergeState;
+      state = mailMergeSchema.parse(
+        await ok(await call(server, session, `/api/mail-merges/${merge.id}`), 'progress'),
+      );
       if (state.status !== 'running') break;
       if (performance.now() - startedAt > 5 * BUDGET_SECONDS * 1000) {
         throw new Error(`the merge is still running after ${5 * BUDGET_SECONDS} s`);

@@ -71,7 +71,27 @@ interface SizeResult {
   measurements: Measurement[];
 }
 
-const toSqliteInputs = (values: ReadonlyArray<unknown>) => values as SQLInputValue[];
+/** What node:sqlite binds: Kysely hands parameters over as unknown. */
+function isSqliteInput(value: unknown): value is SQLInputValue {
+  return (
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'bigint' ||
+    value instanceof Uint8Array
+  );
+}
+
+const toSqliteInputs = (values: ReadonlyArray<unknown>): SQLInputValue[] =>
+  values.map((value) => {
+    if (!isSqliteInput(value)) throw new TypeError(`Cannot bind ${typeof value} to SQLite`);
+    return value;
+  });
+
+function portOf(server: Server): number {
+  const address = server.address();
+  return typeof address === 'object' && address ? (address satisfies AddressInfo).port : 0;
+}
 
 /** The seeding connection in the shape Kysely's SqliteDialect takes. */
 export function kyselyDatabase(database: DatabaseSync): SqliteDatabase {
@@ -260,7 +280,7 @@ export async function captureInboxQuery(
     prepare: (sql) => ({
       reader: true,
       all: (parameters) => {
-        captured = { sql, parameters: parameters as SQLInputValue[] };
+        captured = { sql, parameters: toSqliteInputs(parameters) };
         return [];
       },
       run: () => ({ changes: 0, lastInsertRowid: 0 }),
@@ -287,7 +307,7 @@ export async function startBareServer(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${portOf(server)}`,
     async close() {
       await new Promise((resolve) => server.close(resolve));
       database.close();
@@ -376,7 +396,10 @@ async function benchSize(letters: number, passwordHash: string): Promise<SizeRes
     const bare = await startBareServer(file, await captureInboxQuery(userId, accountId));
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
-      const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const address = app.server.address();
+      const port =
+        typeof address === 'object' && address ? (address satisfies AddressInfo).port : 0;
+      const appUrl = `http://127.0.0.1:${port}`;
       const login = await fetch(`${appUrl}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -385,9 +408,9 @@ async function benchSize(letters: number, passwordHash: string): Promise<SizeRes
       if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
       const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
       const inbox = `${appUrl}/api/letters?account_id=${accountId}&view=inbox&limit=${PAGE_SIZE}`;
-      const page = (await (await fetch(inbox, { headers: { cookie } })).json()) as {
-        items: { id: string }[];
-      };
+      const page: { items: { id: string }[] } = await (
+        await fetch(inbox, { headers: { cookie } })
+      ).json();
       const letterId = page.items[10]?.id;
       if (!letterId) throw new Error(`no letter in the inbox page: ${JSON.stringify(page)}`);
 

@@ -75,6 +75,6 @@ export async function publishBenchForm(server: RunningServer): Promise<string> {
   if (response.status !== 201) {
     throw new Error(`publishing the bench form: ${response.status} ${await response.text()}`);
   }
-  const { id } = (await response.json()) as { id: string };
+  const { id }: { id: string } = await response.json();
   return `/forms/search/by-provider/${encodeURIComponent(providerId)}/fill-out/${encodeURIComponent(id)}`;
 }

@@ -62,7 +62,10 @@ export async function startSeededApp<Seeded>(
     };
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
-      const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const address = app.server.address();
+      const port =
+        typeof address === 'object' && address ? (address satisfies AddressInfo).port : 0;
+      const appUrl = `http://127.0.0.1:${port}`;
       return { appUrl, cookie: await logIn(appUrl), seeded, seedSeconds, close };
     } catch (error) {
       await close();

@@ -106,7 +106,7 @@ const reply = multipart([
 const tusHeaders = { 'tus-resumable': '1.0.0' };
 
 /** A mail merge of the target's CSV upload (its columns: item; amount). */
-const mailMergeDefinition = (x: Target) => ({
+const mailMergeDefinition = (x: Pick<Target, 'accountId' | 'uploadId'>) => ({
   account_id: x.accountId,
   csv: { upload_id: x.uploadId, encoding: 'utf-8', delimiter: ';' },
   source: { kind: 'template', subject: 'About {{item}}', body: 'Amount: {{amount}}' },
@@ -882,7 +882,7 @@ describe.each(testEngines)('authorization matrix of the mailbox (%s)', (engine) 
         status: 'done',
         subject: 'Merged',
         definition: JSON.stringify({
-          ...mailMergeDefinition({ accountId, uploadId } as Target),
+          ...mailMergeDefinition({ accountId, uploadId }),
           columns: ['item', 'amount'],
           csv_storage_key: 'gone',
           sender_user_id: me.user.id,

@@ -102,7 +102,12 @@ describe.each(testEngines)('malformed input answers 4xx with the error body (%s)
     });
     const logger = {
       level: 'debug',
-      stream: { write: (line: string) => logs.push(JSON.parse(line) as LogLine) },
+      stream: {
+        write: (line: string) => {
+          const entry: LogLine = JSON.parse(line);
+          logs.push(entry);
+        },
+      },
     };
     app = await buildApp({
       config: t.config,
@@ -429,7 +434,9 @@ describe.each(testEngines)('malformed input answers 4xx with the error body (%s)
   describe('security headers', () => {
     it('sends the live-event stream with the headers of every other response', async () => {
       await app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = app.server.address() as AddressInfo;
+      const address = app.server.address();
+      const port =
+        typeof address === 'object' && address ? (address satisfies AddressInfo).port : 0;
       const controller = new AbortController();
       const response = await fetch(`http://127.0.0.1:${port}/api/events`, {
         headers: { cookie: me.cookie },
@@ -484,7 +491,8 @@ describe.each(testEngines)('HSTS follows PUBLIC_URL (%s)', (engine) => {
 
     const me = await createLoggedInUser(t.app);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? (address satisfies AddressInfo).port : 0;
     const controller = new AbortController();
     const response = await fetch(`http://127.0.0.1:${port}/api/events`, {
       headers: { cookie: me.cookie },

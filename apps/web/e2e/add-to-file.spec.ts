@@ -40,7 +40,8 @@ async function createCaseFile(page: Page, title: string): Promise<{ id: string; 
 async function timelineOf(page: Page, fileId: string): Promise<CaseFileItemSummary[]> {
   const response = await page.request.get(`${E2E_BASE_URL}/api/case-files/${fileId}/items`);
   expect(response.status()).toBe(200);
-  return ((await response.json()) as { items: CaseFileItemSummary[] }).items;
+  const { items }: { items: CaseFileItemSummary[] } = await response.json();
+  return items;
 }
 
 /** The dialog's list of files, the chosen one ticked, then "Add to file". */

@@ -367,12 +367,16 @@ test('logged in: prefilled from the profile, a draft that survives a reload and 
   await expect(page.locator(`[data-draft-id="${draftId}"]`)).toContainText(title);
 
   // The provider publishes a new version meanwhile: the draft is not lost.
+  const firstProperties = first.schema.properties;
+  if (typeof firstProperties !== 'object' || firstProperties === null) {
+    throw new Error('the first version has no properties');
+  }
   const second: FormDefinitionRequest = {
     ...first,
     schema: {
       ...first.schema,
       properties: {
-        ...(first.schema.properties as Record<string, unknown>),
+        ...firstProperties,
         phone: { type: 'string', format: 'phone', title: 'Phone number' },
       },
     },

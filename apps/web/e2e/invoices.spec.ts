@@ -70,12 +70,15 @@ interface SenderLetterStatus {
 async function portalGet<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(path);
   expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
+  const body: T = await response.json();
+  return body;
 }
 
 async function storedPaymentIds(page: Page): Promise<string[]> {
   const raw = await page.evaluate(() => localStorage.getItem('kuvert.paymentIds'));
-  return raw === null ? [] : (JSON.parse(raw) as string[]);
+  if (raw === null) return [];
+  const ids: string[] = JSON.parse(raw);
+  return ids;
 }
 
 async function expectOnBankPage(page: Page): Promise<void> {

@@ -11,7 +11,7 @@ import { scanWithoutHover, screenshot } from './support/page-checks.ts';
 import type { TestUser } from './support/users.ts';
 
 const storedPaymentIds = async (page: Page): Promise<string[]> =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('kuvert.paymentIds') ?? '[]') as string[]);
+  page.evaluate((): string[] => JSON.parse(localStorage.getItem('kuvert.paymentIds') ?? '[]'));
 
 test('a payment started in one browser and approved in another is confirmed on return', async ({
   page,

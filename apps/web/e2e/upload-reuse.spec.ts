@@ -277,7 +277,8 @@ for (const language of ['en', 'de'] as const) {
     const trash = await page.request.get(
       `/api/trash/entries?${new URLSearchParams({ account_id: await selectedAccount(page) }).toString()}`,
     );
-    expect(((await trash.json()) as { entries: unknown[] }).entries).toEqual([]);
+    const { entries }: { entries: unknown[] } = await trash.json();
+    expect(entries).toEqual([]);
   });
 }
 

@@ -7,8 +7,9 @@ import { loadConfig } from '../config/env.ts';
 import { invitationMail, passwordResetMail } from './mail-templates.ts';
 import { createMailer } from './mailer.ts';
 
+const entries: unknown[] = [];
 const silentLog = {
-  entries: [] as unknown[],
+  entries,
   level: 'info',
   info(...args: unknown[]) {
     this.entries.push(args);

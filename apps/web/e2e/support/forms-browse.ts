@@ -25,7 +25,8 @@ export async function publishForm(
   if (response.status !== 201) {
     throw new Error(`publishing failed: ${response.status} ${await response.text()}`);
   }
-  return (await response.json()) as { id: string; version: number };
+  const published: { id: string; version: number } = await response.json();
+  return published;
 }
 
 /** The provider takes a form down (its submissions stay). */
@@ -64,7 +65,8 @@ export async function deliverLetterNamingForm(
   if (response.status !== 201) {
     throw new Error(`delivery failed: ${response.status} ${await response.text()}`);
   }
-  return ((await response.json()) as { id: string }).id;
+  const { id }: { id: string } = await response.json();
+  return id;
 }
 
 /** The logged-in page's CSRF token and mailbox: its session cookie goes with `page.request`. */
@@ -91,7 +93,8 @@ export async function saveFormDraft(
     data: { account_id: accountId, form_id: form.id, form_version: form.version, data },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string };
+  const created: { id: string } = await response.json();
+  return created;
 }
 
 /** A form sent the way the fill-out page sends it (POST /api/forms/{id}/submissions). */
@@ -109,7 +112,8 @@ export async function submitForm(
     },
   );
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string; reference: string };
+  const submitted: { id: string; reference: string } = await response.json();
+  return submitted;
 }
 
 /** Whether the page is wider than the screen (a phone would scroll sideways). */

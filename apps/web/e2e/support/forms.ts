@@ -59,7 +59,8 @@ export async function publishForm(
   if (response.status !== 201) {
     throw new Error(`publishing failed: ${response.status} ${await response.text()}`);
   }
-  return (await response.json()) as { id: string; version: number };
+  const published: { id: string; version: number } = await response.json();
+  return published;
 }
 
 /** PUT /api/sender/v1/forms/{id}: a new version of the form. */
@@ -72,7 +73,8 @@ export async function publishNewVersion(
   if (response.status !== 200) {
     throw new Error(`new version failed: ${response.status} ${await response.text()}`);
   }
-  return (await response.json()) as { id: string; version: number };
+  const published: { id: string; version: number } = await response.json();
+  return published;
 }
 
 /** DELETE /api/sender/v1/forms/{id}: the form is withdrawn. */

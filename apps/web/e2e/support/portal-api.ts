@@ -30,7 +30,9 @@ export async function portalApi(page: Page) {
       ...(data ? { data } : {}),
     });
     expect(response.status(), `${method} ${route}: ${await response.text()}`).toBeLessThan(300);
-    return response.status() === 204 ? {} : ((await response.json()) as Record<string, unknown>);
+    if (response.status() === 204) return {};
+    const body: Record<string, unknown> = await response.json();
+    return body;
   };
   return {
     accountId: stored.accountId,

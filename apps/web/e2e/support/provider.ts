@@ -124,7 +124,7 @@ export async function deliverLetter(provider: TestProvider, input: DeliveryInput
   if (response.status !== 201) {
     throw new Error(`delivery failed: ${response.status} ${await response.text()}`);
   }
-  const { id } = (await response.json()) as { id: string };
+  const { id }: { id: string } = await response.json();
   return id;
 }
 
@@ -133,5 +133,6 @@ export async function senderApi<T>(provider: TestProvider, route: string): Promi
     headers: { authorization: `Bearer ${provider.apiKey}` },
   });
   if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  const body: T = await response.json();
+  return body;
 }

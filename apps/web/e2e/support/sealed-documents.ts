@@ -63,7 +63,7 @@ async function apiLogin(user: TestUser): Promise<ApiSession> {
   });
   if (!response.ok) throw new Error(`login failed: ${response.status}`);
   const cookie = response.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-  const { csrf_token: csrf } = (await response.json()) as { csrf_token: string };
+  const { csrf_token: csrf }: { csrf_token: string } = await response.json();
   return { cookie, csrf };
 }
 
@@ -73,7 +73,7 @@ async function signThroughPortal(user: TestUser, subject: string, name: string):
   const open = await fetch(`${E2E_BASE_URL}/api/signature-requests/open`, {
     headers: { cookie: session.cookie },
   });
-  const { items } = (await open.json()) as { items: Array<{ letter_id: string; subject: string }> };
+  const { items }: { items: Array<{ letter_id: string; subject: string }> } = await open.json();
   const copy = items.find((item) => item.subject === subject);
   if (!copy) throw new Error(`no open request "${subject}" for ${user.email}`);
   const signed = await fetch(`${E2E_BASE_URL}/api/letters/${copy.letter_id}/signature/sign`, {
@@ -147,7 +147,7 @@ export async function signedThroughKuvert(): Promise<SignedRequest> {
     body: form,
   });
   if (sent.status !== 201) throw new Error(`delivery failed: ${sent.status} ${await sent.text()}`);
-  const { id } = (await sent.json()) as { id: string };
+  const { id }: { id: string } = await sent.json();
   await signThroughPortal(zoe, subject, 'Zoë Mustermann');
   await signThroughPortal(lukasz, subject, 'Łukasz Mustermann');
   return {

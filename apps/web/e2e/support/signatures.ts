@@ -88,7 +88,8 @@ export async function waitForWebhook(
 }
 
 function parseWebhook(webhook: ReceivedWebhook): SignatureWebhook {
-  return JSON.parse(webhook.body) as SignatureWebhook;
+  const parsed: SignatureWebhook = JSON.parse(webhook.body);
+  return parsed;
 }
 
 /** Presses Tab (and nothing else) until `target` has the focus: the keyboard-only path. */

@@ -83,7 +83,7 @@ export async function listUploads(page: Page, name?: string): Promise<UploadList
   if (name !== undefined) query.set('name', name);
   const response = await page.request.get(`${E2E_BASE_URL}/api/uploads?${query.toString()}`);
   expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { uploads: UploadListItem[] };
+  const body: { uploads: UploadListItem[] } = await response.json();
   return body.uploads;
 }
 

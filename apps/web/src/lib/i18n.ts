@@ -117,8 +117,7 @@ function lookupIn(language: Language, key: string, count: number | undefined) {
 /** The string in the current language, else English, else the key itself (never blank). */
 export function translate(key: TranslationKey, values?: TranslationValues): string {
   const count = typeof values?.count === 'number' ? values.count : undefined;
-  const template =
-    lookupIn(currentLanguage, key, count) ?? lookupIn('en', key, count) ?? (key as string);
+  const template = lookupIn(currentLanguage, key, count) ?? lookupIn('en', key, count) ?? key;
   return interpolate(template, values);
 }
 

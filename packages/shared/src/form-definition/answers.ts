@@ -211,12 +211,17 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
+/** A JSON object (not an array, not null): what answers and a section's answers are. */
+export function isFormAnswers(value: unknown): value is FormAnswers {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** Reads a dotted path out of the answers. */
 export function answerAt(data: FormAnswers, path: string): unknown {
   let node: unknown = data;
   for (const key of path.split('.')) {
-    if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined;
-    node = Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
+    if (!isFormAnswers(node)) return undefined;
+    node = Object.hasOwn(node, key) ? node[key] : undefined;
   }
   return node;
 }
@@ -232,13 +237,7 @@ export function withAnswer(data: FormAnswers, path: string, value: unknown): For
     return copy;
   }
   const inner = copy[head];
-  copy[head] = withAnswer(
-    typeof inner === 'object' && inner !== null && !Array.isArray(inner)
-      ? (inner as FormAnswers)
-      : {},
-    rest.join('.'),
-    value,
-  );
+  copy[head] = withAnswer(isFormAnswers(inner) ? inner : {}, rest.join('.'), value);
   return copy;
 }
 
@@ -252,7 +251,7 @@ export function checkAnswers(
   options: { draft?: boolean } = {},
 ): AnswerIssue[] {
   const draft = options.draft ?? false;
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return [issue('', 'type')];
+  if (!isFormAnswers(data)) return [issue('', 'type')];
   const size = utf8Length(JSON.stringify(data));
   if (size > FORM_LIMITS.maxDataBytes)
     return [issue('', 'tooMuchData', { max: String(FORM_LIMITS.maxDataBytes) })];
@@ -271,9 +270,7 @@ export function checkAnswers(
     } else if (!known.has(key)) unknown.push(issue(key, 'unknownField'));
   }
   return [
-    ...fields.flatMap((field) =>
-      checkAnswer(field, answerAt(data as FormAnswers, field.path), draft),
-    ),
+    ...fields.flatMap((field) => checkAnswer(field, answerAt(data, field.path), draft)),
     ...unknown,
   ];
 }

@@ -130,15 +130,18 @@ export const UI_WIDGETS = [
 ] as const;
 export type UiWidget = (typeof UI_WIDGETS)[number];
 
-/** What the UI schema may say about one field. */
-export interface UiFieldOptions {
+/**
+ * What the UI schema may say about one field. A type, not an interface: a section's options
+ * (UiSectionOptions, with an index signature) may then be read from either.
+ */
+export type UiFieldOptions = {
   'ui:title'?: string;
   'ui:help'?: string;
   'ui:placeholder'?: string;
   'ui:widget'?: UiWidget;
   /** Labels of the `enum` values, in their order. */
   'ui:enumNames'?: string[];
-}
+};
 
 /** Per section: its fields' options and `ui:order`. */
 export type UiSectionOptions = Omit<
@@ -183,6 +186,11 @@ const UI_SECTION_KEYS = ['ui:title', 'ui:help', 'ui:order'];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether `value` is one of `values` (a list such as STRING_FORMATS), narrowed to its type. */
+function isOneOf<T>(values: readonly T[], value: unknown): value is T {
+  return values.some((one) => one === value);
 }
 
 function pointer(parent: string, key: string | number): string {
@@ -359,7 +367,7 @@ function checkStringField(
   isItem: boolean,
 ) {
   const format = node.format;
-  if (format !== undefined && !(STRING_FORMATS as readonly unknown[]).includes(format)) {
+  if (format !== undefined && !isOneOf(STRING_FORMATS, format)) {
     problem(pointer(path, 'format'), `unsupported format ${JSON.stringify(format)}`);
   }
   if (node.enum !== undefined) {
@@ -393,7 +401,7 @@ function checkStringField(
   if (prefill !== undefined) {
     if (isItem || format === 'file')
       problem(pointer(path, 'x-kuvert-prefill'), 'only a single text field can be prefilled');
-    else if (!(PREFILL_KEYS as readonly unknown[]).includes(prefill)) {
+    else if (!isOneOf(PREFILL_KEYS, prefill)) {
       problem(
         pointer(path, 'x-kuvert-prefill'),
         `unknown prefill ${JSON.stringify(prefill)}; one of ${PREFILL_KEYS.join(', ')}`,
@@ -406,7 +414,7 @@ function checkStringField(
     else if (
       !Array.isArray(accept) ||
       accept.length === 0 ||
-      accept.some((type) => !(FORM_FILE_TYPES as readonly unknown[]).includes(type))
+      accept.some((type) => !isOneOf(FORM_FILE_TYPES, type))
     ) {
       problem(pointer(path, 'x-kuvert-accept'), `a list of ${FORM_FILE_TYPES.join(', ')}`);
     }
@@ -484,7 +492,7 @@ function checkUiField(
     }
   }
   const widget = options['ui:widget'];
-  if (widget !== undefined && !allowedWidgets(field).includes(widget as UiWidget)) {
+  if (widget !== undefined && !isOneOf(allowedWidgets(field), widget)) {
     problem(
       pointer(path, 'ui:widget'),
       `unsupported widget ${JSON.stringify(widget)} for this field; one of ${allowedWidgets(field).join(', ')}`,
@@ -505,7 +513,12 @@ function checkUiField(
 }
 
 /** The widgets a field may ask for; the first is what it gets by default. */
-export function allowedWidgets(field: Record<string, unknown>): UiWidget[] {
+export function allowedWidgets(field: {
+  type?: unknown;
+  items?: unknown;
+  enum?: unknown;
+  format?: unknown;
+}): UiWidget[] {
   if (field.type === 'boolean') return ['checkbox'];
   if (field.type === 'array') {
     return isRecord(field.items) && field.items.enum !== undefined ? ['checkboxes'] : [];

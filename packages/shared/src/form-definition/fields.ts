@@ -9,6 +9,7 @@ import {
   type PrefillKey,
   type SectionSchema,
   type UiFieldOptions,
+  type UiSectionOptions,
   type UiWidget,
 } from './definition.ts';
 
@@ -82,7 +83,9 @@ function ordered(keys: string[], order: unknown): string[] {
   const rest = keys.filter((key) => !named.includes(key));
   const star = order.indexOf('*');
   if (star < 0) return [...named, ...rest];
-  const before = order.slice(0, star).filter((key): key is string => named.includes(key as string));
+  const before = order
+    .slice(0, star)
+    .filter((key): key is string => typeof key === 'string' && named.includes(key));
   const after = named.filter((key) => !before.includes(key));
   return [...before, ...rest, ...after];
 }
@@ -102,6 +105,13 @@ function kindOf(schema: FieldSchema | ItemSchema): FieldKind {
       if (schema.enum) return 'choice';
       return schema.format ?? 'text';
   }
+}
+
+/** What each item of a `list` field is (a list holds no choices and no files). */
+function listItemKindOf(item: ItemSchema): FormField['itemKind'] {
+  if (item.type !== 'string') return item.type;
+  if (item.enum || item.format === 'file') return null;
+  return item.format ?? 'text';
 }
 
 function optionsOf(values: string[] | undefined, names: unknown): FieldOption[] {
@@ -127,7 +137,7 @@ function fieldOf(
       : item && item.type !== 'string'
         ? item
         : null;
-  const widgets = allowedWidgets(schema as unknown as Record<string, unknown>);
+  const widgets = allowedWidgets(schema);
   const textLike = text !== null && text.format !== 'file' && !text.enum;
   return {
     path,
@@ -150,11 +160,23 @@ function fieldOf(
     minItems: schema.type === 'array' ? (schema.minItems ?? null) : null,
     maxItems: schema.type === 'array' ? (schema.maxItems ?? FORM_LIMITS.maxItems) : null,
     uniqueItems: schema.type === 'array' && schema.uniqueItems === true,
-    itemKind: kind === 'list' && item ? (kindOf(item) as FormField['itemKind']) : null,
+    itemKind: kind === 'list' && item ? listItemKindOf(item) : null,
     mustBeTrue: schema.type === 'boolean' && schema.const === true,
     prefill: schema.type === 'string' ? (schema['x-kuvert-prefill'] ?? null) : null,
     accept: text?.format === 'file' ? (text['x-kuvert-accept'] ?? [...FORM_FILE_TYPES]) : [],
   };
+}
+
+type UiOptions = UiFieldOptions | UiSectionOptions | string | string[] | undefined;
+
+/** A section's UI options; none where the UI schema holds no object. */
+function sectionOptionsIn(options: UiOptions): UiSectionOptions {
+  return typeof options === 'object' && options !== null && !Array.isArray(options) ? options : {};
+}
+
+/** A field's UI options; none where the UI schema holds no object. */
+function fieldOptionsIn(options: UiOptions): UiFieldOptions {
+  return typeof options === 'object' && options !== null && !Array.isArray(options) ? options : {};
 }
 
 function isSection(schema: FieldSchema | SectionSchema): schema is SectionSchema {
@@ -169,18 +191,18 @@ export function formSections(schema: FormSchema, uiSchema: FormUiSchema = {}): F
   for (const key of ordered(Object.keys(schema.properties), uiSchema['ui:order'])) {
     const node = schema.properties[key];
     if (!node) continue;
-    const ui = (uiSchema[key] ?? {}) as Record<string, unknown>;
     if (isSection(node)) {
+      const ui = sectionOptionsIn(uiSchema[key]);
       loose = null;
       const inner = new Set(node.required ?? []);
       sections.push({
         key,
-        title: (ui['ui:title'] as string | undefined) ?? node.title ?? key,
-        help: (ui['ui:help'] as string | undefined) ?? node.description ?? null,
+        title: ui['ui:title'] ?? node.title ?? key,
+        help: ui['ui:help'] ?? node.description ?? null,
         fields: ordered(Object.keys(node.properties), ui['ui:order']).flatMap((childKey) => {
           const child = node.properties[childKey];
           if (!child) return [];
-          const childUi = (ui[childKey] ?? {}) as UiFieldOptions;
+          const childUi = fieldOptionsIn(ui[childKey]);
           return [fieldOf(childKey, `${key}.${childKey}`, child, inner.has(childKey), childUi)];
         }),
       });
@@ -190,7 +212,7 @@ export function formSections(schema: FormSchema, uiSchema: FormUiSchema = {}): F
       loose = { key: null, title: null, help: null, fields: [] };
       sections.push(loose);
     }
-    loose.fields.push(fieldOf(key, key, node, required.has(key), ui as UiFieldOptions));
+    loose.fields.push(fieldOf(key, key, node, required.has(key), fieldOptionsIn(uiSchema[key])));
   }
   return sections;
 }

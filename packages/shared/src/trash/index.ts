@@ -74,12 +74,14 @@ export const trashEntriesQuerySchema = z.object({
 });
 export type TrashEntriesQuery = z.input<typeof trashEntriesQuerySchema>;
 
-export const trashCountsSchema = z.object(
-  Object.fromEntries(trashKinds.map((kind) => [kind, z.number().int()])) as Record<
-    TrashKind,
-    z.ZodNumber
-  >,
-);
+export const trashCountsSchema = z.object({
+  letter: z.number().int(),
+  upload: z.number().int(),
+  folder: z.number().int(),
+  contact: z.number().int(),
+  case_file: z.number().int(),
+  case_file_item: z.number().int(),
+} satisfies Record<TrashKind, z.ZodNumber>);
 export type TrashCounts = Record<TrashKind, number>;
 
 export const trashEntryPageSchema = z

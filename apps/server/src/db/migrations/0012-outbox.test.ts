@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { Client } from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,7 +54,7 @@ function migrator(handle: DatabaseHandle): Migrator {
   });
 }
 
-async function seedMailbox(db: Kysely<unknown>): Promise<void> {
+async function seedMailbox(db: QueryExecutorProvider): Promise<void> {
   const now = '2026-11-01T10:00:00.000Z';
   await sql`insert into accounts (id, name, kind, created_at)
       values ('a1', 'Anna', 'personal', ${now})`.execute(db);
@@ -75,7 +75,7 @@ async function seedMailbox(db: Kysely<unknown>): Promise<void> {
 }
 
 /** SQLite: each letter's rowid (the search index's key). PostgreSQL has none: empty. */
-async function sqliteRowids(db: Kysely<unknown>, engine: Engine) {
+async function sqliteRowids(db: QueryExecutorProvider, engine: Engine) {
   if (engine !== 'sqlite') return [];
   const { rows } = await sql<{
     id: string;
@@ -85,7 +85,7 @@ async function sqliteRowids(db: Kysely<unknown>, engine: Engine) {
 }
 
 /** SQLite: the names of the indexes and triggers on letters. */
-async function sqliteDependents(db: Kysely<unknown>, engine: Engine) {
+async function sqliteDependents(db: QueryExecutorProvider, engine: Engine) {
   if (engine !== 'sqlite') return [];
   const { rows } = await sql<{ name: string }>`select name from sqlite_master
       where tbl_name = 'letters' and type in ('index', 'trigger') and sql is not null
@@ -93,7 +93,7 @@ async function sqliteDependents(db: Kysely<unknown>, engine: Engine) {
   return rows.map((row) => row.name);
 }
 
-async function foreignKeysEnforced(db: Kysely<unknown>, engine: Engine): Promise<boolean> {
+async function foreignKeysEnforced(db: QueryExecutorProvider, engine: Engine): Promise<boolean> {
   if (engine !== 'sqlite') return true;
   const { rows } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
   return rows[0]?.foreign_keys === 1;
@@ -102,7 +102,7 @@ async function foreignKeysEnforced(db: Kysely<unknown>, engine: Engine): Promise
 describe.each(engines)('migration 0012-outbox on %s', (engine) => {
   it('keeps every letter, its documents, rowids and indexes, and gives replies their recipient', async () => {
     const handle = await databaseAt(engine, '0011-signatures');
-    const db = handle.db as unknown as Kysely<unknown>;
+    const db = handle.db;
     await seedMailbox(db);
     const rowidsBefore = await sqliteRowids(db, engine);
     const dependentsBefore = await sqliteDependents(db, engine);

@@ -1,4 +1,4 @@
-import { answerAt, type FormAnswers, type FormField } from '@kuvert/shared/forms';
+import { answerAt, isFormAnswers, type FormField } from '@kuvert/shared/forms';
 import type { FormPdfInput } from '../../plugins/processing/document-processing.ts';
 import type { SubmissionRow } from './form-submissions.repository.ts';
 import type { FilledVersion } from './form-versions.ts';
@@ -104,7 +104,9 @@ export function receiptPdfInput(
 ): Omit<FormPdfInput, 'limits'> {
   const language = receiptLanguage(submission.language);
   const t = words[language];
-  const data = JSON.parse(submission.data) as FormAnswers;
+  const stored: unknown = JSON.parse(submission.data);
+  // Stored only after checkAnswers, which takes nothing but an object.
+  const data = isFormAnswers(stored) ? stored : {};
   const submitter = [submission.submitter_name, submission.submitter_email]
     .filter((part): part is string => part !== null && part !== '')
     .join(', ');

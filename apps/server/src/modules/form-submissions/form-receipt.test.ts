@@ -9,7 +9,10 @@ import { runAllJobs } from '../../test/postal.ts';
 import { startWebhookReceiver } from '../../test/webhook-receiver.ts';
 
 /** Three sections of 25 text fields each: long enough for several pages. */
-function longForm(): { definition: TestFormInput; answers: Record<string, unknown> } {
+function longForm(): {
+  definition: TestFormInput;
+  answers: Record<string, Record<string, string>>;
+} {
   const properties: Record<string, unknown> = {};
   const answers: Record<string, Record<string, string>> = {};
   for (const section of ['history', 'household', 'remarks']) {
@@ -96,7 +99,7 @@ describe.each(testEngines)('forms: the PDF of a submission (%s)', (engine) => {
       .filter((line) => line !== '');
     for (const [section, fields] of Object.entries(answers)) {
       expect(lines).toContain(`Section ${section}`);
-      for (const [key, answer] of Object.entries(fields as Record<string, string>)) {
+      for (const [key, answer] of Object.entries(fields)) {
         const label = `${section} question ${key.slice(1)}`;
         const at = lines.indexOf(label);
         expect({ label, next: lines[at + 1]?.slice(0, 20) }).toEqual({

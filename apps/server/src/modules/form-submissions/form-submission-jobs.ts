@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { FormSubmittedWebhookData } from '@kuvert/shared/forms';
+import { isFormAnswers, type FormSubmittedWebhookData } from '@kuvert/shared/forms';
 import { addSeconds } from '../../clock.ts';
 import { newId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
@@ -106,8 +106,10 @@ async function deliverSubmission(app: FastifyInstance, payload: unknown): Promis
   const nowIso = now.toISOString();
   const receiptId = newId(now.getTime());
   const byId = new Map(files.map((file) => [file.id, file]));
-  const data: unknown = JSON.parse(submission.data);
-  const named = filesNamedIn(version.fields, data as Record<string, unknown>);
+  const answers: unknown = JSON.parse(submission.data);
+  // Stored only after checkAnswers, which takes nothing but an object.
+  const data = isFormAnswers(answers) ? answers : {};
+  const named = filesNamedIn(version.fields, data);
   const attachments = named.flatMap(({ field, id }) => {
     const file = byId.get(id);
     return file ? [{ file, field: field.path }] : [];
@@ -116,7 +118,7 @@ async function deliverSubmission(app: FastifyInstance, payload: unknown): Promis
     message_id: submission.id,
     reference: submission.reference,
     form: { id: submission.form_id, version: Number(submission.form_version) },
-    data: data as Record<string, unknown>,
+    data,
     submitted_at: submission.created_at,
     pdf_url: documentUrl(app, submission.id, receiptId),
   };

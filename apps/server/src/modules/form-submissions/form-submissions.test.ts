@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   formSubmittedWebhookDataSchema,
   type FormFile,
@@ -71,6 +72,9 @@ function expectLabelsAndAnswers(text: string, pairs: ReadonlyArray<readonly [str
   }
 }
 
+/** A webhook's JSON body: `type` and `data` are read from it. */
+const webhookBodySchema = z.record(z.string(), z.unknown());
+
 describe.each(testEngines)('forms: submitting and delivery (%s)', (engine) => {
   let t: TestApp;
   let receiver: WebhookReceiver;
@@ -94,7 +98,7 @@ describe.each(testEngines)('forms: submitting and delivery (%s)', (engine) => {
 
   const webhooksOf = (type: string) =>
     receiver.received
-      .map((request) => ({ request, body: JSON.parse(request.body) as Record<string, unknown> }))
+      .map((request) => ({ request, body: webhookBodySchema.parse(JSON.parse(request.body)) }))
       .filter(({ body }) => body.type === type);
 
   it('takes an anonymous visitor’s files and answers, and delivers them: PDF, signed webhook, receipt mail in their language', async () => {

@@ -60,9 +60,10 @@ describe.each(testEngines)('the forms catalogue (%s)', (engine) => {
     const nordbank = await createTestProvider(t.app, { name: 'Nordbank' });
     const silent = await createTestProvider(t.app, { name: 'Amt ohne Formulare' });
     const withdrawn = await createTestProvider(t.app, { name: 'Alte Versicherung' });
-    for (const [name, created] of Object.entries({ stadtwerke, nordbank, silent, withdrawn })) {
-      providers[name as keyof typeof providers] = created.provider.id;
-      keys[name as keyof typeof keys] = created.apiKey;
+    const created = { stadtwerke, nordbank, silent, withdrawn };
+    for (const name of ['stadtwerke', 'nordbank', 'silent', 'withdrawn'] as const) {
+      providers[name] = created[name].provider.id;
+      keys[name] = created[name].apiKey;
     }
 
     forms.ummeldung = await publishTestForm(t.app, providers.stadtwerke, {

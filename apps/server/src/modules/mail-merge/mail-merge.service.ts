@@ -87,7 +87,7 @@ export function parseSource(source: MailMergeDefinition['source']): {
   body: TemplatePart[];
   placeholders: string[];
 } {
-  const parsed = (['subject', 'body'] as const).map((field) => {
+  const parse = (field: 'subject' | 'body') => {
     const result = parseTemplate(source[field]);
     if (!result.ok) {
       throw new AppError('TEMPLATE_INVALID', {
@@ -106,11 +106,9 @@ export function parseSource(source: MailMergeDefinition['source']): {
       });
     }
     return result;
-  });
-  const [subject, body] = parsed as [
-    Extract<ReturnType<typeof parseTemplate>, { ok: true }>,
-    Extract<ReturnType<typeof parseTemplate>, { ok: true }>,
-  ];
+  };
+  const subject = parse('subject');
+  const body = parse('body');
   const seen = new Set<string>();
   const placeholders = [...subject.placeholders, ...body.placeholders].filter((name) => {
     const key = placeholderKey(name);

@@ -38,10 +38,10 @@ describe.each(testEngines)('mail merge (%s)', (engine) => {
 
   beforeAll(async () => {
     t = await createUploadReadingTestApp(engine);
-    owner = (await createLoggedInUser(t.app)) as User;
-    viewer = (await createLoggedInUser(t.app)) as User;
-    stranger = (await createLoggedInUser(t.app)) as User;
-    kuvertFriend = (await createLoggedInUser(t.app)) as User;
+    owner = await createLoggedInUser(t.app);
+    viewer = await createLoggedInUser(t.app);
+    stranger = await createLoggedInUser(t.app);
+    kuvertFriend = await createLoggedInUser(t.app);
     accountId = await createSharedAccount(t.app, owner.user.id);
     await addMember(t.app, accountId, viewer.user.id, 'viewer');
     await t.app.db
@@ -76,8 +76,8 @@ describe.each(testEngines)('mail merge (%s)', (engine) => {
     });
   }
 
-  function post(url: string, as: LoggedIn, payload: unknown) {
-    return t.app.inject({ method: 'POST', url, headers: as.headers, payload: payload as object });
+  function post(url: string, as: LoggedIn, payload: object) {
+    return t.app.inject({ method: 'POST', url, headers: as.headers, payload });
   }
 
   function get(url: string, as: LoggedIn) {
@@ -522,7 +522,7 @@ describe.each(testEngines)('mail merge (%s)', (engine) => {
   });
 
   it('refuses to start when a row goes by post and the sender has no postal address', async () => {
-    const member = (await createLoggedInUser(t.app)) as User;
+    const member = await createLoggedInUser(t.app);
     await addMember(t.app, accountId, member.user.id, 'member');
     const id = await upload(
       'post.csv',

@@ -69,7 +69,7 @@ function addressOf(recipient: RecipientRow) {
 }
 
 function isPrintable(type: string): type is PrintAttachmentType {
-  return (PRINTABLE_ATTACHMENT_TYPES as readonly string[]).includes(type);
+  return PRINTABLE_ATTACHMENT_TYPES.some((printable) => printable === type);
 }
 
 async function renderOne(

@@ -126,6 +126,7 @@ async function renderPage(
       Math.max(1, Math.round(viewport.width)),
       Math.max(1, Math.round(viewport.height)),
     );
+    // oxlint-disable-next-line typescript/consistent-type-assertions -- pdf.js types `canvas` as the DOM's HTMLCanvasElement; @napi-rs/canvas is the server's stand-in for it and draws what pdf.js asks
     await page.render({ canvas: canvas as never, viewport, background: '#ffffff' }).promise;
     return canvas;
   } finally {

@@ -4,6 +4,7 @@ import { caseFileTimelineSchema } from '@kuvert/shared/case-files';
 import type { CaseFileItemSummary, CaseFileTimeline } from '@kuvert/shared/case-files';
 import { apiRequest } from '../../../lib/http.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
+import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
 export function getCaseFileTimeline(
   fileId: string,
@@ -21,7 +22,7 @@ export const caseFileTimelineQueryOptions = (fileId: string) =>
   infiniteQueryOptions({
     queryKey: [...mailboxKeys.caseFiles, 'timeline', fileId],
     queryFn: ({ pageParam, signal }) => getCaseFileTimeline(fileId, pageParam, signal),
-    initialPageParam: null as string | null,
+    initialPageParam: FIRST_PAGE_CURSOR,
     getNextPageParam: (lastPage: CaseFileTimeline) => lastPage.next_cursor,
   });
 

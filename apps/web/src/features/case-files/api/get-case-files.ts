@@ -4,6 +4,7 @@ import { caseFileListSchema } from '@kuvert/shared/case-files';
 import type { CaseFile, CaseFileList, CaseFileSort } from '@kuvert/shared/case-files';
 import { apiRequest } from '../../../lib/http.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
+import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
 /** Which files a list shows: words of the title or description, and the order. */
 export interface CaseFileListFilter {
@@ -43,7 +44,7 @@ export const caseFilesQueryOptions = (accountId: string, filter: CaseFileListFil
   infiniteQueryOptions({
     queryKey: [...caseFileListsKey, accountId, filter.q, filter.sort],
     queryFn: ({ pageParam, signal }) => getCaseFiles(accountId, filter, pageParam, signal),
-    initialPageParam: null as string | null,
+    initialPageParam: FIRST_PAGE_CURSOR,
     // Keyset pagination: the server says where the next page starts; null means the end.
     getNextPageParam: (lastPage: CaseFileList) => lastPage.next_cursor,
   });

@@ -4,6 +4,7 @@ import { contactPageSchema } from '@kuvert/shared/contacts';
 import type { Contact, ContactPage } from '@kuvert/shared/contacts';
 import { apiRequest } from '../../../lib/http.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
+import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
 export function getContacts(
   accountId: string,
@@ -28,7 +29,7 @@ export const contactsQueryOptions = (accountId: string, search: string) =>
   infiniteQueryOptions({
     queryKey: [...contactListsKey, accountId, search],
     queryFn: ({ pageParam, signal }) => getContacts(accountId, search, pageParam, signal),
-    initialPageParam: null as string | null,
+    initialPageParam: FIRST_PAGE_CURSOR,
     getNextPageParam: (lastPage: ContactPage) => lastPage.next_cursor,
   });
 

@@ -4,6 +4,7 @@ import { formCataloguePageSchema } from '@kuvert/shared/forms';
 import type { FormCataloguePage, FormSummary, FormUseCase } from '@kuvert/shared/forms';
 import { apiRequest } from '../../../lib/http.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
+import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
 /** What the catalogue is narrowed to: words of titles and descriptions, a use case, a provider. */
 export interface FormCatalogueFilter {
@@ -39,7 +40,7 @@ export const formCatalogueQueryOptions = (filter: FormCatalogueFilter) =>
       filter.providerId ?? '',
     ],
     queryFn: ({ pageParam, signal }) => getFormCatalogue(filter, pageParam, signal),
-    initialPageParam: null as string | null,
+    initialPageParam: FIRST_PAGE_CURSOR,
     getNextPageParam: (lastPage: FormCataloguePage) => lastPage.next_cursor,
   });
 

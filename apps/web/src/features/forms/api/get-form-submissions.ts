@@ -5,6 +5,7 @@ import type { FormSubmissionPage, FormSubmissionSummary } from '@kuvert/shared/f
 import { env } from '../../../config/env.ts';
 import { apiRequest } from '../../../lib/http.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
+import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
 export function getFormSubmissions(
   accountId: string,
@@ -23,7 +24,7 @@ export const formSubmissionsQueryOptions = (accountId: string) =>
   infiniteQueryOptions({
     queryKey: [...mailboxKeys.forms, 'submissions', 'list', accountId],
     queryFn: ({ pageParam, signal }) => getFormSubmissions(accountId, pageParam, signal),
-    initialPageParam: null as string | null,
+    initialPageParam: FIRST_PAGE_CURSOR,
     getNextPageParam: (lastPage: FormSubmissionPage) => lastPage.next_cursor,
   });
 

@@ -4,6 +4,7 @@ import { letterPageSchema } from '@kuvert/shared/letters';
 import type { LetterPage, LetterSummary, LetterView } from '@kuvert/shared/letters';
 import { apiRequest } from '../../../lib/http.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
+import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
 /** Which letters a list shows. */
 export interface LetterFilter {
@@ -42,7 +43,7 @@ export const lettersQueryOptions = (accountId: string, filter: LetterFilter) =>
   infiniteQueryOptions({
     queryKey: [...letterListsKey, accountId, filter],
     queryFn: ({ pageParam, signal }) => getLetters(accountId, filter, pageParam, signal),
-    initialPageParam: null as string | null,
+    initialPageParam: FIRST_PAGE_CURSOR,
     // Keyset pagination: the server says where the next page starts; null means the end.
     getNextPageParam: (lastPage: LetterPage) => lastPage.next_cursor,
   });

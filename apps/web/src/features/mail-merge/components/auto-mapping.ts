@@ -1,4 +1,8 @@
-import { placeholderKey, type MailMergeRecipientField } from '@kuvert/shared/mail-merge';
+import {
+  mailMergeRecipientFields,
+  placeholderKey,
+  type MailMergeRecipientField,
+} from '@kuvert/shared/mail-merge';
 
 /** Column headers (lower-cased, without spaces, dots, dashes, underscores) each field takes. */
 const headerNames: Record<MailMergeRecipientField, readonly string[]> = {
@@ -51,7 +55,8 @@ export function autoMapFields(
   const normalised = columns.map(normalise);
   const mapping: Partial<Record<MailMergeRecipientField, number>> = {};
   const used = new Set<number>();
-  for (const field of Object.keys(headerNames) as MailMergeRecipientField[]) {
+  // The shared order of the fields, which is also headerNames' order: a column goes to the first.
+  for (const field of mailMergeRecipientFields) {
     for (const name of headerNames[field]) {
       const index = normalised.findIndex((header, column) => header === name && !used.has(column));
       if (index !== -1) {

@@ -18,8 +18,8 @@ import {
 import type { ComposeFields } from './compose-model.ts';
 
 // The key and its values, so a test can see which message was chosen.
-const t = ((key: string, values?: Record<string, unknown>) =>
-  values === undefined ? key : `${key} ${JSON.stringify(values)}`) as TFunction;
+const t: TFunction = (key, values) =>
+  values === undefined ? key : `${key} ${JSON.stringify(values)}`;
 
 const letter = (overrides: Partial<ComposeFields> = {}): ComposeFields => ({
   ...emptyComposeFields,

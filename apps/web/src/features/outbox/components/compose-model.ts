@@ -135,6 +135,7 @@ function recipientInputOf(recipient: ComposeRecipient): RecipientInput {
         address: {
           ...recipient.address,
           // An empty country is left for the schema to call required.
+          // oxlint-disable-next-line typescript/consistent-type-assertions -- the request is checked by sendLetterRequestSchema (checkSendRequest) before it is sent; '' stands for a country not chosen yet, so the schema names it required
           country: country.success ? country.data : ('' as CountryCode),
         },
         ...contact,

@@ -4,6 +4,7 @@ import { searchResultSchema, searchTextSchema } from '@kuvert/shared/search';
 import type { SearchHit, SearchKind, SearchResult, SearchSort } from '@kuvert/shared/search';
 import { apiRequest } from '../../../lib/http.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
+import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
 export interface SearchParams {
   query: string;
@@ -42,7 +43,7 @@ export const searchQueryOptions = (accountId: string, params: SearchParams) =>
   infiniteQueryOptions({
     queryKey: [...mailboxKeys.search, accountId, params.query, params.sort, params.kind],
     queryFn: ({ pageParam, signal }) => search(accountId, params, pageParam, signal),
-    initialPageParam: null as string | null,
+    initialPageParam: FIRST_PAGE_CURSOR,
     getNextPageParam: (lastPage: SearchResult) => lastPage.next_cursor,
   });
 

@@ -4,6 +4,7 @@ import { trashEntryPageSchema } from '@kuvert/shared/trash';
 import type { TrashEntry, TrashEntryPage, TrashKind } from '@kuvert/shared/trash';
 import { apiRequest } from '../../../lib/http.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
+import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
 /** Everything in the trash, newest first; `kind` null for every kind. */
 export function getTrashEntries(
@@ -25,7 +26,7 @@ export const trashEntriesQueryOptions = (accountId: string, kind: TrashKind | nu
   infiniteQueryOptions({
     queryKey: [...mailboxKeys.trash, 'entries', accountId, kind ?? 'all'],
     queryFn: ({ pageParam, signal }) => getTrashEntries(accountId, kind, pageParam, signal),
-    initialPageParam: null as string | null,
+    initialPageParam: FIRST_PAGE_CURSOR,
     // Keyset pagination: the server says where the next page starts; null means the end.
     getNextPageParam: (lastPage: TrashEntryPage) => lastPage.next_cursor,
   });

@@ -4,6 +4,7 @@ import { uploadListSchema } from '@kuvert/shared/uploads';
 import type { UploadList, UploadSummary } from '@kuvert/shared/uploads';
 import { apiRequest } from '../../../lib/http.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
+import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
 const CHOICES_PAGE_SIZE = 50;
 
@@ -31,7 +32,7 @@ export const uploadChoicesQueryOptions = (accountId: string, name: string) =>
   infiniteQueryOptions({
     queryKey: [...mailboxKeys.uploads, 'choices', accountId, name],
     queryFn: ({ pageParam, signal }) => getUploadChoices(accountId, name, pageParam, signal),
-    initialPageParam: null as string | null,
+    initialPageParam: FIRST_PAGE_CURSOR,
     getNextPageParam: (lastPage: UploadList) => lastPage.next_cursor,
   });
 

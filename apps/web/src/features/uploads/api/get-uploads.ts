@@ -4,6 +4,7 @@ import { uploadListSchema } from '@kuvert/shared/uploads';
 import type { UploadKind, UploadList, UploadSort, UploadSummary } from '@kuvert/shared/uploads';
 import { apiRequest } from '../../../lib/http.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
+import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
 /** Which uploads the list shows, in which order (all of it lives in the URL). */
 export interface UploadListFilter {
@@ -42,7 +43,7 @@ export const uploadsQueryOptions = (accountId: string, filter: UploadListFilter)
   infiniteQueryOptions({
     queryKey: [...uploadListsKey, accountId, filter],
     queryFn: ({ pageParam, signal }) => getUploads(accountId, filter, pageParam, signal),
-    initialPageParam: null as string | null,
+    initialPageParam: FIRST_PAGE_CURSOR,
     // Keyset pagination: the server says where the next page starts; null means the end.
     getNextPageParam: (lastPage: UploadList) => lastPage.next_cursor,
   });
