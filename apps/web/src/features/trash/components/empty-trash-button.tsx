@@ -17,10 +17,10 @@ interface EmptyTrashButtonProps {
 export function EmptyTrashButton({ total }: EmptyTrashButtonProps) {
   const { t } = useTranslation();
   const { accountId, can } = useSelectedAccount();
-  const canWrite = can('delete-forever');
+  const canEmpty = can('delete-forever');
   const emptyTrash = useEmptyTrash();
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
-  const reason = canWrite
+  const reason = canEmpty
     ? total === 0
       ? t('trash.isEmpty')
       : null
