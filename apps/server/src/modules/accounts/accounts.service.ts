@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  accountRoleSchema,
-  type Account,
-  type AccountKind,
-  type AccountRole,
-} from '@kuvert/shared/accounts';
+import type { Account, AccountKind, AccountRole } from '@kuvert/shared/accounts';
+import type { AccountAction } from '@kuvert/shared/roles';
 import { newId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
+import { assertCan } from '../../plugins/account-policy.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { toAccount } from './accounts.presenter.ts';
 import {
@@ -22,39 +19,22 @@ import {
 } from './accounts.repository.ts';
 
 /*
- * Who may do what in an account. The membership check inside other areas' queries is
- * db/scopes.ts (callerIsMember, callerRole); the rules on roles, and the account queries other
- * areas need, are here, behind this service like any area's.
+ * Who may do what in an account: the policy is packages/shared/roles, applied by
+ * plugins/account-policy.ts. The membership check inside other areas' queries is db/scopes.ts
+ * (callerIsMember, callerRole); the check by account id, and the account queries other areas
+ * need, are here, behind this service like any area's.
  */
 
-/** viewer < member < owner: each role may do what the lower ones may. */
-const rank: Record<AccountRole, number> = { viewer: 0, member: 1, owner: 2 };
-
-/**
- * Throws 403 when `role` is below `minimum`. Only call it once membership is established:
- * a non-member must get 404, never 403, so they cannot learn that the object exists.
- */
-export function assertRole(role: string, minimum: AccountRole): AccountRole {
-  const parsed = accountRoleSchema.safeParse(role);
-  if (!parsed.success || rank[parsed.data] < rank[minimum]) throw new AppError('FORBIDDEN');
-  return parsed.data;
-}
-
-export function canWrite(role: string): boolean {
-  const parsed = accountRoleSchema.safeParse(role);
-  return parsed.success && rank[parsed.data] >= rank.member;
-}
-
-/** The caller's role in the account: 404 for non-members, 403 when below `minimum`. */
-export async function assertAccountRole(
+/** The caller's role in the account: 404 for non-members, 403 when the role may not `action`. */
+export async function assertAccountAction(
   db: Kysely<Database>,
   userId: string,
   accountId: string,
-  minimum: AccountRole,
+  action: AccountAction,
 ): Promise<AccountRole> {
   const role = await findMembershipRole(db, userId, accountId);
   if (role === undefined) throw new AppError('NOT_FOUND');
-  return assertRole(role, minimum);
+  return assertCan(role, action);
 }
 
 export { findAccountIdsOfUser, findPersonalAccountByEmail };

@@ -65,7 +65,7 @@ export async function addToCaseFile(
   fileId: string,
   input: AddInput,
 ): Promise<AddToCaseFileResult> {
-  const file = await requireCaseFile(app, userId, fileId, 'member');
+  const file = await requireCaseFile(app, userId, fileId, 'organize');
   if (input.mode === 'one_item') assertFitsOneItem(input);
   const now = app.clock.now();
   const at = now.toISOString();

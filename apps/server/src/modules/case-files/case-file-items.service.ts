@@ -42,7 +42,7 @@ export async function getTimeline(
   input: CaseFileTimelineQuery,
 ): Promise<CaseFileTimeline> {
   const query = caseFileTimelineQuerySchema.parse(input);
-  const file = await requireCaseFile(app, userId, fileId, 'viewer');
+  const file = await requireCaseFile(app, userId, fileId, 'read');
   const rows = await findTimelinePage(
     app.db,
     file.id,
@@ -84,10 +84,10 @@ export async function getCaseFileItem(
   itemId: string,
 ): Promise<CaseFileItem> {
   try {
-    await requireCaseFileItem(app, userId, itemId, 'viewer', { fileId });
+    await requireCaseFileItem(app, userId, itemId, 'read', { fileId });
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
-    await requireCaseFileItem(app, userId, itemId, 'viewer', { fileId, state: 'trashed' });
+    await requireCaseFileItem(app, userId, itemId, 'read', { fileId, state: 'trashed' });
   }
   return presentItem(app, itemId);
 }
@@ -98,7 +98,7 @@ export async function createCaseFileItem(
   fileId: string,
   input: CreateItemInput,
 ): Promise<CaseFileItem> {
-  const file = await requireCaseFile(app, userId, fileId, 'member');
+  const file = await requireCaseFile(app, userId, fileId, 'organize');
   const now = app.clock.now();
   const at = now.toISOString();
   const item = {
@@ -140,7 +140,7 @@ export async function updateCaseFileItem(
   itemId: string,
   changes: UpdateCaseFileItemRequest,
 ): Promise<CaseFileItem> {
-  const found = await requireCaseFileItem(app, userId, itemId, 'member', { fileId });
+  const found = await requireCaseFileItem(app, userId, itemId, 'organize', { fileId });
   const at = app.clock.now().toISOString();
   await app.db.transaction().execute(async (trx) => {
     const item = await lockLiveItem(trx, app, found);
@@ -177,7 +177,7 @@ export async function moveCaseFileItem(
   itemId: string,
   targetFileId: string,
 ): Promise<CaseFileItem> {
-  const found = await requireCaseFileItem(app, userId, itemId, 'member', { fileId });
+  const found = await requireCaseFileItem(app, userId, itemId, 'organize', { fileId });
   if (targetFileId === found.file_id) return presentItem(app, found.id);
   const target = await findLiveCaseFileOfAccount(app.db, found.account_id, targetFileId);
   if (!target) {

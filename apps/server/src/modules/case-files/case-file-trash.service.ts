@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AccountRole } from '@kuvert/shared/accounts';
+import type { AccountAction } from '@kuvert/shared/roles';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertRole } from '../accounts/accounts.service.ts';
+import { assertCan } from '../../plugins/account-policy.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import {
   deleteCaseFileItemRows,
@@ -30,19 +30,19 @@ import { lockCaseFiles } from './case-files.repository.ts';
 type Db = Pick<FastifyInstance, 'db'>;
 
 /**
- * A file of one of the caller's accounts, in the given state, with the caller's role at least
- * `minimum`: 404 for another account's (or a missing) file, 403 for a viewer's change.
+ * A file of one of the caller's accounts, in the given state, where the caller's role may do
+ * `action`: 404 for another account's (or a missing) file, 403 for a viewer's change.
  */
 export async function requireCaseFile(
   app: Db,
   userId: string,
   fileId: string,
-  minimum: AccountRole,
+  action: AccountAction,
   state: LiveOrTrashed = 'live',
 ): Promise<CaseFileRow> {
   const file = await findCaseFileForUser(app.db, userId, fileId, state);
   if (!file) throw new AppError('NOT_FOUND');
-  assertRole(file.role, minimum);
+  assertCan(file.role, action);
   return file;
 }
 
@@ -55,7 +55,7 @@ export async function requireCaseFileItem(
   app: Db,
   userId: string,
   itemId: string,
-  minimum: AccountRole,
+  action: AccountAction,
   options: { fileId?: string; state?: LiveOrTrashed } = {},
 ): Promise<CaseFileItemRow> {
   const item = await findCaseFileItemForUser(app.db, userId, itemId);
@@ -66,7 +66,7 @@ export async function requireCaseFileItem(
     (options.fileId === undefined || item.file_id === options.fileId) &&
     (state === 'live' ? item.trashed_at === null : item.trashed_at !== null);
   if (!matches) throw new AppError('NOT_FOUND');
-  assertRole(item.role, minimum);
+  assertCan(item.role, action);
   return item;
 }
 
@@ -83,7 +83,7 @@ export async function trashCaseFile(
   userId: string,
   fileId: string,
 ): Promise<void> {
-  const file = await requireCaseFile(app, userId, fileId, 'member');
+  const file = await requireCaseFile(app, userId, fileId, 'organize');
   const at = app.clock.now().toISOString();
   await app.db.transaction().execute(async (trx) => {
     await lockCaseFiles(trx, app.engine, [file.id]);
@@ -98,7 +98,7 @@ export async function restoreCaseFile(
   userId: string,
   fileId: string,
 ): Promise<string> {
-  const file = await requireCaseFile(app, userId, fileId, 'member', 'trashed');
+  const file = await requireCaseFile(app, userId, fileId, 'organize', 'trashed');
   const at = app.clock.now().toISOString();
   await app.db.transaction().execute(async (trx) => {
     await lockCaseFiles(trx, app.engine, [file.id]);
@@ -114,7 +114,7 @@ export async function deleteCaseFileForever(
   userId: string,
   fileId: string,
 ): Promise<void> {
-  const file = await requireCaseFile(app, userId, fileId, 'member', 'trashed');
+  const file = await requireCaseFile(app, userId, fileId, 'delete-forever', 'trashed');
   await deleteCaseFileRows(app.db, [file.id]);
   await announceCaseFilesChanged(app, file.account_id);
 }
@@ -125,7 +125,7 @@ export async function trashCaseFileItem(
   itemId: string,
   fileId?: string,
 ): Promise<void> {
-  const item = await requireCaseFileItem(app, userId, itemId, 'member', { fileId });
+  const item = await requireCaseFileItem(app, userId, itemId, 'organize', { fileId });
   const at = app.clock.now().toISOString();
   await app.db.transaction().execute(async (trx) => {
     await lockCaseFiles(trx, app.engine, [item.file_id]);
@@ -140,7 +140,7 @@ export async function restoreCaseFileItem(
   userId: string,
   itemId: string,
 ): Promise<string> {
-  const item = await requireCaseFileItem(app, userId, itemId, 'member', { state: 'trashed' });
+  const item = await requireCaseFileItem(app, userId, itemId, 'organize', { state: 'trashed' });
   const at = app.clock.now().toISOString();
   await app.db.transaction().execute(async (trx) => {
     await lockCaseFiles(trx, app.engine, [item.file_id]);
@@ -155,7 +155,9 @@ export async function deleteCaseFileItemForever(
   userId: string,
   itemId: string,
 ): Promise<void> {
-  const item = await requireCaseFileItem(app, userId, itemId, 'member', { state: 'trashed' });
+  const item = await requireCaseFileItem(app, userId, itemId, 'delete-forever', {
+    state: 'trashed',
+  });
   await deleteCaseFileItemRows(app.db, [item.id]);
   await announceCaseFilesChanged(app, item.account_id);
 }

@@ -12,7 +12,7 @@ import {
 import { foldSearchText, searchWordsOf } from '../../db/folded-search.ts';
 import { newId } from '../../db/ids.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertAccountRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
 import { findCaseFileForUser } from './case-file-trash.repository.ts';
 import { announceCaseFilesChanged, requireCaseFile } from './case-file-trash.service.ts';
 import {
@@ -54,7 +54,7 @@ export async function listCaseFiles(
   input: CaseFileListQuery,
 ): Promise<CaseFileList> {
   const query = caseFileListQuerySchema.parse(input);
-  await assertAccountRole(app.db, userId, query.account_id, 'viewer');
+  await assertAccountAction(app.db, userId, query.account_id, 'read');
   const rows = await findCaseFilePage(app.db, {
     accountId: query.account_id,
     sort: query.sort,
@@ -96,7 +96,7 @@ export async function createCaseFile(
   input: CreateCaseFileRequest,
 ): Promise<CaseFile> {
   const request = createCaseFileRequestSchema.parse(input);
-  await assertAccountRole(app.db, userId, request.account_id, 'member');
+  await assertAccountAction(app.db, userId, request.account_id, 'organize');
   const now = app.clock.now();
   const at = now.toISOString();
   const id = newId(now.getTime());
@@ -122,7 +122,7 @@ export async function updateCaseFile(
   fileId: string,
   changes: UpdateCaseFileRequest,
 ): Promise<CaseFile> {
-  const file = await requireCaseFile(app, userId, fileId, 'member');
+  const file = await requireCaseFile(app, userId, fileId, 'organize');
   const at = app.clock.now().toISOString();
   await updateCaseFileRow(app.db, file.id, {
     ...(changes.title === undefined

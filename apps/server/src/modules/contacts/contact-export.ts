@@ -8,7 +8,7 @@ import {
 import { countryName } from '@kuvert/shared/postal';
 import { writeCsv } from '../../lib/csv/write.ts';
 import { writeVcards } from '../../lib/vcard/index.ts';
-import { assertAccountRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
 import { findAllContacts, type ContactRow } from './contacts.repository.ts';
 
 export interface ContactExportFile {
@@ -60,7 +60,7 @@ export async function exportContacts(
   query: ContactExportQuery,
   userLanguage: string,
 ): Promise<ContactExportFile> {
-  await assertAccountRole(app.db, userId, query.account_id, 'viewer');
+  await assertAccountAction(app.db, userId, query.account_id, 'read');
   const language: Language = query.language ?? (userLanguage === 'de' ? 'de' : 'en');
   const rows = await findAllContacts(app.db, query.account_id);
   const day = app.clock.now().toISOString().slice(0, 10);

@@ -8,7 +8,7 @@ import { sniffTextType } from '../../lib/csv/index.ts';
 import { looksLikeVcard } from '../../lib/vcard/index.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { ProcessingError } from '../../plugins/processing/document-processing.ts';
-import { assertAccountRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
 import {
   cellsOfCsvRow,
   importRows,
@@ -73,7 +73,7 @@ export async function previewContactImport(
   query: ContactImportPreviewQuery,
   bytes: Uint8Array,
 ): Promise<ContactImportPreview> {
-  await assertAccountRole(app.db, userId, query.account_id, 'member');
+  await assertAccountAction(app.db, userId, query.account_id, 'organize');
   if (bytes.length === 0) throw new AppError('CSV_EMPTY', { message: 'The file is empty.' });
   const saved = await findContactKeys(app.db, query.account_id);
   if (looksLikeVcard(bytes)) {

@@ -9,7 +9,8 @@ import type {
 import { contactListQuerySchema } from '@kuvert/shared/contacts';
 import { newId } from '../../db/ids.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
+import { assertCan } from '../../plugins/account-policy.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { contactColumns, foldForSearch, toContact } from './contacts.presenter.ts';
 import {
@@ -55,7 +56,7 @@ export async function listContacts(
   rawQuery: ContactListQuery,
 ): Promise<ContactPage> {
   const query = contactListQuerySchema.parse(rawQuery);
-  await assertAccountRole(app.db, userId, query.account_id, 'viewer');
+  await assertAccountAction(app.db, userId, query.account_id, 'read');
   const rows = await findContactsPage(app.db, {
     accountId: query.account_id,
     search: query.q ? { lower: query.q.toLowerCase(), folded: foldForSearch(query.q) } : undefined,
@@ -107,7 +108,7 @@ export async function createContact(
   accountId: string,
   fields: ContactFields,
 ): Promise<Contact> {
-  await assertAccountRole(app.db, userId, accountId, 'member');
+  await assertAccountAction(app.db, userId, accountId, 'organize');
   await assertProvidersExist(app, [fields], () => 'contact.digital.provider_id');
   const now = app.clock.now();
   const id = newId(now.getTime());
@@ -131,7 +132,7 @@ export async function createContacts(
   accountId: string,
   contacts: ContactFields[],
 ): Promise<number> {
-  await assertAccountRole(app.db, userId, accountId, 'member');
+  await assertAccountAction(app.db, userId, accountId, 'organize');
   await assertProvidersExist(app, contacts, (index) => `contacts.${index}.digital.provider_id`);
   const now = app.clock.now();
   const at = now.toISOString();
@@ -155,7 +156,7 @@ async function requireWritableContact(
 ) {
   const row = await findContactForUser(app.db, userId, contactId, state);
   if (!row) throw new AppError('NOT_FOUND');
-  assertRole(row.role, 'member');
+  assertCan(row.role, 'organize');
   return row;
 }
 

@@ -6,7 +6,8 @@ import { newId } from '../../db/ids.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
+import { assertCan } from '../../plugins/account-policy.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { toFolder } from './folders.presenter.ts';
 import {
@@ -48,7 +49,7 @@ export async function listFolders(
   userId: string,
   accountId: string,
 ): Promise<Folder[]> {
-  await assertAccountRole(app.db, userId, accountId, 'viewer');
+  await assertAccountAction(app.db, userId, accountId, 'read');
   const rows = await findFoldersOfAccount(app.db, userId, accountId);
   return rows.map(toFolder).toSorted(byName);
 }
@@ -80,7 +81,7 @@ export async function createFolder(
   userId: string,
   input: CreateFolderRequest,
 ): Promise<Folder> {
-  await assertAccountRole(app.db, userId, input.account_id, 'member');
+  await assertAccountAction(app.db, userId, input.account_id, 'organize');
   const now = app.clock.now();
   const id = newId(now.getTime());
   await withUniqueName(() =>
@@ -104,7 +105,7 @@ export async function requireWritableFolder(
 ): Promise<FolderRow> {
   const folder = await findFolderForUser(app.db, userId, folderId, state);
   if (!folder) throw new AppError('NOT_FOUND');
-  assertRole(folder.role, 'member');
+  assertCan(folder.role, 'organize');
   return folder;
 }
 

@@ -20,7 +20,7 @@ import {
   type StorageHolder,
 } from '../../plugins/storage-quota.ts';
 import type { SniffedType } from '../../plugins/uploads.ts';
-import { assertAccountRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
 import { inspectUploadedDocuments } from '../letters/document-inspection.ts';
 import { discardUploads } from '../letters/letter-removal.service.ts';
 import { findLiveUpload } from '../uploads/upload-attachments.service.ts';
@@ -221,7 +221,7 @@ export async function addFormFile(
   query: { account_id: string; field?: string | undefined; version?: number | undefined },
   request: FastifyRequest,
 ): Promise<FormFile> {
-  await assertAccountRole(app.db, userId, query.account_id, 'member');
+  await assertAccountAction(app.db, userId, query.account_id, 'fill-in-forms');
   const { accepted } = await openFormVersion(app, formId, 'account', query);
   const owner: FileOwner = { kind: 'account', formId, accountId: query.account_id };
   await assertRoomForFile(app, owner);
@@ -246,7 +246,7 @@ export async function addFormFileFromUpload(
     version?: number | undefined;
   },
 ): Promise<FormFile> {
-  await assertAccountRole(app.db, userId, body.account_id, 'member');
+  await assertAccountAction(app.db, userId, body.account_id, 'fill-in-forms');
   const { accepted } = await openFormVersion(app, formId, 'account', body);
   const upload = await findLiveUpload(app, body.account_id, body.upload_id);
   if (!upload) {

@@ -13,7 +13,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import { requestOrigin } from '../../plugins/audit.ts';
 import { addressKey, reserveRateLimitHits } from '../../plugins/rate-limit.ts';
 import type { SendableDocument } from '../../plugins/send-document.ts';
-import { assertAccountRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { decodeCursor, encodeCursor } from '../letters/letter-cursor.ts';
 import { fullName, getUserById, userLanguage } from '../users/users.service.ts';
@@ -162,7 +162,7 @@ export async function submitForm(
   body: SubmitFormRequest,
 ): Promise<FormSubmissionSummary> {
   const accountId = body.account_id;
-  await assertAccountRole(app.db, userId, accountId, 'member');
+  await assertAccountAction(app.db, userId, accountId, 'fill-in-forms');
   const form = await loadOpenForm(app, formId, 'account');
   const draftId = body.draft_id ?? null;
   if (draftId !== null) {
@@ -256,7 +256,7 @@ export async function listSubmissions(
   userId: string,
   query: { account_id: string; cursor?: string | undefined; limit: number },
 ): Promise<FormSubmissionPage> {
-  await assertAccountRole(app.db, userId, query.account_id, 'viewer');
+  await assertAccountAction(app.db, userId, query.account_id, 'read');
   const rows = await findSubmissionPage(
     app.db,
     query.account_id,

@@ -12,7 +12,8 @@ import type {
 import { newId } from '../../db/ids.ts';
 import { saveAtVersion } from '../../db/versioned-update.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
+import { assertCan } from '../../plugins/account-policy.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import {
   answersThatFit,
@@ -125,7 +126,7 @@ export async function listFormDrafts(
   userId: string,
   accountId: string,
 ): Promise<FormDraftList> {
-  await assertAccountRole(app.db, userId, accountId, 'viewer');
+  await assertAccountAction(app.db, userId, accountId, 'read');
   return { items: await listFormDraftSummaries(app, accountId) };
 }
 
@@ -172,7 +173,7 @@ export async function createFormDraft(
   userId: string,
   input: CreateFormDraftInput,
 ): Promise<FormDraft> {
-  await assertAccountRole(app.db, userId, input.account_id, 'member');
+  await assertAccountAction(app.db, userId, input.account_id, 'fill-in-forms');
   const { parsed } = await loadFillableForm(app, input.form_id, input.form_version, 'form_version');
   assertAnswers(parsed.fields, input.data, { draft: true });
   const now = app.clock.now();
@@ -205,7 +206,7 @@ export async function updateFormDraft(
   input: UpdateFormDraftInput,
 ): Promise<FormDraft> {
   const row = await requireDraft(app, userId, draftId);
-  assertRole(row.role, 'member');
+  assertCan(row.role, 'fill-in-forms');
   const target = input.form_version ?? Number(row.form_version);
   const { form, parsed } = await loadFillableForm(app, row.form_id, target, 'form_version');
   const isMove = target !== Number(row.form_version);
@@ -236,7 +237,7 @@ export async function removeFormDraft(
   draftId: string,
 ): Promise<void> {
   const row = await requireDraft(app, userId, draftId);
-  assertRole(row.role, 'member');
+  assertCan(row.role, 'fill-in-forms');
   if (!(await deleteFormDraft(app.db, row.account_id, draftId))) throw new AppError('NOT_FOUND');
   await publishLiveEvent(app, { type: 'forms.changed', account_id: row.account_id });
 }

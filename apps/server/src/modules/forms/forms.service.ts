@@ -13,7 +13,7 @@ import {
 } from '@kuvert/shared/forms';
 import { AppError } from '../../plugins/app-error.ts';
 import { addressKey, reserveRateLimitHits } from '../../plugins/rate-limit.ts';
-import { assertAccountRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
 import { getUserById } from '../users/users.service.ts';
 import { listFormDraftSummaries } from './form-drafts.service.ts';
 import { prefillFrom } from './form-definitions.ts';
@@ -95,7 +95,7 @@ export async function getFormStart(
   userId: string,
   accountId: string,
 ): Promise<FormStart> {
-  await assertAccountRole(app.db, userId, accountId, 'viewer');
+  await assertAccountAction(app.db, userId, accountId, 'read');
   const recent = await findFormsOfRecentProviders(app.db, accountId, RECENT_FORMS_LIMIT);
   return {
     recent: await summariesOf(app, recent),
@@ -162,7 +162,7 @@ export async function getFormDetail(
   query: { account_id?: string | undefined; version?: number | undefined },
 ): Promise<FormDetail> {
   if (query.account_id !== undefined) {
-    await assertAccountRole(app.db, userId, query.account_id, 'viewer');
+    await assertAccountAction(app.db, userId, query.account_id, 'read');
   }
   const fillable = await loadFillableForm(app, formId, query.version);
   const user = await getUserById(app.db, userId);

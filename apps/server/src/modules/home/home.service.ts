@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { HomeSummary } from '@kuvert/shared/home';
-import { assertAccountRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
 import { isPastDue, todayOf } from '../invoices/invoice-status.ts';
 import { listLetters } from '../letters/letters.service.ts';
 import { countOpenSignatureRequests } from '../signatures/signatures.service.ts';
@@ -13,7 +13,7 @@ export async function getHomeSummary(
   userId: string,
   accountId: string,
 ): Promise<HomeSummary> {
-  await assertAccountRole(app.db, userId, accountId, 'viewer');
+  await assertAccountAction(app.db, userId, accountId, 'read');
   const [unread, totals, signatures, recent] = await Promise.all([
     countUnread(app.db, userId, accountId),
     sumOpenInvoices(app.db, userId, accountId),

@@ -7,7 +7,7 @@ import {
 import type { Money, ProviderRef } from '@kuvert/shared/letters';
 import type { SenderInvoiceStatus } from '@kuvert/shared/sender-api';
 import { tryBuildEpcQrPayload, type EpcCreditTransfer } from '../../lib/epc-qr.ts';
-import { canWrite } from '../accounts/accounts.service.ts';
+import { isAllowed } from '../../plugins/account-policy.ts';
 import type { InvoicePayments } from '../payments/payment-summaries.service.ts';
 import { isOverdue, isUnpaidStatus, presentInvoiceStatus } from './invoice-status.ts';
 import type { InvoiceRow } from './invoices.repository.ts';
@@ -94,7 +94,7 @@ export function toInvoice(
     cancelled_at: row.invoice_cancelled_at,
     epc_qr_available: toEpcQrPayload(row) !== undefined,
     // A pending payment leaves this true: the client offers to continue it (active_payment).
-    can_pay: isUnpaid && row.trashed_at === null && canWrite(row.role),
+    can_pay: isUnpaid && row.trashed_at === null && isAllowed(row.role, 'pay'),
     active_payment: payments?.active ?? null,
     last_payment: payments?.last ?? null,
   };

@@ -13,7 +13,8 @@ import type { InvoicePaidWebhookData } from '@kuvert/shared/sender-api';
 import type { Database } from '../../db/schema.ts';
 import { renderEpcQrPng } from '../../lib/epc-qr.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
+import { assertCan } from '../../plugins/account-policy.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { getInvoicePayments } from '../payments/payment-summaries.service.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
@@ -51,7 +52,7 @@ export async function requirePayableInvoice(
   letterId: string,
 ): Promise<InvoiceRow> {
   const invoice = await requireInvoice(app, userId, letterId);
-  assertRole(invoice.role, 'member');
+  assertCan(invoice.role, 'pay');
   if (!isUnpaidStatus(invoice.invoice_status)) throw new AppError('INVOICE_NOT_PAYABLE');
   if (invoice.trashed_at !== null) {
     throw new AppError('INVOICE_NOT_PAYABLE', {
@@ -156,7 +157,7 @@ export async function listInvoices(
   userId: string,
   query: { account_id: string; provider_id?: string | undefined; status: InvoiceListStatus },
 ): Promise<OpenInvoiceList> {
-  await assertAccountRole(app.db, userId, query.account_id, 'viewer');
+  await assertAccountAction(app.db, userId, query.account_id, 'read');
   const [rows, providers] = await Promise.all([
     query.status === 'paid'
       ? findPaidInvoices(app.db, userId, query.account_id, PAID_INVOICES_LIMIT, query.provider_id)

@@ -9,7 +9,7 @@ import {
 import { AppError } from '../../plugins/app-error.ts';
 import { readMultipart } from '../../plugins/multipart-reader.ts';
 import { maxFileBytes } from '../../plugins/storage-quota.ts';
-import { assertRole } from '../accounts/accounts.service.ts';
+import { assertCan } from '../../plugins/account-policy.ts';
 import {
   announceOutboundLetters,
   findLetterOfCopy,
@@ -46,7 +46,7 @@ export async function replyToLetter(
   // Access first, so nobody can store files through a letter that is not theirs.
   const original = await findLetterForUser(app.db, userId, letterId);
   if (!original) throw new AppError('NOT_FOUND');
-  assertRole(original.role, 'member');
+  assertCan(original.role, 'send');
   if (original.direction !== 'inbound') {
     throw new AppError('CONFLICT', { message: 'Only letters you received can be answered.' });
   }

@@ -8,7 +8,8 @@ import type {
   LetterView,
 } from '@kuvert/shared/letters';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
+import { assertCan } from '../../plugins/account-policy.ts';
 import { getFolderAccountId } from '../folders/folders.service.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
@@ -53,7 +54,7 @@ export async function listLetters(
   input: LetterListInput,
 ): Promise<LetterPage> {
   if (input.view === 'folder') {
-    await assertAccountRole(app.db, userId, input.account_id, 'viewer');
+    await assertAccountAction(app.db, userId, input.account_id, 'read');
     if (!input.folder_id) {
       throw new AppError('VALIDATION_FAILED', {
         details: [{ path: 'querystring.folder_id', message: 'Required for the folder view' }],
@@ -74,7 +75,7 @@ export async function listLetters(
   // The page query returns only letters of the caller's accounts, so any row proves the
   // membership; an empty page must still answer a stranger 404, not "no letters".
   if (rows.length === 0 && input.view !== 'folder') {
-    await assertAccountRole(app.db, userId, input.account_id, 'viewer');
+    await assertAccountAction(app.db, userId, input.account_id, 'read');
   }
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
@@ -135,7 +136,7 @@ async function requireWritableLetters(
   const ids = [...new Set(letterIds)];
   const rows = await findLettersWithRole(app.db, userId, ids);
   if (rows.length !== ids.length) throw new AppError('NOT_FOUND');
-  for (const row of rows) assertRole(row.role, 'member');
+  for (const row of rows) assertCan(row.role, 'organize');
   return { ids, accountIds: new Set(rows.map((row) => row.account_id)) };
 }
 
@@ -214,7 +215,7 @@ export async function markLetterRead(
 ): Promise<void> {
   const letter = await findLetterForUser(app.db, userId, letterId);
   if (!letter) throw new AppError('NOT_FOUND');
-  assertRole(letter.role, 'member');
+  assertCan(letter.role, 'organize');
   if ((await markRead(app, userId, [letterId])) > 0) {
     await publishLiveEvent(app, { type: 'letters.changed', account_id: letter.account_id });
   }

@@ -5,7 +5,7 @@ import {
   type MailMergePreviewDelivery,
   type MailMergeRowProblem,
 } from '@kuvert/shared/mail-merge';
-import { assertAccountRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
 import { loadSender } from '../outbox/outbound-letters.service.ts';
 import { findCsvUpload, readMergeCsv } from './mail-merge-csv.ts';
 import { emailOfRow, problem, resolveRow, type MergeContext } from './mail-merge-rows.ts';
@@ -71,7 +71,7 @@ export async function previewMailMerge(
   userId: string,
   definition: MailMergeDefinition,
 ): Promise<MailMergePreview> {
-  await assertAccountRole(app.db, userId, definition.account_id, 'member');
+  await assertAccountAction(app.db, userId, definition.account_id, 'send');
   const parts = parseSource(definition.source);
   await sourceDocument(app, definition);
   const upload = await findCsvUpload(app, definition.account_id, definition.csv.upload_id);

@@ -15,7 +15,8 @@ import { z } from 'zod';
 import { newId } from '../../db/ids.ts';
 import { writeCsv } from '../../lib/csv/write.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
+import { assertCan } from '../../plugins/account-policy.ts';
 import {
   countDeliveriesOfMerges,
   findLetterDeliveries,
@@ -61,7 +62,7 @@ export async function inspectCsv(
   userId: string,
   request: MailMergeInspectRequest,
 ): Promise<MailMergeCsvInspection> {
-  await assertAccountRole(app.db, userId, request.account_id, 'member');
+  await assertAccountAction(app.db, userId, request.account_id, 'send');
   const upload = await findCsvUpload(app, request.account_id, request.upload_id);
   const { reading, header, rows } = await readMergeCsv(
     app,
@@ -206,7 +207,7 @@ export async function startMailMerge(
   userId: string,
   definition: MailMergeDefinition,
 ): Promise<MailMerge> {
-  await assertAccountRole(app.db, userId, definition.account_id, 'member');
+  await assertAccountAction(app.db, userId, definition.account_id, 'send');
   const parts = parseSource(definition.source);
   await sourceDocument(app, definition);
   const upload = await findCsvUpload(app, definition.account_id, definition.csv.upload_id);
@@ -282,7 +283,7 @@ export async function listMailMerges(
   userId: string,
   accountId: string | undefined,
 ): Promise<MailMergeList> {
-  if (accountId !== undefined) await assertAccountRole(app.db, userId, accountId, 'viewer');
+  if (accountId !== undefined) await assertAccountAction(app.db, userId, accountId, 'read');
   const rows = await findRecentMailMerges(app.db, userId, accountId, RECENT_MERGES);
   const deliveries = await countDeliveriesOfMerges(
     app,
@@ -294,7 +295,7 @@ export async function listMailMerges(
 async function mergeOfCaller(app: FastifyInstance, userId: string, id: string) {
   const merge = await findMailMergeForCaller(app.db, userId, id);
   if (!merge) throw new AppError('NOT_FOUND');
-  assertRole(merge.role, 'viewer');
+  assertCan(merge.role, 'read');
   return merge;
 }
 

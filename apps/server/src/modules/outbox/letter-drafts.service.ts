@@ -11,7 +11,8 @@ import {
 import { newId } from '../../db/ids.ts';
 import { saveAtVersion } from '../../db/versioned-update.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
+import { assertCan } from '../../plugins/account-policy.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { describeLiveUploads } from '../uploads/upload-attachments.service.ts';
 import {
@@ -75,7 +76,7 @@ export async function listDrafts(
   userId: string,
   accountId: string,
 ): Promise<LetterDraftList> {
-  await assertAccountRole(app.db, userId, accountId, 'viewer');
+  await assertAccountAction(app.db, userId, accountId, 'read');
   const rows = await findDraftsOfAccount(app.db, accountId);
   const providerNames = await providerNamesOf(
     app,
@@ -157,7 +158,7 @@ export async function createDraft(
   userId: string,
   input: CreateDraftInput,
 ): Promise<LetterDraft> {
-  await assertAccountRole(app.db, userId, input.account_id, 'member');
+  await assertAccountAction(app.db, userId, input.account_id, 'send');
   const now = app.clock.now();
   const id = newId(now.getTime());
   await insertDraft(app.db, {
@@ -185,7 +186,7 @@ export async function updateDraft(
   input: UpdateDraftInput,
 ): Promise<LetterDraft> {
   const row = await requireDraft(app, userId, draftId);
-  assertRole(row.role, 'member');
+  assertCan(row.role, 'send');
   await saveAtVersion(
     () =>
       updateDraftAtVersion(app.db, draftId, input.version, {
@@ -205,7 +206,7 @@ export async function removeDraft(
   draftId: string,
 ): Promise<void> {
   const row = await requireDraft(app, userId, draftId);
-  assertRole(row.role, 'member');
+  assertCan(row.role, 'send');
   if (!(await deleteDraft(app.db, row.account_id, draftId))) throw new AppError('NOT_FOUND');
   await publishLiveEvent(app, { type: 'letter_drafts.changed', account_id: row.account_id });
 }

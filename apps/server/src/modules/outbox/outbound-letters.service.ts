@@ -32,7 +32,7 @@ import { linesTooWide } from '../../lib/address-window.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { translationOf } from '../../plugins/error-handler.ts';
 import { enqueueJobs, type NewJob } from '../../plugins/jobs.ts';
-import { assertRole } from '../accounts/accounts.service.ts';
+import { assertCan } from '../../plugins/account-policy.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { DOCUMENT_EXTRACT_JOB, LETTER_NOTIFY_JOB } from '../letters/letter-job-types.ts';
 import { queuePrintRendering } from '../postal/print-queue.ts';
@@ -192,7 +192,7 @@ export async function loadSender(
 ): Promise<OutboundSender> {
   const row = await findSenderInAccount(app.db, userId, accountId);
   if (!row) throw new AppError('NOT_FOUND');
-  assertRole(row.role, 'member');
+  assertCan(row.role, 'send');
   const { address_street, address_postcode, address_city, address_country } = row;
   return {
     accountId,

@@ -6,7 +6,7 @@ import { newId } from '../../db/ids.ts';
 import type { PaymentsTable } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { recordAuditEvent, type RequestOrigin } from '../../plugins/audit.ts';
-import { assertRole } from '../accounts/accounts.service.ts';
+import { assertCan } from '../../plugins/account-policy.ts';
 import {
   publishInvoicesChanged,
   requirePayableInvoice,
@@ -196,7 +196,7 @@ export async function refreshPayment(
 ): Promise<Payment> {
   const payment = await findPaymentForUser(app.db, userId, paymentId);
   if (!payment) throw new AppError('NOT_FOUND');
-  assertRole(payment.role, 'member');
+  assertCan(payment.role, 'pay');
   if (payment.status !== 'pending') return toPayment(payment);
   await syncPaymentWithProvider(app, provider, payment);
   const current = await findPaymentForUser(app.db, userId, paymentId);

@@ -6,7 +6,7 @@ import { newId, newSecret } from '../../db/ids.ts';
 import { isRefusedHostLiteral } from '../../lib/network-guard.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { sniffContentType } from '../../plugins/uploads.ts';
-import { assertAccountRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
 import { toAccountProvider, toProvider } from './providers.presenter.ts';
 import {
   countLiveKeys,
@@ -180,7 +180,7 @@ export async function listAccountProviders(
   userId: string,
   accountId: string,
 ): Promise<AccountProvider[]> {
-  await assertAccountRole(app.db, userId, accountId, 'viewer');
+  await assertAccountAction(app.db, userId, accountId, 'read');
   const rows = await findProvidersOfAccount(app.db, userId, accountId);
   return rows.map(toAccountProvider);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SearchHit, SearchKind, SearchResult, SearchSort } from '@kuvert/shared/search';
-import { assertAccountRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
 import { getLetterSummaries } from '../letters/letters.service.ts';
 import { decodeSearchCursor, encodeNextCursor } from './search-cursor.ts';
 import { mergeMatches, type TaggedMatch } from './search-merge.ts';
@@ -33,7 +33,7 @@ export async function searchAccount(
   userId: string,
   input: SearchInput,
 ): Promise<SearchResult> {
-  await assertAccountRole(app.db, userId, input.account_id, 'viewer');
+  await assertAccountAction(app.db, userId, input.account_id, 'read');
   const start = decodeSearchCursor(input.sort, input.kind, input.cursor);
   const query = parseQuery(input.q);
   // Only exclusions ("-word") leave nothing to look up: nothing is found by what it lacks.

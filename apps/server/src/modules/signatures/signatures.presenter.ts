@@ -12,7 +12,7 @@ import {
   type SignatureStrokes,
 } from '@kuvert/shared/signatures';
 import type { SealSigner } from '../../plugins/processing/document-processing.ts';
-import { canWrite } from '../accounts/accounts.service.ts';
+import { isAllowed } from '../../plugins/account-policy.ts';
 import type { SignatureRequestRow, SignerWithUserRow } from './signatures.repository.ts';
 
 /** The due date is a day gone by in the server's time zone (`today` from todayOf). */
@@ -56,7 +56,7 @@ export function cannotSignReason(
   if (me?.status === 'declined') return 'already_declined';
   if (isExpiredNow(request, today)) return 'expired';
   if (request.status !== 'pending') return 'closed';
-  if (!canWrite(role)) return 'viewer';
+  if (!isAllowed(role, 'sign')) return 'viewer';
   if (!me) return 'not_a_signer';
   return null;
 }

@@ -10,7 +10,7 @@ import {
   releaseRateLimitHits,
   reserveRateLimitHits,
 } from '../../plugins/rate-limit.ts';
-import { assertRole } from '../accounts/accounts.service.ts';
+import { assertCan } from '../../plugins/account-policy.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
 import { fullName, getUserById, type UserRow } from '../users/users.service.ts';
 import { SIGNATURE_SEAL_JOB, SIGNATURE_SEAL_MAX_ATTEMPTS } from './signature-job-types.ts';
@@ -45,7 +45,7 @@ async function requireSigner(
   const letter = await findVisibleLetter(app.db, userId, letterId);
   if (!letter) throw new AppError('NOT_FOUND');
   // A viewer may read the letter, so learning it is a request tells them nothing new.
-  assertRole(letter.role, 'member');
+  assertCan(letter.role, 'sign');
   const request = letter.signature_request_id
     ? await findRequestById(app.db, letter.signature_request_id)
     : undefined;

@@ -58,7 +58,7 @@ export async function restoreTrashEntries(
   userId: string,
   selection: TrashSelection,
 ): Promise<TrashActionResult> {
-  const selected = await findSelectedEntries(app, userId, selection);
+  const selected = await findSelectedEntries(app, userId, selection, 'organize');
   const renamed: TrashActionResult['renamed'] = [];
   let count = 0;
   // Folders and files first: a letter or item restored with them goes back into them.
@@ -92,7 +92,7 @@ export async function deleteTrashEntriesForever(
   userId: string,
   selection: TrashSelection,
 ): Promise<TrashActionResult> {
-  const selected = await findSelectedEntries(app, userId, selection);
+  const selected = await findSelectedEntries(app, userId, selection, 'delete-forever');
   const accountId = selection.account_id;
   let count = 0;
   count += await eachOf(idsOf(selected.case_file_item), (id) =>

@@ -6,7 +6,7 @@ import {
   type TrashKind,
   type TrashSelection,
 } from '@kuvert/shared/trash';
-import { assertAccountRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
 import { decodeTrashCursor, encodeTrashCursor } from './trash-cursor.ts';
 import type { TrashEntryRow } from './trash-entry-columns.ts';
 import { toTrashEntry } from './trash.presenter.ts';
@@ -25,7 +25,7 @@ export async function listTrashEntries(
   },
 ): Promise<TrashEntryPage> {
   const accountId = query.account_id;
-  await assertAccountRole(app.db, userId, accountId, 'viewer');
+  await assertAccountAction(app.db, userId, accountId, 'read');
   const list = query.kind ?? 'all';
   const rows = await findTrashEntryPage(app.db, {
     accountId,
@@ -71,9 +71,10 @@ export async function findSelectedEntries(
   app: FastifyInstance,
   userId: string,
   selection: TrashSelection,
+  action: 'organize' | 'delete-forever',
 ): Promise<SelectedEntries> {
   const accountId = selection.account_id;
-  await assertAccountRole(app.db, userId, accountId, 'member');
+  await assertAccountAction(app.db, userId, accountId, action);
   const rowsOf = (kind: TrashKind) => {
     const ids = selection.entries.filter((entry) => entry.kind === kind).map((entry) => entry.id);
     return findTrashEntriesById(app.db, kind, accountId, [...new Set(ids)]);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Folder } from '@kuvert/shared/folders';
 import { addSeconds } from '../../clock.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertAccountRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
 import {
   announceFolderChange,
   deleteTrashedFolders,
@@ -142,7 +142,7 @@ export async function emptyTrash(
   userId: string,
   accountId: string,
 ): Promise<number> {
-  await assertAccountRole(app.db, userId, accountId, 'member');
+  await assertAccountAction(app.db, userId, accountId, 'delete-forever');
   // Uploads first, so their pages hear of it only when some went.
   const uploads = await deleteUploadsForever(app, { accountId });
   const deleted = await deleteForever(app, { accountId });

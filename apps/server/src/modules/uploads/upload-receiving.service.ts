@@ -7,7 +7,8 @@ import { AppError } from '../../plugins/app-error.ts';
 import { aboutFile, assertFileSize, reserveStorage } from '../../plugins/storage-quota.ts';
 import { ProcessingError } from '../../plugins/processing/document-processing.ts';
 import { cleanFilename } from '../../plugins/uploads.ts';
-import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
+import { assertCan } from '../../plugins/account-policy.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { describeActiveContent } from '../letters/document-inspection.ts';
 import { collectUnreferencedDocuments } from '../letters/letter-removal.service.ts';
@@ -73,7 +74,7 @@ export async function createUpload(
   const metadata = parseUploadMetadata(input.metadataHeader);
   const { account_id: accountId } = metadata;
   const name = cleanFilename(metadata.filename, 'upload');
-  await assertAccountRole(app.db, userId, accountId, 'member');
+  await assertAccountAction(app.db, userId, accountId, 'upload');
   assertFileSize(app, name, input.length);
   if (input.length === 0) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
@@ -133,7 +134,7 @@ async function requireOwnUpload(
 ): Promise<UploadRowWithRole> {
   const row = await findUploadForUser(db, userId, uploadId, 'any');
   if (!row || row.trashed_at !== null) throw new AppError('NOT_FOUND');
-  assertRole(row.role, 'member');
+  assertCan(row.role, 'upload');
   if (row.created_by_user_id !== userId) throw new AppError('NOT_FOUND');
   return row;
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { UploadsInProgress } from '@kuvert/shared/uploads';
 import { AppError } from '../../plugins/app-error.ts';
-import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
+import { assertCan, isAllowed } from '../../plugins/account-policy.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { withUploadLock } from './upload-locks.ts';
 import { discardReceivingUpload } from './upload-receiving.service.ts';
@@ -20,12 +21,12 @@ export async function listUploadsInProgress(
   userId: string,
   accountId: string,
 ): Promise<UploadsInProgress> {
-  const role = await assertAccountRole(app.db, userId, accountId, 'viewer');
-  if (role === 'viewer') return { uploads: [] };
+  const role = await assertAccountAction(app.db, userId, accountId, 'read');
+  if (!isAllowed(role, 'upload')) return { uploads: [] };
   const rows = await findUploadsInProgress(
     app.db,
     accountId,
-    role === 'owner' ? undefined : userId,
+    isAllowed(role, 'manage-others-uploads') ? undefined : userId,
   );
   return { uploads: rows.map(toUploadInProgress) };
 }
@@ -42,8 +43,9 @@ export async function cancelUploadInProgress(
   const accountId = await withUploadLock(app, uploadId, async (db) => {
     const row = await findUploadForUser(db, userId, uploadId, 'receiving');
     if (!row) throw new AppError('NOT_FOUND');
-    const role = assertRole(row.role, 'member');
-    if (role !== 'owner' && row.created_by_user_id !== userId) throw new AppError('NOT_FOUND');
+    const role = assertCan(row.role, 'upload');
+    const isOwn = row.created_by_user_id === userId;
+    if (!isOwn && !isAllowed(role, 'manage-others-uploads')) throw new AppError('NOT_FOUND');
     await discardReceivingUpload(app, db, uploadId);
     return row.account_id;
   });

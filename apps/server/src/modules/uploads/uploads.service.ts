@@ -13,7 +13,9 @@ import { AppError } from '../../plugins/app-error.ts';
 import { parseRange } from '../../plugins/content-disposition.ts';
 import type { SendableDocument } from '../../plugins/send-document.ts';
 import { cleanFilename } from '../../plugins/uploads.ts';
-import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
+import type { AccountAction } from '@kuvert/shared/roles';
+import { assertAccountAction } from '../accounts/accounts.service.ts';
+import { assertCan } from '../../plugins/account-policy.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { collectUnreferencedDocuments } from '../letters/letter-removal.service.ts';
 import { updateUploadSearchIndex } from '../search/search-index.service.ts';
@@ -42,7 +44,7 @@ export async function listUploads(
   input: UploadListQuery,
 ): Promise<UploadList> {
   const query = uploadListQuerySchema.parse(input);
-  await assertAccountRole(app.db, userId, query.account_id, 'viewer');
+  await assertAccountAction(app.db, userId, query.account_id, 'read');
   const rows = await findUploadPage(app.db, {
     accountId: query.account_id,
     sort: query.sort,
@@ -76,7 +78,7 @@ export async function getUploadUsage(
   userId: string,
   accountId: string,
 ): Promise<UploadUsage> {
-  await assertAccountRole(app.db, userId, accountId, 'viewer');
+  await assertAccountAction(app.db, userId, accountId, 'read');
   return {
     used_bytes: await app.storageQuota.storedBytesOf(app.db, { kind: 'account', accountId }),
     quota_bytes: app.config.uploads.accountQuotaBytes,
@@ -132,7 +134,7 @@ export async function renameUpload(
   name: string,
 ): Promise<UploadDetail> {
   const row = await requireUpload(app, userId, uploadId, 'live');
-  assertRole(row.role, 'member');
+  assertCan(row.role, 'organize');
   const cleaned = cleanFilename(name, row.name);
   await app.db.transaction().execute(async (trx) => {
     await updateUpload(trx, uploadId, { name: cleaned, updated_at: app.clock.now().toISOString() });
@@ -150,9 +152,9 @@ async function requireSelection(
   app: FastifyInstance,
   userId: string,
   selection: UploadSelection,
-  minimum: 'viewer' | 'member',
+  action: AccountAction,
 ): Promise<UploadRow[]> {
-  await assertAccountRole(app.db, userId, selection.account_id, minimum);
+  await assertAccountAction(app.db, userId, selection.account_id, action);
   const ids = [...new Set(selection.ids)];
   const rows = await findLiveUploadsOfAccount(app.db, selection.account_id, ids);
   if (rows.length !== ids.length) throw new AppError('NOT_FOUND');
@@ -165,7 +167,7 @@ export async function trashUploads(
   userId: string,
   selection: UploadSelection,
 ): Promise<void> {
-  const rows = await requireSelection(app, userId, selection, 'member');
+  const rows = await requireSelection(app, userId, selection, 'organize');
   const at = app.clock.now().toISOString();
   await app.db.transaction().execute(async (trx) => {
     await markUploadsTrashed(
@@ -184,7 +186,7 @@ export async function findUploadsForZip(
   userId: string,
   selection: UploadSelection,
 ): Promise<UploadRow[]> {
-  return requireSelection(app, userId, selection, 'viewer');
+  return requireSelection(app, userId, selection, 'read');
 }
 
 /** The charset of a text upload as detected, so the browser shows it as it was written. */
@@ -248,7 +250,7 @@ export async function restoreUpload(
   uploadId: string,
 ): Promise<UploadSummary> {
   const row = await requireUpload(app, userId, uploadId, 'trashed');
-  assertRole(row.role, 'member');
+  assertCan(row.role, 'organize');
   await app.db.transaction().execute(async (trx) => {
     await updateUpload(trx, uploadId, {
       trashed_at: null,
@@ -267,7 +269,7 @@ export async function deleteUploadForever(
   uploadId: string,
 ): Promise<void> {
   const row = await requireUpload(app, userId, uploadId, 'trashed');
-  assertRole(row.role, 'member');
+  assertCan(row.role, 'delete-forever');
   await deleteTrashedUploadsForever(app, [uploadId]);
   await announce(app, row.account_id, uploadId);
 }

@@ -63,10 +63,10 @@ function isFolderPage(pathname: string): boolean {
 export function AppNavigation() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { canWrite } = useSelectedAccount();
+  const { can } = useSelectedAccount();
   return (
     <Stack gap={2}>
-      {canWrite ? (
+      {can('send') ? (
         <Button
           component={Link}
           to={paths.compose()}

@@ -34,7 +34,8 @@ export function LetterPage({ listHref }: { listHref: string }) {
   const letterQuery = useLetter(id);
   const letter = useDeferredData(letterQuery.data, id);
   // The letter's own mailbox decides, not the one the switcher shows.
-  const { role, canWrite } = useAccountRole(letter?.account_id);
+  const { role, can } = useAccountRole(letter?.account_id);
+  const canWrite = can('organize');
   const folders = useMoveTargets();
   const replyWith = useReplyWithUpload();
 

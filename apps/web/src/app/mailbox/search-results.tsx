@@ -61,7 +61,7 @@ export function SearchResults({
   fileAdding,
 }: SearchResultsProps) {
   const { t } = useTranslation();
-  const { accountId, role, canWrite } = useSelectedAccount();
+  const { accountId, role, can } = useSelectedAccount();
   const search = useSearch(accountId, { query, sort, kind });
   const linkState = useSearchResultsState({ query, sort, kind });
   const { hits } = search;
@@ -127,7 +127,7 @@ export function SearchResults({
 
   const label = t('search.resultsLabel', { query });
   // Uploads sit among the letters without checkboxes: their previews line up with avatars.
-  const isIndented = canWrite;
+  const isIndented = can('organize');
   const uploadRows = (uploadHits: readonly UploadSearchHit[] | undefined) =>
     uploadHits?.map((hit) => (
       <UploadHitRow

@@ -42,9 +42,9 @@ export interface AddToFileAction {
  */
 export function useAddToFileAction(): AddToFileAction {
   const { t } = useTranslation();
-  const { accountId, canWrite } = useSelectedAccount();
+  const { accountId, can } = useSelectedAccount();
   const [adding, setAdding] = useState<Adding | null>(null);
-  const isAvailable = accountId !== null && canWrite;
+  const isAvailable = accountId !== null && can('organize');
 
   const look = useMemo<AddToFileLook | null>(
     () =>

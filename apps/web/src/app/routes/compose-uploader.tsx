@@ -63,14 +63,14 @@ function useCsvUploader(accountId: string | null): CsvUploader {
 }
 
 export function Component() {
-  const { accountId, canWrite } = useSelectedAccount();
+  const { accountId, can } = useSelectedAccount();
   const uploader = useCsvUploader(accountId);
   if (accountId === null) return <Skeleton height={320} />;
   return (
     <MailMergePage
       key={accountId}
       accountId={accountId}
-      canWrite={canWrite}
+      canWrite={can('send')}
       uploader={uploader}
       renderUploadPicker={renderUploadPicker}
     />

@@ -3,6 +3,7 @@ import { IconMailQuestion } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { LetterDetail } from '@kuvert/shared/letters';
+import { can } from '@kuvert/shared/roles';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ErrorState, LoadingState } from '../../components/ui/query-status.tsx';
@@ -31,7 +32,7 @@ export function Component() {
   const withParam = draftParam === null ? searchParams.get(COMPOSE_WITH_PARAM) : null;
   const withUpload = useUpload(withParam ?? '', withParam !== null);
   const { accounts, selectedAccountId } = useSession();
-  const writable = accounts.filter((account) => account.role !== 'viewer');
+  const writable = accounts.filter((account) => can(account.role, 'send'));
   const [chosenAccountId, setChosenAccountId] = useState<string | null>(null);
 
   const draftQuery = useDraft(draftParam);

@@ -19,7 +19,7 @@ import { useRestoreContact } from '../../features/trash/api/restore-contact.ts';
 import { translateError } from '../../lib/errors.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notify.ts';
-import { useAccountRole } from '../../lib/selected-account.ts';
+import { useCan } from '../../lib/selected-account.ts';
 
 export function Component() {
   const { t } = useTranslation();
@@ -41,7 +41,7 @@ export function Component() {
 function EditContact({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { canWrite } = useAccountRole(contact.account_id);
+  const canWrite = useCan(contact.account_id, 'organize');
   const known = useProviders(contact.account_id).data?.providers ?? [];
   const update = useUpdateContact(contact.id);
   const trash = useTrashContact();

@@ -9,7 +9,8 @@ import { useSelectedAccount } from '../../lib/selected-account.ts';
 
 export function Component() {
   const { t } = useTranslation();
-  const { canWrite } = useSelectedAccount();
+  const { can } = useSelectedAccount();
+  const canWrite = can('organize');
   const addButton = canWrite ? (
     <Button
       component={Link}

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { FORM_LIMITS } from '@kuvert/shared/form-definition';
+import { can } from '@kuvert/shared/roles';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ErrorState, LoadingState } from '../../components/ui/query-status.tsx';
@@ -33,7 +34,7 @@ export function Component() {
   const queryClient = useQueryClient();
   const draftParam = searchParams.get(FORM_DRAFT_PARAM);
   const { accounts, selectedAccountId } = useSession();
-  const writable = accounts.filter((account) => account.role !== 'viewer');
+  const writable = accounts.filter((account) => can(account.role, 'fill-in-forms'));
   const [chosenAccountId, setChosenAccountId] = useState<string | null>(null);
 
   const draftQuery = useFormDraft(draftParam);

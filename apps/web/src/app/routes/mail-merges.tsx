@@ -4,7 +4,7 @@ import { useSelectedAccount } from '../../lib/selected-account.ts';
 
 /** The mailbox's past mail merges. */
 export function Component() {
-  const { accountId, canWrite } = useSelectedAccount();
+  const { accountId, can } = useSelectedAccount();
   if (accountId === null) return <Skeleton height={320} />;
-  return <MergeHistory key={accountId} accountId={accountId} canWrite={canWrite} />;
+  return <MergeHistory key={accountId} accountId={accountId} canWrite={can('send')} />;
 }

@@ -11,7 +11,8 @@ import { LetterListPage } from '../mailbox/letter-list-page.tsx';
 /** Sent letters, each recipient's status live, and the drafts above them. */
 export function Component() {
   const { t } = useTranslation();
-  const { accountId, canWrite } = useSelectedAccount();
+  const { accountId, can } = useSelectedAccount();
+  const canWrite = can('send');
   return (
     <LetterListPage
       title={t('pages.outbox')}

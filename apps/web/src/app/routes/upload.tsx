@@ -22,7 +22,8 @@ export function Component() {
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const uploadQuery = useUpload(id);
-  const { role, canWrite } = useAccountRole(uploadQuery.data?.account_id);
+  const { role, can } = useAccountRole(uploadQuery.data?.account_id);
+  const canWrite = can('organize');
 
   if (uploadQuery.isError) {
     // Another account's upload is "not found" too: the server does not tell them apart.

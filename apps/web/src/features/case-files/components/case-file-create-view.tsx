@@ -16,7 +16,8 @@ import { CaseFileForm } from './case-file-form.tsx';
 export function CaseFileCreateView() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { accountId, canWrite } = useSelectedAccount();
+  const { accountId, can } = useSelectedAccount();
+  const canWrite = can('organize');
   const create = useCreateCaseFile();
   return (
     <Stack gap="lg" maw={760}>

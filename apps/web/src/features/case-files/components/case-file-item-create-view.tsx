@@ -47,7 +47,8 @@ export function CaseFileItemCreateView({ fileId, uploads }: CaseFileItemCreateVi
 function CreateItem({ file, uploads }: { file: CaseFile; uploads: ItemUploads }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { accountId, canWrite } = useSelectedAccount();
+  const { accountId, can } = useSelectedAccount();
+  const canWrite = can('organize');
   const create = useCreateCaseFileItem(file.id);
   // Today when the page opened: a form left open past midnight keeps the day it showed.
   const [initialValues] = useState(() => emptyItemForm(localIsoDate()));

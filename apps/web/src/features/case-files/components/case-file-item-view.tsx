@@ -51,7 +51,8 @@ export function CaseFileItemView({ fileId, itemId, uploads }: CaseFileItemViewPr
 function LoadedItem({ item, uploads }: { item: CaseFileItem; uploads: ItemUploads }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { accountId, canWrite } = useSelectedAccount();
+  const { accountId, can } = useSelectedAccount();
+  const canWrite = can('organize');
   const [isEditing, setIsEditing] = useState(false);
   const [isMoving, setIsMoving] = useState(false);
   const [isConfirmingTrash, setIsConfirmingTrash] = useState(false);

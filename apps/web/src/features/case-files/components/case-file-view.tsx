@@ -47,7 +47,8 @@ export function CaseFileView({ fileId }: { fileId: string }) {
 function LoadedCaseFile({ file }: { file: CaseFile }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { canWrite } = useSelectedAccount();
+  const { can } = useSelectedAccount();
+  const canWrite = can('organize');
   const timeline = useCaseFileTimeline(file.id);
   const items = flattenTimelinePages(timeline.data);
   const [isEditing, setIsEditing] = useState(false);

@@ -16,7 +16,8 @@ import { CaseFileListToolbar } from './case-file-list-toolbar.tsx';
 /** /files: the account's files as cards, with search, order and endless scrolling. */
 export function CaseFilesView() {
   const { t } = useTranslation();
-  const { accountId, canWrite } = useSelectedAccount();
+  const { accountId, can } = useSelectedAccount();
+  const canWrite = can('organize');
   const { filter, setSearch, setSort } = useCaseFileListParams();
   const files = useCaseFiles(accountId, filter);
   const items = flattenCaseFilePages(files.data);

@@ -19,7 +19,8 @@ import { ContactList } from './contact-list.tsx';
 /** The address book: search, the contacts in name order, import and export. */
 export function AddressBookView() {
   const { t } = useTranslation();
-  const { accountId, canWrite } = useSelectedAccount();
+  const { accountId, can } = useSelectedAccount();
+  const canWrite = can('organize');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const contacts = useContacts(accountId, debounced);

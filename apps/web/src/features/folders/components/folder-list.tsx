@@ -18,7 +18,8 @@ import { FolderRow } from './folder-row.tsx';
 /** The mailbox's folders with their counts: open, rename in place, delete with a warning. */
 export function FolderList({ emptyAction }: { emptyAction: ReactNode }) {
   const { t } = useTranslation();
-  const { accountId, canWrite } = useSelectedAccount();
+  const { accountId, can } = useSelectedAccount();
+  const canWrite = can('organize');
   const foldersQuery = useFolders(accountId);
   const deleteFolder = useDeleteFolder();
   const [toDelete, setToDelete] = useState<Folder | null>(null);

@@ -91,7 +91,8 @@ export function FormsStartView() {
 /** Forms of the providers that wrote to this mailbox, and its unfinished forms. */
 function StartSections() {
   const { t } = useTranslation();
-  const { accountId, canWrite } = useSelectedAccount();
+  const { accountId, can } = useSelectedAccount();
+  const canWrite = can('fill-in-forms');
   const start = useFormStart(accountId);
   if (start.isError) return <ErrorState error={start.error} onRetry={() => void start.refetch()} />;
   const data = start.data;

@@ -17,7 +17,8 @@ import { FormsBreadcrumbs } from './forms-breadcrumbs.tsx';
 /** /forms/my: the selected mailbox's unfinished and sent forms, live. */
 export function MyFormsView() {
   const { t } = useTranslation();
-  const { accountId, canWrite } = useSelectedAccount();
+  const { accountId, can } = useSelectedAccount();
+  const canWrite = can('fill-in-forms');
   return (
     <Stack gap="xl" maw={960}>
       <Stack gap="md">

@@ -138,7 +138,8 @@ export function LoadedLetterList({
 }: LoadedLetterListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { canWrite } = useSelectedAccount();
+  const { can } = useSelectedAccount();
+  const canWrite = can('organize');
   const ids = useMemo(() => letters.map((letter) => letter.id), [letters]);
   const rowCount = useRowsToRender(letters.length);
   const isEveryRowShown = rowCount === letters.length;

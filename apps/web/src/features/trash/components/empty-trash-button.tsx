@@ -16,10 +16,11 @@ interface EmptyTrashButtonProps {
 /** "Empty trash": disabled, saying why, while the trash is empty or the mailbox read-only. */
 export function EmptyTrashButton({ total }: EmptyTrashButtonProps) {
   const { t } = useTranslation();
-  const { accountId, canWrite } = useSelectedAccount();
+  const { accountId, can } = useSelectedAccount();
+  const canEmpty = can('delete-forever');
   const emptyTrash = useEmptyTrash();
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
-  const reason = canWrite
+  const reason = canEmpty
     ? total === 0
       ? t('trash.isEmpty')
       : null

@@ -25,7 +25,8 @@ import { TrashToolbar } from './trash-toolbar.tsx';
  */
 export function TrashView() {
   const { t } = useTranslation();
-  const { accountId, canWrite } = useSelectedAccount();
+  const { accountId, can } = useSelectedAccount();
+  const canWrite = can('organize');
   const [kind, setKind] = useTrashKind();
   const query = useTrashEntries(accountId, kind);
   const entries = useMemo(() => flattenTrashEntries(query.data), [query.data]);

@@ -50,7 +50,8 @@ export function UploadsView({
   selectionActions?: readonly UploadSelectionAction[];
 }) {
   const { t } = useTranslation();
-  const { accountId, canWrite } = useSelectedAccount();
+  const { accountId, can } = useSelectedAccount();
+  const canWrite = can('upload');
   const allQueued = useUploadQueue();
   const queue = useMemo(
     () => allQueued.filter((item) => item.accountId === accountId),

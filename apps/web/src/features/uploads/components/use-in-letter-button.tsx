@@ -22,7 +22,7 @@ import { ErrorState } from '../../../components/ui/query-status.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatFileSize, formatListDate } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useCan } from '../../../lib/selected-account.ts';
 import { useAnswerableLetters } from '../api/get-answerable-letters.ts';
 import classes from './use-in-letter-button.module.css';
 import { correspondentOf } from '../../../lib/correspondent.ts';
@@ -38,10 +38,9 @@ interface UseInLetterButtonProps {
  */
 export function UseInLetterButton({ upload }: UseInLetterButtonProps) {
   const { t } = useTranslation();
-  const { accounts } = useSession();
   const [isOpen, setIsOpen] = useState(false);
-  const role = accounts.find((account) => account.id === upload.account_id)?.role;
-  if (role === undefined || role === 'viewer' || upload.trashed_at !== null) return null;
+  const canSend = useCan(upload.account_id, 'send');
+  if (!canSend || upload.trashed_at !== null) return null;
 
   const reason = !REPLY_ATTACHMENT_TYPES.some((type) => type === upload.content_type)
     ? t('uploadReuse.useInLetter.refusedType')
