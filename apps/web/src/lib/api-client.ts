@@ -27,6 +27,14 @@ type CallArgs<Path extends string, Body> = [PathParamName<Path>, Body] extends [
   ? [options?: CallOptions<Path, Body>]
   : [options: CallOptions<Path, Body>];
 
+/** Where a call goes: its path parameters and query. */
+type AddressOptions<Path extends string> = ParamsOption<Path> & { query?: QueryInput };
+
+/** The options may be left out only for a path without parameters. */
+type AddressArgs<Path extends string> = [PathParamName<Path>] extends [never]
+  ? [options?: AddressOptions<Path>]
+  : [options: AddressOptions<Path>];
+
 function toQueryString(query: QueryInput | undefined): string {
   if (query === undefined) return '';
   if (typeof query === 'string') return query;
@@ -38,20 +46,27 @@ function toQueryString(query: QueryInput | undefined): string {
   return pairs.toString();
 }
 
-/** The path and query of one call, relative to the API's origin. */
-export function apiPath<Method extends EndpointMethod, Path extends string, Body, Answer>(
-  endpoint: Endpoint<Method, Path, Body, Answer>,
-  ...[options]: CallArgs<Path, Body>
+function addressOf(
+  endpoint: { readonly path: string },
+  options: { params?: Record<string, string> | undefined; query?: QueryInput } | undefined,
 ): string {
   const path = endpointPath<string>(endpoint, options?.params ?? {});
   const query = toQueryString(options?.query);
   return query === '' ? path : `${path}?${query}`;
 }
 
+/** The path and query of one call, relative to the API's origin. */
+export function apiPath<Method extends EndpointMethod, Path extends string, Body, Answer>(
+  endpoint: Endpoint<Method, Path, Body, Answer>,
+  ...[options]: AddressArgs<Path>
+): string {
+  return addressOf(endpoint, options);
+}
+
 /** The full address of an endpoint, for what the browser loads itself (links, images, streams). */
 export function apiUrl<Method extends EndpointMethod, Path extends string, Body, Answer>(
   endpoint: Endpoint<Method, Path, Body, Answer>,
-  ...args: CallArgs<Path, Body>
+  ...args: AddressArgs<Path>
 ): string {
   return `${env.apiBaseUrl}${apiPath(endpoint, ...args)}`;
 }
@@ -65,7 +80,7 @@ export function apiCall<Method extends EndpointMethod, Path extends string, Body
   ...args: CallArgs<Path, Body>
 ): Promise<Answer> {
   const [options] = args;
-  return apiRequest(apiPath(endpoint, ...args), {
+  return apiRequest(addressOf(endpoint, options), {
     method: endpoint.method,
     ...(options?.body !== undefined ? { body: options.body } : {}),
     ...(options?.signal ? { signal: options.signal } : {}),

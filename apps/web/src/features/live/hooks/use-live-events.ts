@@ -10,6 +10,8 @@ import { notify } from '../../../lib/notify.ts';
 import { useSelectedAccount } from '../../../lib/selected-account.ts';
 import { useSession } from '../../../lib/session.ts';
 import { areasToRefresh, liveEventTypes, parseLiveEvent, reconnectDelayMs } from './live-events.ts';
+import { eventEndpoints } from '@kuvert/shared/events/endpoints';
+import { apiUrl } from '../../../lib/api-client.ts';
 
 /**
  * Keeps every open tab current: one EventSource to /api/events while logged in. New letters
@@ -57,7 +59,7 @@ export function useLiveEvents(): void {
     };
 
     const connect = () => {
-      source = new EventSource(`${env.apiBaseUrl}/api/events`, { withCredentials: true });
+      source = new EventSource(apiUrl(eventEndpoints.stream), { withCredentials: true });
       source.addEventListener('open', () => {
         // Whatever happened while we were away is fetched again.
         if (hasConnectedBefore || failures > 0) {
