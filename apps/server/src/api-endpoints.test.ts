@@ -54,6 +54,13 @@ function registeredParams(test: TestApp, { method, path }: Endpoint): string[] |
   return route === null ? null : Object.keys(route.params);
 }
 
+/** A declaration made up here, to see the check tell routes apart. */
+const declaration = (method: Endpoint['method'], path: string): Endpoint => ({
+  method,
+  path,
+  answer: { parse: () => undefined },
+});
+
 const paramNames = (path: string) => [...path.matchAll(/:(\w+)/gu)].map((match) => match[1]);
 
 const endpoints = Object.entries(declared).flatMap(([area, group]) =>
@@ -80,11 +87,6 @@ describe('the shared endpoint declarations', () => {
   });
 
   it('tell a route from one with another method, path or parameter name', () => {
-    const declaration = (method: Endpoint['method'], path: string) => ({
-      method,
-      path,
-      answer: { parse: () => undefined },
-    });
     expect(registeredParams(test, declaration('GET', '/api/letters/:id'))).toEqual(['id']);
     expect(registeredParams(test, declaration('GET', '/api/letters/:letterId'))).toEqual(['id']);
     expect(registeredParams(test, declaration('DELETE', '/api/letters/:id'))).toBeNull();

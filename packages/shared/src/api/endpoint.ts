@@ -23,8 +23,18 @@ export interface BodySchema<Body> {
   readonly '~standard': { readonly types?: { readonly input: Body } | undefined };
 }
 
+/**
+ * The browser's `FormData`, by the methods a multipart body is built with (this package is
+ * built without the DOM's types).
+ */
+export interface MultipartForm {
+  append(name: string, value: never, fileName?: string): void;
+  set(name: string, value: never, fileName?: string): void;
+  getAll(name: string): unknown[];
+}
+
 /** A body sent as `multipart/form-data` (files), built by the caller as `FormData`. */
-export const multipart: BodySchema<FormData> = { '~standard': {} };
+export const multipart: BodySchema<MultipartForm> = { '~standard': {} };
 
 /** The names of a path's `:param` segments. */
 export type PathParamName<Path extends string> =

@@ -1,6 +1,5 @@
 import { Avatar } from '@mantine/core';
 import { useState } from 'react';
-import { env } from '../../config/env.ts';
 import { providerEndpoints } from '@kuvert/shared/providers/endpoints';
 import { apiUrl } from '../../lib/api-client.ts';
 

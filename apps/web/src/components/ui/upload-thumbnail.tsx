@@ -2,7 +2,6 @@ import { ThemeIcon } from '@mantine/core';
 import { IconFileText, IconFileTypePdf, IconPhoto, IconTable } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { UploadKind } from '@kuvert/shared/uploads';
-import { env } from '../../config/env.ts';
 import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
 import { apiUrl } from '../../lib/api-client.ts';
 

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { LiveEvent } from '@kuvert/shared/events';
-import { env } from '../../../config/env.ts';
 import { paths } from '../../../config/paths.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { invalidateAreas, mailboxKeys } from '../../../lib/mailbox-keys.ts';

@@ -7,5 +7,5 @@ import { apiCall } from '../../../lib/api-client.ts';
  * bank's redirect put in the URL is never trusted.
  */
 export function refreshPayment(paymentId: string, signal?: AbortSignal): Promise<Payment> {
-  return apiCall(paymentEndpoints.refresh, { params: { id: paymentId } });
+  return apiCall(paymentEndpoints.refresh, { params: { id: paymentId }, signal });
 }

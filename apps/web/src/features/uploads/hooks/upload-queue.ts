@@ -2,7 +2,6 @@ import { useSyncExternalStore } from 'react';
 import { defaultOptions, Upload } from 'tus-js-client';
 import type { HttpRequest, PreviousUpload } from 'tus-js-client';
 import { UPLOAD_CHUNK_BYTES, type UploadPurpose } from '@kuvert/shared/uploads';
-import { env } from '../../../config/env.ts';
 import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
 import { apiUrl } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/http.ts';
