@@ -8,6 +8,10 @@ import { errorCodes, languages } from '@kuvert/shared/constants';
  * `@kuvert/shared/constants`.
  */
 export const loadAuthContract = () => import('@kuvert/shared/auth');
+/** The auth endpoints, with the schemas they read answers with: on demand like the contract. */
+export const loadAuthEndpoints = () => import('@kuvert/shared/auth/endpoints');
+/** The profile's endpoints, for the language switch that lib owns (also on the login page). */
+export const loadProfileEndpoints = () => import('@kuvert/shared/profile/endpoints');
 
 export const supportedLanguages = languages;
 export const knownErrorCodes = errorCodes;

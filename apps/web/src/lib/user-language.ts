@@ -1,6 +1,9 @@
+import { noAnswer, withAnswer } from '@kuvert/shared/api';
 import type { Language } from '@kuvert/shared/auth';
 import { translateError } from './errors.ts';
-import { apiRequest } from './http.ts';
+import { apiCall } from './api-client.ts';
+import { NetworkError } from './http.ts';
+import { loadProfileEndpoints } from './contract.ts';
 import { getLanguage, i18n, isLanguage, setLanguage, useTranslation } from './i18n.ts';
 import { notify } from './notify.ts';
 import { isLoggedIn } from './session.ts';
@@ -75,9 +78,15 @@ export async function chooseLanguage(language: Language): Promise<void> {
   // Pending from this moment, before the strings load: a session answer arriving meanwhile
   // holds the old language and must not switch back.
   pendingSaves += 1;
-  const save = saveQueue.then(() =>
-    apiRequest('/api/profile', { method: 'PATCH', body: { language } }),
-  );
+  const save = saveQueue.then(async () => {
+    // On demand: the language switch is on the login page too, which loads no zod. Not
+    // loading it is a failed connection, like a request that got no answer.
+    const { profileEndpoints } = await loadProfileEndpoints().catch((error: unknown) => {
+      throw new NetworkError(error);
+    });
+    // Only the language is sent and nothing of the answer is needed.
+    await apiCall(withAnswer(profileEndpoints.patch, noAnswer), { body: { language } });
+  });
   saveQueue = save.catch(() => {});
   try {
     await setLanguage(language);

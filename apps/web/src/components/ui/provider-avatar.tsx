@@ -1,6 +1,7 @@
 import { Avatar } from '@mantine/core';
 import { useState } from 'react';
-import { env } from '../../config/env.ts';
+import { providerEndpoints } from '@kuvert/shared/providers/endpoints';
+import { apiUrl } from '../../lib/api-client.ts';
 
 interface ProviderAvatarProps {
   providerId: string;
@@ -27,9 +28,7 @@ export function ProviderAvatar({ providerId, name, hasLogo, size = 40 }: Provide
       color="kuvert"
       variant="light"
       aria-hidden="true"
-      src={
-        showLogo ? `${env.apiBaseUrl}/api/providers/${encodeURIComponent(providerId)}/logo` : null
-      }
+      src={showLogo ? apiUrl(providerEndpoints.logo, { params: { id: providerId } }) : null}
       imageProps={{ onError: () => setHasFailed(true), loading: 'lazy', alt: '' }}
       style={{
         flexShrink: 0,

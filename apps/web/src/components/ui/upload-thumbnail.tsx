@@ -2,7 +2,8 @@ import { ThemeIcon } from '@mantine/core';
 import { IconFileText, IconFileTypePdf, IconPhoto, IconTable } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { UploadKind } from '@kuvert/shared/uploads';
-import { env } from '../../config/env.ts';
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { apiUrl } from '../../lib/api-client.ts';
 
 const kindIcons = {
   pdf: IconFileTypePdf,
@@ -27,7 +28,7 @@ export function UploadKindIcon({
 
 /** The small picture Kuvert made of an upload's first page or image. */
 export function uploadThumbnailUrl(uploadId: string): string {
-  return `${env.apiBaseUrl}/api/uploads/${encodeURIComponent(uploadId)}/thumbnail`;
+  return apiUrl(uploadEndpoints.thumbnail, { params: { id: uploadId } });
 }
 
 interface UploadThumbnailProps {

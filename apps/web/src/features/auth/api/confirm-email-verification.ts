@@ -1,9 +1,11 @@
 import type { EmailVerificationConfirm } from '@kuvert/shared/auth';
-import { apiRequest } from '../../../lib/http.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { loadAuthEndpoints } from '../../../lib/contract.ts';
 import { useAction } from '../../../lib/use-action.ts';
 
-export function confirmEmailVerification(body: EmailVerificationConfirm): Promise<void> {
-  return apiRequest('/api/auth/email-verification', { method: 'POST', body });
+export async function confirmEmailVerification(body: EmailVerificationConfirm): Promise<void> {
+  const { authEndpoints } = await loadAuthEndpoints();
+  return apiCall(authEndpoints.confirmEmailVerification, { body });
 }
 
 export function useConfirmEmailVerification() {

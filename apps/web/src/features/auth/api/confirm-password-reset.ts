@@ -1,9 +1,11 @@
 import type { PasswordResetConfirm } from '@kuvert/shared/auth';
-import { apiRequest } from '../../../lib/http.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { loadAuthEndpoints } from '../../../lib/contract.ts';
 import { useAction } from '../../../lib/use-action.ts';
 
-export function confirmPasswordReset(body: PasswordResetConfirm): Promise<void> {
-  return apiRequest('/api/auth/password-reset/confirm', { method: 'POST', body });
+export async function confirmPasswordReset(body: PasswordResetConfirm): Promise<void> {
+  const { authEndpoints } = await loadAuthEndpoints();
+  return apiCall(authEndpoints.confirmPasswordReset, { body });
 }
 
 export function useConfirmPasswordReset() {

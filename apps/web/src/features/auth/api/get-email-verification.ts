@@ -1,6 +1,6 @@
 import type { EmailVerificationInfo } from '@kuvert/shared/auth';
-import { loadAuthContract } from '../../../lib/contract.ts';
-import { apiRequest } from '../../../lib/http.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { loadAuthEndpoints } from '../../../lib/contract.ts';
 import { useTokenLookup, type TokenLookup } from './use-token-lookup.ts';
 
 /** Reads what the link is for without using the token up. */
@@ -8,11 +8,8 @@ export async function getEmailVerification(
   token: string,
   signal?: AbortSignal,
 ): Promise<EmailVerificationInfo> {
-  const { emailVerificationInfoSchema } = await loadAuthContract();
-  return apiRequest(`/api/auth/email-verification?${new URLSearchParams({ token }).toString()}`, {
-    schema: emailVerificationInfoSchema,
-    ...(signal ? { signal } : {}),
-  });
+  const { authEndpoints } = await loadAuthEndpoints();
+  return apiCall(authEndpoints.getEmailVerification, { query: { token }, signal });
 }
 
 /** What the link is for, without using it up. */

@@ -1,6 +1,6 @@
 import type { PasswordResetInfo } from '@kuvert/shared/auth';
-import { loadAuthContract } from '../../../lib/contract.ts';
-import { apiRequest } from '../../../lib/http.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { loadAuthEndpoints } from '../../../lib/contract.ts';
 import { useTokenLookup, type TokenLookup } from './use-token-lookup.ts';
 
 /** Whether the reset link can still be used; asking does not use it up. */
@@ -8,11 +8,8 @@ export async function getPasswordReset(
   token: string,
   signal?: AbortSignal,
 ): Promise<PasswordResetInfo> {
-  const { passwordResetInfoSchema } = await loadAuthContract();
-  return apiRequest(`/api/auth/password-reset?${new URLSearchParams({ token }).toString()}`, {
-    schema: passwordResetInfoSchema,
-    ...(signal ? { signal } : {}),
-  });
+  const { authEndpoints } = await loadAuthEndpoints();
+  return apiCall(authEndpoints.getPasswordReset, { query: { token }, signal });
 }
 
 /** Whether the reset link can still be used, without using it up. */

@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sessionResponseSchema } from '@kuvert/shared/auth';
 import type { SessionResponse } from '@kuvert/shared/auth';
-import { apiRequest } from '../../../lib/http.ts';
+import { authEndpoints } from '@kuvert/shared/auth/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { startSession } from '../../../lib/session.ts';
 import { adoptProfileLanguage, profileQuestionTicket } from '../../../lib/user-language.ts';
 
 export function getSession(signal?: AbortSignal): Promise<SessionResponse> {
-  return apiRequest('/api/auth/session', {
-    schema: sessionResponseSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(authEndpoints.session, { signal });
 }
 
 /** Keyed by the login token: a new session in another tab means a new check. */

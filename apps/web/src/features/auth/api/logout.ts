@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http.ts';
+import { authEndpoints } from '@kuvert/shared/auth/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
 import { endSession } from '../../../lib/session.ts';
 
 export function logout(): Promise<void> {
-  return apiRequest('/api/auth/logout', { method: 'POST' });
+  return apiCall(authEndpoints.logout);
 }
 
 /** Ends the session on the server and, whatever it answers, here. */

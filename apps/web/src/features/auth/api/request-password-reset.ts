@@ -1,10 +1,12 @@
 import type { PasswordResetRequest } from '@kuvert/shared/auth';
-import { apiRequest } from '../../../lib/http.ts';
+import { apiCall } from '../../../lib/api-client.ts';
+import { loadAuthEndpoints } from '../../../lib/contract.ts';
 import { useAction } from '../../../lib/use-action.ts';
 
 /** Always 202: the answer never tells whether the address is known. */
-export function requestPasswordReset(body: PasswordResetRequest): Promise<void> {
-  return apiRequest('/api/auth/password-reset', { method: 'POST', body });
+export async function requestPasswordReset(body: PasswordResetRequest): Promise<void> {
+  const { authEndpoints } = await loadAuthEndpoints();
+  return apiCall(authEndpoints.requestPasswordReset, { body });
 }
 
 export function useRequestPasswordReset() {

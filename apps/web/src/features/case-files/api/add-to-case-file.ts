@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { addToCaseFileResultSchema } from '@kuvert/shared/case-files';
 import type { AddToCaseFileRequest, AddToCaseFileResult } from '@kuvert/shared/case-files';
-import { apiRequest } from '../../../lib/http.ts';
+import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export interface AddToCaseFileInput {
@@ -11,11 +11,7 @@ export interface AddToCaseFileInput {
 
 /** Letters (received or sent) and uploads into a file: an item each, or one item with all. */
 export function addToCaseFile({ fileId, body }: AddToCaseFileInput): Promise<AddToCaseFileResult> {
-  return apiRequest(`/api/case-files/${encodeURIComponent(fileId)}/add`, {
-    method: 'POST',
-    body,
-    schema: addToCaseFileResultSchema,
-  });
+  return apiCall(caseFileEndpoints.add, { params: { id: fileId }, body });
 }
 
 /** Afterwards every case-file view refreshes: the file's timeline, the list, a letter's files. */

@@ -1,18 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { caseFileItemSchema } from '@kuvert/shared/case-files';
 import type { CaseFileItem, CreateCaseFileItemRequest } from '@kuvert/shared/case-files';
-import { apiRequest } from '../../../lib/http.ts';
+import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function createCaseFileItem(
   fileId: string,
   body: CreateCaseFileItemRequest,
 ): Promise<CaseFileItem> {
-  return apiRequest(`/api/case-files/${encodeURIComponent(fileId)}/items`, {
-    method: 'POST',
-    body,
-    schema: caseFileItemSchema,
-  });
+  return apiCall(caseFileEndpoints.createItem, { params: { id: fileId }, body });
 }
 
 export function useCreateCaseFileItem(fileId: string) {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { caseFileSchema } from '@kuvert/shared/case-files';
 import type { CaseFile, CreateCaseFileRequest } from '@kuvert/shared/case-files';
-import { apiRequest } from '../../../lib/http.ts';
+import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function createCaseFile(body: CreateCaseFileRequest): Promise<CaseFile> {
-  return apiRequest('/api/case-files', { method: 'POST', body, schema: caseFileSchema });
+  return apiCall(caseFileEndpoints.create, { body });
 }
 
 export function useCreateCaseFile() {

@@ -1,21 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { caseFileItemSchema } from '@kuvert/shared/case-files';
 import type { CaseFileItem } from '@kuvert/shared/case-files';
-import { apiRequest } from '../../../lib/http.ts';
+import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
-
-const itemPath = (fileId: string, itemId: string) =>
-  `/api/case-files/${encodeURIComponent(fileId)}/items/${encodeURIComponent(itemId)}`;
 
 export function getCaseFileItem(
   fileId: string,
   itemId: string,
   signal?: AbortSignal,
 ): Promise<CaseFileItem> {
-  return apiRequest(itemPath(fileId, itemId), {
-    schema: caseFileItemSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(caseFileEndpoints.getItem, { params: { id: fileId, itemId }, signal });
 }
 
 export const caseFileItemQueryOptions = (fileId: string, itemId: string) =>

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
-import { caseFileTimelineSchema } from '@kuvert/shared/case-files';
 import type { CaseFileItemSummary, CaseFileTimeline } from '@kuvert/shared/case-files';
-import { apiRequest } from '../../../lib/http.ts';
+import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
@@ -11,10 +11,10 @@ export function getCaseFileTimeline(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<CaseFileTimeline> {
-  const query = cursor === null ? '' : `?${new URLSearchParams({ cursor }).toString()}`;
-  return apiRequest(`/api/case-files/${encodeURIComponent(fileId)}/items${query}`, {
-    schema: caseFileTimelineSchema,
-    ...(signal ? { signal } : {}),
+  return apiCall(caseFileEndpoints.timeline, {
+    params: { id: fileId },
+    query: cursor === null ? undefined : { cursor },
+    signal,
   });
 }
 

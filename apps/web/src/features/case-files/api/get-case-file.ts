@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { caseFileSchema } from '@kuvert/shared/case-files';
 import type { CaseFile } from '@kuvert/shared/case-files';
-import { apiRequest } from '../../../lib/http.ts';
+import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function getCaseFile(fileId: string, signal?: AbortSignal): Promise<CaseFile> {
-  return apiRequest(`/api/case-files/${encodeURIComponent(fileId)}`, {
-    schema: caseFileSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(caseFileEndpoints.get, { params: { id: fileId }, signal });
 }
 
 export const caseFileQueryOptions = (fileId: string) =>

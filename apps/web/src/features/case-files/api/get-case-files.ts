@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
-import { caseFileListSchema } from '@kuvert/shared/case-files';
 import type { CaseFile, CaseFileList, CaseFileSort } from '@kuvert/shared/case-files';
-import { apiRequest } from '../../../lib/http.ts';
+import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
@@ -32,9 +32,9 @@ export function getCaseFiles(
   signal?: AbortSignal,
   limit?: number,
 ): Promise<CaseFileList> {
-  return apiRequest(`/api/case-files?${buildCaseFileListQuery(accountId, filter, cursor, limit)}`, {
-    schema: caseFileListSchema,
-    ...(signal ? { signal } : {}),
+  return apiCall(caseFileEndpoints.list, {
+    query: buildCaseFileListQuery(accountId, filter, cursor, limit),
+    signal,
   });
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { letterCaseFilesSchema } from '@kuvert/shared/case-files';
 import type { LetterCaseFiles } from '@kuvert/shared/case-files';
-import { apiRequest } from '../../../lib/http.ts';
+import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 /** The files a letter is in (with the item), and files its reference numbers point to. */
@@ -9,10 +9,7 @@ export function getLetterCaseFiles(
   letterId: string,
   signal?: AbortSignal,
 ): Promise<LetterCaseFiles> {
-  return apiRequest(`/api/case-files/of-letter/${encodeURIComponent(letterId)}`, {
-    schema: letterCaseFilesSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(caseFileEndpoints.ofLetter, { params: { letterId }, signal });
 }
 
 export const letterCaseFilesQueryOptions = (letterId: string) =>

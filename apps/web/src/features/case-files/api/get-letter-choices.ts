@@ -1,9 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { letterPageSchema, letterSummarySchema } from '@kuvert/shared/letters';
+import { letterSummarySchema } from '@kuvert/shared/letters';
 import type { LetterSummary } from '@kuvert/shared/letters';
 import { searchTextSchema } from '@kuvert/shared/search';
-import { apiRequest } from '../../../lib/http.ts';
+import { letterEndpoints } from '@kuvert/shared/letters/endpoints';
+import { searchEndpoints } from '@kuvert/shared/search/endpoints';
+import { withAnswer } from '@kuvert/shared/api';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 /** How many letters the picker lists at once: the newest, or the best matches. */
@@ -22,10 +25,7 @@ async function getNewestLetters(
     view,
     limit: String(LETTERS_SHOWN),
   });
-  const page = await apiRequest(`/api/letters?${params.toString()}`, {
-    schema: letterPageSchema,
-    ...(signal ? { signal } : {}),
-  });
+  const page = await apiCall(letterEndpoints.list, { query: params, signal });
   return page.items;
 }
 
@@ -55,9 +55,9 @@ export async function getLetterChoices(
     kind: 'letters',
     limit: String(LETTERS_SHOWN),
   });
-  const result = await apiRequest(`/api/search?${params.toString()}`, {
-    schema: letterHitsSchema,
-    ...(signal ? { signal } : {}),
+  const result = await apiCall(withAnswer(searchEndpoints.search, letterHitsSchema), {
+    query: params,
+    signal,
   });
   return result.hits.map(({ letter }) => letter).filter((letter) => letter.trashed_at === null);
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { caseFileItemSchema } from '@kuvert/shared/case-files';
 import type { CaseFileItem } from '@kuvert/shared/case-files';
-import { apiRequest } from '../../../lib/http.ts';
+import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 /** The item goes to another live file of the same account; answers it as it is there. */
@@ -10,10 +10,10 @@ export function moveCaseFileItem(
   itemId: string,
   toFileId: string,
 ): Promise<CaseFileItem> {
-  return apiRequest(
-    `/api/case-files/${encodeURIComponent(fileId)}/items/${encodeURIComponent(itemId)}/move`,
-    { method: 'POST', body: { file_id: toFileId }, schema: caseFileItemSchema },
-  );
+  return apiCall(caseFileEndpoints.moveItem, {
+    params: { id: fileId, itemId },
+    body: { file_id: toFileId },
+  });
 }
 
 export function useMoveCaseFileItem(fileId: string, itemId: string) {

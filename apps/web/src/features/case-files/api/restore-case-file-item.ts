@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { caseFileItemSchema } from '@kuvert/shared/case-files';
 import type { CaseFileItem } from '@kuvert/shared/case-files';
-import { apiRequest } from '../../../lib/http.ts';
+import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { invalidateAreas } from '../../../lib/mailbox-keys.ts';
 
 /** The item comes back from the trash into its file (which must not be in the trash). */
 export function restoreCaseFileItem(itemId: string): Promise<CaseFileItem> {
-  return apiRequest(`/api/trash/case-file-items/${encodeURIComponent(itemId)}/restore`, {
-    method: 'POST',
-    schema: caseFileItemSchema,
-  });
+  return apiCall(caseFileEndpoints.restoreItem, { params: { id: itemId } });
 }
 
 export function useRestoreCaseFileItem() {

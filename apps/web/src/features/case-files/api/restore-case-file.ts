@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { caseFileSchema } from '@kuvert/shared/case-files';
 import type { CaseFile } from '@kuvert/shared/case-files';
-import { apiRequest } from '../../../lib/http.ts';
+import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { invalidateAreas } from '../../../lib/mailbox-keys.ts';
 
 /** The file comes back from the trash with the items that went with it. */
 export function restoreCaseFile(fileId: string): Promise<CaseFile> {
-  return apiRequest(`/api/trash/case-files/${encodeURIComponent(fileId)}/restore`, {
-    method: 'POST',
-    schema: caseFileSchema,
-  });
+  return apiCall(caseFileEndpoints.restore, { params: { id: fileId } });
 }
 
 export function useRestoreCaseFile() {

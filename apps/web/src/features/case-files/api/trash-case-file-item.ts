@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http.ts';
+import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { invalidateAreas } from '../../../lib/mailbox-keys.ts';
 
 /** The item goes to the trash: restored from there, or by the undo right after. */
 export function trashCaseFileItem(fileId: string, itemId: string): Promise<void> {
-  return apiRequest(
-    `/api/case-files/${encodeURIComponent(fileId)}/items/${encodeURIComponent(itemId)}`,
-    { method: 'DELETE' },
-  );
+  return apiCall(caseFileEndpoints.trashItem, { params: { id: fileId, itemId } });
 }
 
 export function useTrashCaseFileItem(fileId: string) {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http.ts';
+import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { invalidateAreas } from '../../../lib/mailbox-keys.ts';
 
 /** The file goes to the trash with its items: restored from there, or by the undo right after. */
 export function trashCaseFile(fileId: string): Promise<void> {
-  return apiRequest(`/api/case-files/${encodeURIComponent(fileId)}`, { method: 'DELETE' });
+  return apiCall(caseFileEndpoints.trash, { params: { id: fileId } });
 }
 
 export function useTrashCaseFile() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { caseFileItemSchema } from '@kuvert/shared/case-files';
 import type { CaseFileItem, UpdateCaseFileItemRequest } from '@kuvert/shared/case-files';
-import { apiRequest } from '../../../lib/http.ts';
+import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 /** Only the fields given change; `letter_ids` and `upload_ids` replace the lists. */
@@ -10,10 +10,7 @@ export function updateCaseFileItem(
   itemId: string,
   body: UpdateCaseFileItemRequest,
 ): Promise<CaseFileItem> {
-  return apiRequest(
-    `/api/case-files/${encodeURIComponent(fileId)}/items/${encodeURIComponent(itemId)}`,
-    { method: 'PATCH', body, schema: caseFileItemSchema },
-  );
+  return apiCall(caseFileEndpoints.updateItem, { params: { id: fileId, itemId }, body });
 }
 
 export function useUpdateCaseFileItem(fileId: string, itemId: string) {

@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { caseFileSchema } from '@kuvert/shared/case-files';
 import type { CaseFile, UpdateCaseFileRequest } from '@kuvert/shared/case-files';
-import { apiRequest } from '../../../lib/http.ts';
+import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 /** Only the fields given change. */
 export function updateCaseFile(fileId: string, body: UpdateCaseFileRequest): Promise<CaseFile> {
-  return apiRequest(`/api/case-files/${encodeURIComponent(fileId)}`, {
-    method: 'PATCH',
-    body,
-    schema: caseFileSchema,
-  });
+  return apiCall(caseFileEndpoints.update, { params: { id: fileId }, body });
 }
 
 export function useUpdateCaseFile(fileId: string) {

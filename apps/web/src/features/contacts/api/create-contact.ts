@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contactSchema } from '@kuvert/shared/contacts';
 import type { Contact, CreateContactRequest } from '@kuvert/shared/contacts';
-import { apiRequest } from '../../../lib/http.ts';
+import { contactEndpoints } from '@kuvert/shared/contacts/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function createContact(body: CreateContactRequest): Promise<Contact> {
-  return apiRequest('/api/contacts', { method: 'POST', body, schema: contactSchema });
+  return apiCall(contactEndpoints.create, { body });
 }
 
 export function useCreateContact() {

@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contactSchema } from '@kuvert/shared/contacts';
 import type { Contact } from '@kuvert/shared/contacts';
-import { apiRequest } from '../../../lib/http.ts';
+import { contactEndpoints } from '@kuvert/shared/contacts/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function getContact(contactId: string, signal?: AbortSignal): Promise<Contact> {
-  return apiRequest(`/api/contacts/${encodeURIComponent(contactId)}`, {
-    schema: contactSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(contactEndpoints.get, { params: { id: contactId }, signal });
 }
 
 export const contactQueryOptions = (contactId: string) =>

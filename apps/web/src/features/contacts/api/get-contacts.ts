@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
-import { contactPageSchema } from '@kuvert/shared/contacts';
 import type { Contact, ContactPage } from '@kuvert/shared/contacts';
-import { apiRequest } from '../../../lib/http.ts';
+import { contactEndpoints } from '@kuvert/shared/contacts/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
@@ -17,10 +17,7 @@ export function getContacts(
   if (search !== '') params.set('q', search);
   if (cursor !== null) params.set('cursor', cursor);
   if (limit !== undefined) params.set('limit', String(limit));
-  return apiRequest(`/api/contacts?${params.toString()}`, {
-    schema: contactPageSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(contactEndpoints.list, { query: params, signal });
 }
 
 export const contactListsKey = [...mailboxKeys.contacts, 'list'] as const;

@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contactImportResultSchema } from '@kuvert/shared/contacts';
 import type { ContactImportRequest, ContactImportResult } from '@kuvert/shared/contacts';
-import { apiRequest } from '../../../lib/http.ts';
+import { contactEndpoints } from '@kuvert/shared/contacts/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function importContacts(body: ContactImportRequest): Promise<ContactImportResult> {
-  return apiRequest('/api/contacts/import', {
-    method: 'POST',
-    body,
-    schema: contactImportResultSchema,
-  });
+  return apiCall(contactEndpoints.import, { body });
 }
 
 export function useImportContacts() {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { contactImportPreviewSchema } from '@kuvert/shared/contacts';
 import type { ContactImportPreview } from '@kuvert/shared/contacts';
 import type { CsvDelimiter, CsvEncoding } from '@kuvert/shared/uploads';
-import { apiRequest } from '../../../lib/http.ts';
+import { contactEndpoints } from '@kuvert/shared/contacts/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 
 /** Reads the file on the server and answers what an import would save; nothing is saved. */
 export interface ContactImportSource {
@@ -21,12 +21,7 @@ export function previewContactImport(
   const params = new URLSearchParams({ account_id: accountId });
   if (encoding) params.set('encoding', encoding);
   if (delimiter) params.set('delimiter', delimiter);
-  const query = params.toString();
-  return apiRequest(`/api/contacts/import/preview?${query}`, {
-    method: 'POST',
-    body,
-    schema: contactImportPreviewSchema,
-  });
+  return apiCall(contactEndpoints.previewImport, { query: params, body });
 }
 
 export function usePreviewContactImport(accountId: string) {

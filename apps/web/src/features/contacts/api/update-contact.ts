@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contactSchema } from '@kuvert/shared/contacts';
 import type { Contact, UpdateContactRequest } from '@kuvert/shared/contacts';
-import { apiRequest } from '../../../lib/http.ts';
+import { contactEndpoints } from '@kuvert/shared/contacts/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function updateContact(contactId: string, body: UpdateContactRequest): Promise<Contact> {
-  return apiRequest(`/api/contacts/${encodeURIComponent(contactId)}`, {
-    method: 'PUT',
-    body,
-    schema: contactSchema,
-  });
+  return apiCall(contactEndpoints.update, { params: { id: contactId }, body });
 }
 
 export function useUpdateContact(contactId: string) {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { folderSchema } from '@kuvert/shared/folders';
 import type { CreateFolderRequest, Folder } from '@kuvert/shared/folders';
-import { apiRequest } from '../../../lib/http.ts';
+import { folderEndpoints } from '@kuvert/shared/folders/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function createFolder(body: CreateFolderRequest): Promise<Folder> {
-  return apiRequest('/api/folders', { method: 'POST', body, schema: folderSchema });
+  return apiCall(folderEndpoints.create, { body });
 }
 
 export function useCreateFolder() {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http.ts';
+import { folderEndpoints } from '@kuvert/shared/folders/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { invalidateAreas, letterDependentAreas } from '../../../lib/mailbox-keys.ts';
 
 /** Moves the folder and its letters to the trash. */
 export function deleteFolder(folderId: string): Promise<void> {
-  return apiRequest(`/api/folders/${encodeURIComponent(folderId)}`, { method: 'DELETE' });
+  return apiCall(folderEndpoints.delete, { params: { id: folderId } });
 }
 
 /** The folder's letters leave every list and count, and the trash gains them. */

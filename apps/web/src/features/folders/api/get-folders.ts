@@ -1,17 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { folderListSchema } from '@kuvert/shared/folders';
 import type { FolderList } from '@kuvert/shared/folders';
-import { apiRequest } from '../../../lib/http.ts';
+import { folderEndpoints } from '@kuvert/shared/folders/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 import { sortFoldersByName } from '../hooks/folder-order.ts';
 
 export function getFolders(accountId: string, signal?: AbortSignal): Promise<FolderList> {
-  return apiRequest(`/api/folders?${new URLSearchParams({ account_id: accountId }).toString()}`, {
-    schema: folderListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(folderEndpoints.list, { query: { account_id: accountId }, signal });
 }
 
 export const foldersQueryOptions = (accountId: string) =>

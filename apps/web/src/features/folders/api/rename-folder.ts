@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { folderSchema } from '@kuvert/shared/folders';
 import type { Folder } from '@kuvert/shared/folders';
-import { apiRequest } from '../../../lib/http.ts';
+import { folderEndpoints } from '@kuvert/shared/folders/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function renameFolder({
@@ -11,11 +11,7 @@ export function renameFolder({
   folderId: string;
   name: string;
 }): Promise<Folder> {
-  return apiRequest(`/api/folders/${encodeURIComponent(folderId)}`, {
-    method: 'PATCH',
-    body: { name },
-    schema: folderSchema,
-  });
+  return apiCall(folderEndpoints.rename, { params: { id: folderId }, body: { name } });
 }
 
 export function useRenameFolder() {

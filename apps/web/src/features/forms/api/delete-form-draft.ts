@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http.ts';
+import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { invalidateAreas } from '../../../lib/mailbox-keys.ts';
 
 export function deleteFormDraft(draftId: string): Promise<void> {
-  return apiRequest(`/api/form-drafts/${encodeURIComponent(draftId)}`, { method: 'DELETE' });
+  return apiCall(formEndpoints.deleteDraft, { params: { id: draftId } });
 }
 
 export function useDeleteFormDraft() {

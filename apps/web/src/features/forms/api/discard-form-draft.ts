@@ -1,6 +1,7 @@
-import { apiRequest } from '../../../lib/http.ts';
+import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 
 /** DELETE /api/form-drafts/{id}: the draft is gone (its files with it). */
 export function discardFormDraft(draftId: string): Promise<void> {
-  return apiRequest(`/api/form-drafts/${encodeURIComponent(draftId)}`, { method: 'DELETE' });
+  return apiCall(formEndpoints.deleteDraft, { params: { id: draftId } });
 }

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
-import { formCataloguePageSchema } from '@kuvert/shared/forms';
 import type { FormCataloguePage, FormSummary, FormUseCase } from '@kuvert/shared/forms';
-import { apiRequest } from '../../../lib/http.ts';
+import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
@@ -23,11 +23,7 @@ export function getFormCatalogue(
   if (filter.useCase !== undefined) params.set('use_case', filter.useCase);
   if (filter.providerId !== undefined) params.set('provider_id', filter.providerId);
   if (cursor !== null) params.set('cursor', cursor);
-  const query = params.toString();
-  return apiRequest(query === '' ? '/api/forms' : `/api/forms?${query}`, {
-    schema: formCataloguePageSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(formEndpoints.catalogue, { query: params, signal });
 }
 
 export const formCatalogueQueryOptions = (filter: FormCatalogueFilter) =>

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { formDetailSchema } from '@kuvert/shared/forms';
 import type { FormDetail } from '@kuvert/shared/forms';
-import { apiRequest } from '../../../lib/http.ts';
+import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { formFillKeys } from './form-fill-keys.ts';
 
 /** GET /api/forms/{formId}: a form to fill out, at a version, prefilled for the account. */
@@ -13,10 +13,7 @@ export function getFormDetail(
 ): Promise<FormDetail> {
   const query = new URLSearchParams({ account_id: accountId });
   if (version !== null) query.set('version', String(version));
-  return apiRequest(`/api/forms/${encodeURIComponent(formId)}?${query.toString()}`, {
-    schema: formDetailSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(formEndpoints.detail, { params: { formId }, query, signal });
 }
 
 export const formDetailQueryOptions = (formId: string, accountId: string, version: number | null) =>

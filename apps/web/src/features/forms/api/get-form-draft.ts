@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { formDraftSchema } from '@kuvert/shared/forms';
 import type { FormDraft } from '@kuvert/shared/forms';
-import { apiRequest } from '../../../lib/http.ts';
+import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { formFillKeys } from './form-fill-keys.ts';
 
 /** GET /api/form-drafts/{id}: a draft with its answers and the files they name. */
 export function getFormDraft(draftId: string, signal?: AbortSignal): Promise<FormDraft> {
-  return apiRequest(`/api/form-drafts/${encodeURIComponent(draftId)}`, {
-    schema: formDraftSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(formEndpoints.draft, { params: { id: draftId }, signal });
 }
 
 export const formDraftQueryOptions = (draftId: string) =>

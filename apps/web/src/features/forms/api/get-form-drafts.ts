@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { formDraftListSchema } from '@kuvert/shared/forms';
 import type { FormDraftList } from '@kuvert/shared/forms';
-import { apiRequest } from '../../../lib/http.ts';
+import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function getFormDrafts(accountId: string, signal?: AbortSignal): Promise<FormDraftList> {
-  return apiRequest(
-    `/api/form-drafts?${new URLSearchParams({ account_id: accountId }).toString()}`,
-    { schema: formDraftListSchema, ...(signal ? { signal } : {}) },
-  );
+  return apiCall(formEndpoints.drafts, { query: { account_id: accountId }, signal });
 }
 
 export const formDraftsQueryOptions = (accountId: string) =>

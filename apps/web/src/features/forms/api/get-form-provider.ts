@@ -1,17 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { formProviderPageSchema } from '@kuvert/shared/forms';
 import type { FormProviderPage } from '@kuvert/shared/forms';
-import { apiRequest } from '../../../lib/http.ts';
+import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function getFormProvider(
   providerId: string,
   signal?: AbortSignal,
 ): Promise<FormProviderPage> {
-  return apiRequest(`/api/forms/providers/${encodeURIComponent(providerId)}`, {
-    schema: formProviderPageSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(formEndpoints.provider, { params: { providerId }, signal });
 }
 
 export const formProviderQueryOptions = (providerId: string) =>

@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { formProviderListSchema } from '@kuvert/shared/forms';
 import type { FormProviderList } from '@kuvert/shared/forms';
-import { apiRequest } from '../../../lib/http.ts';
+import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function getFormProviders(signal?: AbortSignal): Promise<FormProviderList> {
-  return apiRequest('/api/forms/providers', {
-    schema: formProviderListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(formEndpoints.providers, { signal });
 }
 
 export const formProvidersQueryOptions = () =>

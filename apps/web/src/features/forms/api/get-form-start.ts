@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { formStartSchema } from '@kuvert/shared/forms';
 import type { FormStart } from '@kuvert/shared/forms';
-import { apiRequest } from '../../../lib/http.ts';
+import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function getFormStart(accountId: string, signal?: AbortSignal): Promise<FormStart> {
-  return apiRequest(
-    `/api/forms/start?${new URLSearchParams({ account_id: accountId }).toString()}`,
-    { schema: formStartSchema, ...(signal ? { signal } : {}) },
-  );
+  return apiCall(formEndpoints.start, { query: { account_id: accountId }, signal });
 }
 
 export const formStartQueryOptions = (accountId: string) =>

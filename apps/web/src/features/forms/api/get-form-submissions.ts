@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
-import { formSubmissionPageSchema } from '@kuvert/shared/forms';
 import type { FormSubmissionPage, FormSubmissionSummary } from '@kuvert/shared/forms';
 import { env } from '../../../config/env.ts';
-import { apiRequest } from '../../../lib/http.ts';
+import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
@@ -14,10 +14,7 @@ export function getFormSubmissions(
 ): Promise<FormSubmissionPage> {
   const params = new URLSearchParams({ account_id: accountId });
   if (cursor !== null) params.set('cursor', cursor);
-  return apiRequest(`/api/form-submissions?${params.toString()}`, {
-    schema: formSubmissionPageSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(formEndpoints.submissions, { query: params, signal });
 }
 
 export const formSubmissionsQueryOptions = (accountId: string) =>

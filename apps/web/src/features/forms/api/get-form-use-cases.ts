@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { formUseCaseListSchema } from '@kuvert/shared/forms';
 import type { FormUseCaseList } from '@kuvert/shared/forms';
-import { apiRequest } from '../../../lib/http.ts';
+import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function getFormUseCases(signal?: AbortSignal): Promise<FormUseCaseList> {
-  return apiRequest('/api/forms/use-cases', {
-    schema: formUseCaseListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(formEndpoints.useCases, { signal });
 }
 
 export const formUseCasesQueryOptions = () =>

@@ -1,18 +1,14 @@
-import { formDraftSchema } from '@kuvert/shared/forms';
 import type {
   CreateFormDraftRequest,
   FormDraft,
   UpdateFormDraftRequest,
 } from '@kuvert/shared/forms';
-import { apiRequest } from '../../../lib/http.ts';
+import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 
 /** POST /api/form-drafts: the first save of a form being filled out. */
 export function createFormDraft(request: CreateFormDraftRequest): Promise<FormDraft> {
-  return apiRequest('/api/form-drafts', {
-    method: 'POST',
-    body: request,
-    schema: formDraftSchema,
-  });
+  return apiCall(formEndpoints.createDraft, { body: request });
 }
 
 /**
@@ -23,9 +19,5 @@ export function updateFormDraft(
   draftId: string,
   request: UpdateFormDraftRequest,
 ): Promise<FormDraft> {
-  return apiRequest(`/api/form-drafts/${encodeURIComponent(draftId)}`, {
-    method: 'PUT',
-    body: request,
-    schema: formDraftSchema,
-  });
+  return apiCall(formEndpoints.updateDraft, { params: { id: draftId }, body: request });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formSubmissionSummarySchema } from '@kuvert/shared/forms';
 import type { FormSubmissionSummary, SubmitFormRequest } from '@kuvert/shared/forms';
-import { apiRequest } from '../../../lib/http.ts';
+import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { refreshFormLists } from './form-fill-keys.ts';
 
 /** POST /api/forms/{formId}/submissions: checked again, stored, delivered to the provider. */
@@ -9,11 +9,7 @@ export function submitForm(
   formId: string,
   request: SubmitFormRequest,
 ): Promise<FormSubmissionSummary> {
-  return apiRequest(`/api/forms/${encodeURIComponent(formId)}/submissions`, {
-    method: 'POST',
-    body: request,
-    schema: formSubmissionSummarySchema,
-  });
+  return apiCall(formEndpoints.submit, { params: { formId }, body: request });
 }
 
 export function useSubmitForm(formId: string) {

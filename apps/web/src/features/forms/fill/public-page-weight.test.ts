@@ -14,6 +14,7 @@ const SOURCE_ROOT = path.resolve(import.meta.dirname, '../../..');
 const ENTRIES = ['app/routes/form-fill-out.tsx', 'app/layouts/public-form-layout.tsx'];
 /** Shared modules built without zod. */
 const ZOD_FREE_SHARED = new Set([
+  '@kuvert/shared/api',
   '@kuvert/shared/form-definition',
   '@kuvert/shared/constants',
   '@kuvert/shared/limits',

@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { homeSummarySchema } from '@kuvert/shared/home';
 import type { HomeSummary } from '@kuvert/shared/home';
-import { apiRequest } from '../../../lib/http.ts';
+import { homeEndpoints } from '@kuvert/shared/home/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function getHomeSummary(accountId: string, signal?: AbortSignal): Promise<HomeSummary> {
-  return apiRequest(`/api/home?${new URLSearchParams({ account_id: accountId }).toString()}`, {
-    schema: homeSummarySchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(homeEndpoints.summary, { query: { account_id: accountId }, signal });
 }
 
 export const homeSummaryQueryOptions = (accountId: string) =>

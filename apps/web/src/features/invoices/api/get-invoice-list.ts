@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { openInvoiceListSchema } from '@kuvert/shared/invoices';
 import type { InvoiceListStatus, OpenInvoiceList } from '@kuvert/shared/invoices';
-import { apiRequest } from '../../../lib/http.ts';
+import { invoiceEndpoints } from '@kuvert/shared/invoices/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function getInvoiceList(
@@ -12,10 +12,7 @@ export function getInvoiceList(
 ): Promise<OpenInvoiceList> {
   const params = new URLSearchParams({ account_id: accountId, status });
   if (providerId !== null) params.set('provider_id', providerId);
-  return apiRequest(`/api/invoices?${params.toString()}`, {
-    schema: openInvoiceListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(invoiceEndpoints.list, { query: params, signal });
 }
 
 export const invoiceListQueryOptions = (

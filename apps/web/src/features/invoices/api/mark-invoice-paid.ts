@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invoiceSchema } from '@kuvert/shared/invoices';
 import type { Invoice, MarkInvoicePaidRequest } from '@kuvert/shared/invoices';
-import { apiRequest } from '../../../lib/http.ts';
-import { invoicePath, invoiceQueryOptions } from './get-invoice.ts';
+import { invoiceEndpoints } from '@kuvert/shared/invoices/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
+import { invoiceQueryOptions } from './get-invoice.ts';
 import { invalidateInvoices } from './invalidate-invoices.ts';
 
 interface MarkInvoicePaidInput extends MarkInvoicePaidRequest {
@@ -11,11 +11,7 @@ interface MarkInvoicePaidInput extends MarkInvoicePaidRequest {
 
 /** Paid elsewhere (at the bank counter, by standing order): no money moves through Kuvert. */
 export function markInvoicePaid({ letterId, ...body }: MarkInvoicePaidInput): Promise<Invoice> {
-  return apiRequest(`${invoicePath(letterId)}/mark-paid`, {
-    method: 'POST',
-    body,
-    schema: invoiceSchema,
-  });
+  return apiCall(invoiceEndpoints.markPaid, { params: { id: letterId }, body });
 }
 
 export function useMarkInvoicePaid() {

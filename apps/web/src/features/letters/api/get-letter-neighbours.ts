@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { letterNeighboursSchema } from '@kuvert/shared/letters';
 import type { LetterNeighbours } from '@kuvert/shared/letters';
-import { apiRequest } from '../../../lib/http.ts';
+import { letterEndpoints } from '@kuvert/shared/letters/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 import type { LetterFilter } from './get-letters.ts';
 
@@ -19,11 +19,10 @@ export function getLetterNeighbours(
   list: LetterFilter | undefined,
   signal?: AbortSignal,
 ): Promise<LetterNeighbours> {
-  const query = buildNeighboursQuery(list);
-  const path = `/api/letters/${encodeURIComponent(letterId)}/neighbours`;
-  return apiRequest(query === '' ? path : `${path}?${query}`, {
-    schema: letterNeighboursSchema,
-    ...(signal ? { signal } : {}),
+  return apiCall(letterEndpoints.neighbours, {
+    params: { id: letterId },
+    query: buildNeighboursQuery(list),
+    signal,
   });
 }
 

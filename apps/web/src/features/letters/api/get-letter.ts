@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { letterDetailSchema } from '@kuvert/shared/letters';
 import type { LetterDetail } from '@kuvert/shared/letters';
-import { env } from '../../../config/env.ts';
-import { apiRequest } from '../../../lib/http.ts';
+import { letterEndpoints } from '@kuvert/shared/letters/endpoints';
+import { apiCall, apiUrl } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function getLetter(letterId: string, signal?: AbortSignal): Promise<LetterDetail> {
-  return apiRequest(`/api/letters/${encodeURIComponent(letterId)}`, {
-    schema: letterDetailSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(letterEndpoints.get, { params: { id: letterId }, signal });
 }
 
 export const letterQueryOptions = (letterId: string) =>
@@ -49,6 +45,8 @@ export function documentContentUrl(
   documentId: string,
   disposition: 'inline' | 'attachment',
 ): string {
-  const path = `/api/letters/${encodeURIComponent(letterId)}/documents/${encodeURIComponent(documentId)}/content`;
-  return `${env.apiBaseUrl}${path}?disposition=${disposition}`;
+  return apiUrl(letterEndpoints.documentContent, {
+    params: { id: letterId, documentId },
+    query: { disposition },
+  });
 }

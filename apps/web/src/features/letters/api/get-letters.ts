@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
-import { letterPageSchema } from '@kuvert/shared/letters';
 import type { LetterPage, LetterSummary, LetterView } from '@kuvert/shared/letters';
-import { apiRequest } from '../../../lib/http.ts';
+import { letterEndpoints } from '@kuvert/shared/letters/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
@@ -31,9 +31,9 @@ export function getLetters(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<LetterPage> {
-  return apiRequest(`/api/letters?${buildLetterListQuery(accountId, filter, cursor)}`, {
-    schema: letterPageSchema,
-    ...(signal ? { signal } : {}),
+  return apiCall(letterEndpoints.list, {
+    query: buildLetterListQuery(accountId, filter, cursor),
+    signal,
   });
 }
 

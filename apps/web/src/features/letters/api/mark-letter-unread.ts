@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http.ts';
+import { letterEndpoints } from '@kuvert/shared/letters/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { invalidateMailbox } from './invalidate-mailbox.ts';
 import { letterQueryOptions } from './get-letter.ts';
 
 export function markLetterUnread(letterId: string): Promise<void> {
-  return apiRequest(`/api/letters/${encodeURIComponent(letterId)}/unread`, { method: 'POST' });
+  return apiCall(letterEndpoints.markUnread, { params: { id: letterId } });
 }
 
 export function useMarkLetterUnread() {

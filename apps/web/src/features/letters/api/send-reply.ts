@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { letterDetailSchema } from '@kuvert/shared/letters';
 import type { LetterDetail, ReplyFields } from '@kuvert/shared/letters';
-import { apiRequest } from '../../../lib/http.ts';
+import { letterEndpoints } from '@kuvert/shared/letters/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { invalidateAreas, letterDependentAreas } from '../../../lib/mailbox-keys.ts';
 
 export interface ReplyInput extends ReplyFields {
@@ -26,11 +26,7 @@ export function sendReply({
   form.set('body', body);
   for (const uploadId of uploadIds) form.append('upload_ids', uploadId);
   for (const file of attachments) form.append('attachment', file, file.name);
-  return apiRequest(`/api/letters/${encodeURIComponent(letterId)}/replies`, {
-    method: 'POST',
-    body: form,
-    schema: letterDetailSchema,
-  });
+  return apiCall(letterEndpoints.reply, { params: { id: letterId }, body: form });
 }
 
 export function useSendReply() {

@@ -1,23 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
-import { bulkLetterResultSchema } from '@kuvert/shared/letters';
 import type {
   BulkLetterRequest,
   BulkLetterResult,
   LetterPage,
   LetterSummary,
 } from '@kuvert/shared/letters';
-import { apiRequest } from '../../../lib/http.ts';
+import { letterEndpoints } from '@kuvert/shared/letters/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { letterListsKey, updateLettersInPages } from './get-letters.ts';
 import type { LetterFilter } from './get-letters.ts';
 import { invalidateMailbox } from './invalidate-mailbox.ts';
 
 export function updateLetters(body: BulkLetterRequest): Promise<BulkLetterResult> {
-  return apiRequest('/api/letters/bulk', {
-    method: 'POST',
-    body,
-    schema: bulkLetterResultSchema,
-  });
+  return apiCall(letterEndpoints.bulk, { body });
 }
 
 type Change = (letter: LetterSummary, filter: LetterFilter) => LetterSummary | null;

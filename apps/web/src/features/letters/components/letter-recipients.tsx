@@ -1,12 +1,12 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBuildingBank, IconFileTypePdf, IconMail, IconMailbox } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { printPdfPath } from '@kuvert/shared/outbox';
 import type { LetterRecipient } from '@kuvert/shared/outbox';
 import { countryName } from '@kuvert/shared/postal';
-import { env } from '../../../config/env.ts';
 import { formatDateTime, useTranslation } from '../../../lib/i18n.ts';
 import { DeliveryStatusBadge } from './delivery-status-badge.tsx';
+import { letterEndpoints } from '@kuvert/shared/letters/endpoints';
+import { apiUrl } from '../../../lib/api-client.ts';
 
 const channelIcons: Record<LetterRecipient['channel'], ComponentType<{ size?: number }>> = {
   provider: IconBuildingBank,
@@ -103,7 +103,9 @@ export function LetterRecipients({
                 </Text>
                 {recipient.channel === 'postal' && recipient.has_print_pdf ? (
                   <Anchor
-                    href={`${env.apiBaseUrl}${printPdfPath(letterId, recipient.id)}`}
+                    href={apiUrl(letterEndpoints.printPdf, {
+                      params: { id: letterId, recipientId: recipient.id },
+                    })}
                     target="_blank"
                     rel="noopener"
                     size="sm"

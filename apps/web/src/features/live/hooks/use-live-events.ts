@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { LiveEvent } from '@kuvert/shared/events';
-import { env } from '../../../config/env.ts';
 import { paths } from '../../../config/paths.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { invalidateAreas, mailboxKeys } from '../../../lib/mailbox-keys.ts';
@@ -10,6 +9,8 @@ import { notify } from '../../../lib/notify.ts';
 import { useSelectedAccount } from '../../../lib/selected-account.ts';
 import { useSession } from '../../../lib/session.ts';
 import { areasToRefresh, liveEventTypes, parseLiveEvent, reconnectDelayMs } from './live-events.ts';
+import { eventEndpoints } from '@kuvert/shared/events/endpoints';
+import { apiUrl } from '../../../lib/api-client.ts';
 
 /**
  * Keeps every open tab current: one EventSource to /api/events while logged in. New letters
@@ -57,7 +58,7 @@ export function useLiveEvents(): void {
     };
 
     const connect = () => {
-      source = new EventSource(`${env.apiBaseUrl}/api/events`, { withCredentials: true });
+      source = new EventSource(apiUrl(eventEndpoints.stream), { withCredentials: true });
       source.addEventListener('open', () => {
         // Whatever happened while we were away is fetched again.
         if (hasConnectedBefore || failures > 0) {

@@ -1,18 +1,13 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  mailMergeCsvInspectionSchema,
-  mailMergeListSchema,
-  mailMergePreviewSchema,
-  mailMergeRowPageSchema,
-  mailMergeSchema,
-  type MailMerge,
-  type MailMergeCsvInspection,
-  type MailMergeDefinition,
-  type MailMergeInspectRequest,
-  type MailMergePreview,
+import type {
+  MailMerge,
+  MailMergeCsvInspection,
+  MailMergeDefinition,
+  MailMergeInspectRequest,
+  MailMergePreview,
 } from '@kuvert/shared/mail-merge';
-import { env } from '../../../config/env.ts';
-import { apiRequest } from '../../../lib/http.ts';
+import { mailMergeEndpoints } from '@kuvert/shared/mail-merge/endpoints';
+import { apiCall, apiUrl } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 const keys = {
@@ -28,11 +23,7 @@ const keys = {
 export const RESULT_PAGE_ROWS = 100;
 
 export function inspectCsv(request: MailMergeInspectRequest): Promise<MailMergeCsvInspection> {
-  return apiRequest('/api/mail-merges/inspect', {
-    method: 'POST',
-    body: request,
-    schema: mailMergeCsvInspectionSchema,
-  });
+  return apiCall(mailMergeEndpoints.inspect, { body: request });
 }
 
 /** The CSV as the server reads it; the last reading stays while another encoding loads. */
@@ -48,11 +39,7 @@ export function useCsvInspection(request: MailMergeInspectRequest | null) {
 }
 
 export function previewMailMerge(definition: MailMergeDefinition): Promise<MailMergePreview> {
-  return apiRequest('/api/mail-merges/preview', {
-    method: 'POST',
-    body: definition,
-    schema: mailMergePreviewSchema,
-  });
+  return apiCall(mailMergeEndpoints.preview, { body: definition });
 }
 
 export function usePreviewMailMerge() {
@@ -62,7 +49,7 @@ export function usePreviewMailMerge() {
 export function useStartMailMerge() {
   return useMutation({
     mutationFn: (definition: MailMergeDefinition): Promise<MailMerge> =>
-      apiRequest('/api/mail-merges', { method: 'POST', body: definition, schema: mailMergeSchema }),
+      apiCall(mailMergeEndpoints.create, { body: definition }),
   });
 }
 
@@ -70,10 +57,7 @@ export function useMailMerges(accountId: string | null) {
   return useQuery({
     queryKey: keys.list(accountId ?? ''),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/mail-merges?account_id=${encodeURIComponent(accountId ?? '')}`, {
-        schema: mailMergeListSchema,
-        signal,
-      }),
+      apiCall(mailMergeEndpoints.list, { query: { account_id: accountId ?? '' }, signal }),
     enabled: accountId !== null,
   });
 }
@@ -82,11 +66,7 @@ export function useMailMerges(accountId: string | null) {
 export function useMailMerge(id: string | null) {
   return useQuery({
     queryKey: keys.one(id ?? ''),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/mail-merges/${encodeURIComponent(id ?? '')}`, {
-        schema: mailMergeSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => apiCall(mailMergeEndpoints.get, { params: { id: id ?? '' }, signal }),
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data?.status === 'running' ? 3000 : false),
   });
@@ -98,14 +78,11 @@ export function useMailMergeRows(id: string, status: 'failed' | null, limit: num
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ limit: String(Math.min(limit, 200)) });
       if (status !== null) params.set('status', status);
-      return apiRequest(`/api/mail-merges/${encodeURIComponent(id)}/rows?${params.toString()}`, {
-        schema: mailMergeRowPageSchema,
-        signal,
-      });
+      return apiCall(mailMergeEndpoints.rows, { params: { id }, query: params, signal });
     },
     placeholderData: keepPreviousData,
   });
 }
 
 export const failedRowsCsvUrl = (id: string) =>
-  `${env.apiBaseUrl}/api/mail-merges/${encodeURIComponent(id)}/failed-rows.csv`;
+  apiUrl(mailMergeEndpoints.failedRowsCsv, { params: { id } });

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http.ts';
+import { outboxEndpoints } from '@kuvert/shared/outbox/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { invalidateAreas } from '../../../lib/mailbox-keys.ts';
 
 export function deleteDraft(draftId: string): Promise<void> {
-  return apiRequest(`/api/letter-drafts/${encodeURIComponent(draftId)}`, { method: 'DELETE' });
+  return apiCall(outboxEndpoints.deleteDraft, { params: { id: draftId } });
 }
 
 export function useDeleteDraft() {

@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { letterDraftSchema } from '@kuvert/shared/outbox';
 import type { LetterDraft } from '@kuvert/shared/outbox';
-import { apiRequest } from '../../../lib/http.ts';
+import { outboxEndpoints } from '@kuvert/shared/outbox/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function getDraft(draftId: string, signal?: AbortSignal): Promise<LetterDraft> {
-  return apiRequest(`/api/letter-drafts/${encodeURIComponent(draftId)}`, {
-    schema: letterDraftSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(outboxEndpoints.draft, { params: { id: draftId }, signal });
 }
 
 export const draftQueryOptions = (draftId: string) =>

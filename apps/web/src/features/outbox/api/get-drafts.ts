@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { letterDraftListSchema } from '@kuvert/shared/outbox';
 import type { LetterDraftList } from '@kuvert/shared/outbox';
-import { apiRequest } from '../../../lib/http.ts';
+import { outboxEndpoints } from '@kuvert/shared/outbox/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function getDrafts(accountId: string, signal?: AbortSignal): Promise<LetterDraftList> {
-  return apiRequest(
-    `/api/letter-drafts?${new URLSearchParams({ account_id: accountId }).toString()}`,
-    { schema: letterDraftListSchema, ...(signal ? { signal } : {}) },
-  );
+  return apiCall(outboxEndpoints.drafts, { query: { account_id: accountId }, signal });
 }
 
 export const draftsQueryOptions = (accountId: string) =>

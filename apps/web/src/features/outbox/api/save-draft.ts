@@ -1,21 +1,13 @@
-import { letterDraftSchema } from '@kuvert/shared/outbox';
 import type { CreateDraftRequest, LetterDraft, UpdateDraftRequest } from '@kuvert/shared/outbox';
-import { apiRequest } from '../../../lib/http.ts';
+import { outboxEndpoints } from '@kuvert/shared/outbox/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 
 /** POST /api/letter-drafts: the first save of a new letter. */
 export function createDraft(request: CreateDraftRequest): Promise<LetterDraft> {
-  return apiRequest('/api/letter-drafts', {
-    method: 'POST',
-    body: request,
-    schema: letterDraftSchema,
-  });
+  return apiCall(outboxEndpoints.createDraft, { body: request });
 }
 
 /** PUT /api/letter-drafts/{id}: every later save; an outdated `version` is CONFLICT. */
 export function updateDraft(draftId: string, request: UpdateDraftRequest): Promise<LetterDraft> {
-  return apiRequest(`/api/letter-drafts/${encodeURIComponent(draftId)}`, {
-    method: 'PUT',
-    body: request,
-    schema: letterDraftSchema,
-  });
+  return apiCall(outboxEndpoints.updateDraft, { params: { id: draftId }, body: request });
 }

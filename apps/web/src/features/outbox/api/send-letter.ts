@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { letterDetailSchema } from '@kuvert/shared/letters';
 import type { LetterDetail } from '@kuvert/shared/letters';
 import type { SendLetterRequest } from '@kuvert/shared/outbox';
-import { apiRequest } from '../../../lib/http.ts';
+import { outboxEndpoints } from '@kuvert/shared/outbox/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { invalidateAreas, letterDependentAreas } from '../../../lib/mailbox-keys.ts';
 
 /** POST /api/outbox/letters: sends now, to every recipient by its channel. */
 export function sendLetter(request: SendLetterRequest): Promise<LetterDetail> {
-  return apiRequest('/api/outbox/letters', {
-    method: 'POST',
-    body: request,
-    schema: letterDetailSchema,
-  });
+  return apiCall(outboxEndpoints.send, { body: request });
 }
 
 export function useSendLetter() {

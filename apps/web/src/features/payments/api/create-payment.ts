@@ -1,15 +1,15 @@
-import { IDEMPOTENCY_KEY_HEADER, paymentSchema } from '@kuvert/shared/payments';
+import { IDEMPOTENCY_KEY_HEADER } from '@kuvert/shared/payments';
 import type { Payment } from '@kuvert/shared/payments';
-import { apiRequest } from '../../../lib/http.ts';
+import { paymentEndpoints } from '@kuvert/shared/payments/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 
 /**
  * Starts paying an invoice at the bank. The same idempotency key answers with the same
  * payment, so a double click or a reload never pays twice.
  */
 export function createPayment(letterId: string, idempotencyKey: string): Promise<Payment> {
-  return apiRequest(`/api/invoices/${encodeURIComponent(letterId)}/payments`, {
-    method: 'POST',
+  return apiCall(paymentEndpoints.create, {
+    params: { id: letterId },
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    schema: paymentSchema,
   });
 }

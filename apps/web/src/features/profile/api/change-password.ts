@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordRequest } from '@kuvert/shared/profile';
-import { apiRequest } from '../../../lib/http.ts';
+import { profileEndpoints } from '@kuvert/shared/profile/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { sessionsQueryOptions } from './get-sessions.ts';
 
 export function changePassword(body: ChangePasswordRequest): Promise<void> {
-  return apiRequest('/api/profile/password', { method: 'POST', body });
+  return apiCall(profileEndpoints.changePassword, { body });
 }
 
 export function useChangePassword() {

@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { auditEventListSchema } from '@kuvert/shared/profile';
 import type { AuditEventList } from '@kuvert/shared/profile';
-import { apiRequest } from '../../../lib/http.ts';
+import { profileEndpoints } from '@kuvert/shared/profile/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 
 export function getAuditEvents(signal?: AbortSignal): Promise<AuditEventList> {
-  return apiRequest('/api/profile/audit-events', {
-    schema: auditEventListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(profileEndpoints.auditEvents, { signal });
 }
 
 export const auditEventsQueryOptions = () =>

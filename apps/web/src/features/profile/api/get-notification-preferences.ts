@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { notificationPreferencesSchema } from '@kuvert/shared/profile';
 import type { NotificationPreferences } from '@kuvert/shared/profile';
-import { apiRequest } from '../../../lib/http.ts';
+import { profileEndpoints } from '@kuvert/shared/profile/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 
 export function getNotificationPreferences(signal?: AbortSignal): Promise<NotificationPreferences> {
-  return apiRequest('/api/profile/notifications', {
-    schema: notificationPreferencesSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(profileEndpoints.notifications, { signal });
 }
 
 export const notificationPreferencesQueryOptions = () =>

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { profileSchema } from '@kuvert/shared/profile';
 import type { Profile } from '@kuvert/shared/profile';
-import { apiRequest } from '../../../lib/http.ts';
+import { profileEndpoints } from '@kuvert/shared/profile/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 
 export function getProfile(signal?: AbortSignal): Promise<Profile> {
-  return apiRequest('/api/profile', { schema: profileSchema, ...(signal ? { signal } : {}) });
+  return apiCall(profileEndpoints.get, { signal });
 }
 
 export const profileQueryOptions = () =>

@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { activeSessionListSchema } from '@kuvert/shared/profile';
 import type { ActiveSessionList } from '@kuvert/shared/profile';
-import { apiRequest } from '../../../lib/http.ts';
+import { profileEndpoints } from '@kuvert/shared/profile/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 
 export function getSessions(signal?: AbortSignal): Promise<ActiveSessionList> {
-  return apiRequest('/api/profile/sessions', {
-    schema: activeSessionListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(profileEndpoints.sessions, { signal });
 }
 
 export const sessionsQueryOptions = () =>

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http.ts';
+import { profileEndpoints } from '@kuvert/shared/profile/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { auditEventsQueryOptions } from './get-audit-events.ts';
 import { sessionsQueryOptions } from './get-sessions.ts';
 
 export function logOutOtherSessions(): Promise<void> {
-  return apiRequest('/api/profile/sessions/log-out-others', { method: 'POST' });
+  return apiCall(profileEndpoints.logOutOtherSessions);
 }
 
 export function useLogOutOtherSessions() {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http.ts';
+import { profileEndpoints } from '@kuvert/shared/profile/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { auditEventsQueryOptions } from './get-audit-events.ts';
 import { sessionsQueryOptions } from './get-sessions.ts';
 
 export function revokeSession(sessionId: string): Promise<void> {
-  return apiRequest(`/api/profile/sessions/${encodeURIComponent(sessionId)}`, { method: 'DELETE' });
+  return apiCall(profileEndpoints.revokeSession, { params: { id: sessionId } });
 }
 
 export function useRevokeSession() {

@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notificationPreferencesSchema } from '@kuvert/shared/profile';
 import type { NotificationPreferences } from '@kuvert/shared/profile';
-import { apiRequest } from '../../../lib/http.ts';
+import { profileEndpoints } from '@kuvert/shared/profile/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { notificationPreferencesQueryOptions } from './get-notification-preferences.ts';
 
 export function updateNotificationPreferences(
   body: NotificationPreferences,
 ): Promise<NotificationPreferences> {
-  return apiRequest('/api/profile/notifications', {
-    method: 'PUT',
-    body,
-    schema: notificationPreferencesSchema,
-  });
+  return apiCall(profileEndpoints.updateNotifications, { body });
 }
 
 /** A switch flips at once; if the server says no, it flips back. */

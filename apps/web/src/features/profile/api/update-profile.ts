@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profileSchema } from '@kuvert/shared/profile';
 import type { PatchProfileRequest, Profile } from '@kuvert/shared/profile';
-import { apiRequest } from '../../../lib/http.ts';
+import { profileEndpoints } from '@kuvert/shared/profile/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { setFirstName } from '../../../lib/session.ts';
 import { adoptProfileLanguage } from '../../../lib/user-language.ts';
 import { profileQueryOptions } from './get-profile.ts';
 
 /** Changes only the fields given; a language left out stays the profile's. */
 export function updateProfile(body: PatchProfileRequest): Promise<Profile> {
-  return apiRequest('/api/profile', { method: 'PATCH', body, schema: profileSchema });
+  return apiCall(profileEndpoints.patch, { body });
 }
 
 /** Saving applies the first name right away, and the language when it was changed. */

@@ -1,17 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accountProviderListSchema } from '@kuvert/shared/providers';
 import type { AccountProviderList } from '@kuvert/shared/providers';
-import { apiRequest } from '../../../lib/http.ts';
+import { providerEndpoints } from '@kuvert/shared/providers/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function getProviders(
   accountId: string,
   signal?: AbortSignal,
 ): Promise<AccountProviderList> {
-  return apiRequest(`/api/providers?${new URLSearchParams({ account_id: accountId }).toString()}`, {
-    schema: accountProviderListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(providerEndpoints.list, { query: { account_id: accountId }, signal });
 }
 
 export const providersQueryOptions = (accountId: string) =>

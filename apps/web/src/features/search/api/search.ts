@@ -1,8 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { searchResultSchema, searchTextSchema } from '@kuvert/shared/search';
+import { searchTextSchema } from '@kuvert/shared/search';
 import type { SearchHit, SearchKind, SearchResult, SearchSort } from '@kuvert/shared/search';
-import { apiRequest } from '../../../lib/http.ts';
+import { searchEndpoints } from '@kuvert/shared/search/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
@@ -33,9 +34,9 @@ export function search(
   signal?: AbortSignal,
   limit?: number,
 ): Promise<SearchResult> {
-  return apiRequest(`/api/search?${buildSearchQuery(accountId, params, cursor, limit)}`, {
-    schema: searchResultSchema,
-    ...(signal ? { signal } : {}),
+  return apiCall(searchEndpoints.search, {
+    query: buildSearchQuery(accountId, params, cursor, limit),
+    signal,
   });
 }
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeclineRequest } from '@kuvert/shared/signatures';
-import { apiRequest } from '../../../lib/http.ts';
+import { signatureEndpoints } from '@kuvert/shared/signatures/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { invalidateSignatures } from './invalidate-signatures.ts';
-import { signaturePath } from './sign-letter.ts';
 
 interface DeclineSignatureInput extends DeclineRequest {
   letterId: string;
@@ -10,7 +10,7 @@ interface DeclineSignatureInput extends DeclineRequest {
 
 /** Declines to sign, with a reason the provider and the other signers are told. */
 export function declineSignature({ letterId, ...body }: DeclineSignatureInput): Promise<void> {
-  return apiRequest(`${signaturePath(letterId)}/decline`, { method: 'POST', body });
+  return apiCall(signatureEndpoints.decline, { params: { id: letterId }, body });
 }
 
 export function useDeclineSignature() {

@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { openSignatureRequestListSchema } from '@kuvert/shared/signatures';
 import type { OpenSignatureRequestList } from '@kuvert/shared/signatures';
-import { apiRequest } from '../../../lib/http.ts';
+import { signatureEndpoints } from '@kuvert/shared/signatures/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function getOpenSignatureRequests(signal?: AbortSignal): Promise<OpenSignatureRequestList> {
-  return apiRequest('/api/signature-requests/open', {
-    schema: openSignatureRequestListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(signatureEndpoints.open, { signal });
 }
 
 export const openSignatureRequestsQueryOptions = () =>

@@ -1,18 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignRequest } from '@kuvert/shared/signatures';
-import { apiRequest } from '../../../lib/http.ts';
+import { signatureEndpoints } from '@kuvert/shared/signatures/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { invalidateSignatures } from './invalidate-signatures.ts';
 
 interface SignLetterInput extends SignRequest {
   letterId: string;
 }
 
-export const signaturePath = (letterId: string) =>
-  `/api/letters/${encodeURIComponent(letterId)}/signature`;
-
 /** Signs the letter's documents; the password is asked again (a step-up). */
 export function signLetter({ letterId, ...body }: SignLetterInput): Promise<void> {
-  return apiRequest(`${signaturePath(letterId)}/sign`, { method: 'POST', body });
+  return apiCall(signatureEndpoints.sign, { params: { id: letterId }, body });
 }
 
 export function useSignLetter() {

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http.ts';
+import { trashEndpoints } from '@kuvert/shared/trash/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { invalidateAreas, trashDependentAreas } from '../../../lib/mailbox-keys.ts';
 
 export function emptyTrash(accountId: string): Promise<void> {
-  return apiRequest('/api/trash/empty', { method: 'POST', body: { account_id: accountId } });
+  return apiCall(trashEndpoints.empty, { body: { account_id: accountId } });
 }
 
 export function useEmptyTrash() {

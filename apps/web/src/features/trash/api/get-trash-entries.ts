@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
-import { trashEntryPageSchema } from '@kuvert/shared/trash';
 import type { TrashEntry, TrashEntryPage, TrashKind } from '@kuvert/shared/trash';
-import { apiRequest } from '../../../lib/http.ts';
+import { trashEndpoints } from '@kuvert/shared/trash/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
@@ -16,10 +16,7 @@ export function getTrashEntries(
   const params = new URLSearchParams({ account_id: accountId });
   if (kind !== null) params.set('kind', kind);
   if (cursor !== null) params.set('cursor', cursor);
-  return apiRequest(`/api/trash/entries?${params.toString()}`, {
-    schema: trashEntryPageSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(trashEndpoints.entries, { query: params, signal });
 }
 
 export const trashEntriesQueryOptions = (accountId: string, kind: TrashKind | null) =>

@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contactSchema } from '@kuvert/shared/contacts';
 import type { Contact } from '@kuvert/shared/contacts';
-import { apiRequest } from '../../../lib/http.ts';
+import { contactEndpoints } from '@kuvert/shared/contacts/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { invalidateAreas } from '../../../lib/mailbox-keys.ts';
 
 /** The contact leaves the trash and is in the address book again. */
 export function restoreContact(contactId: string): Promise<Contact> {
-  return apiRequest(`/api/trash/contacts/${encodeURIComponent(contactId)}/restore`, {
-    method: 'POST',
-    schema: contactSchema,
-  });
+  return apiCall(contactEndpoints.restore, { params: { id: contactId } });
 }
 
 export function useRestoreContact() {

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UploadSelection } from '@kuvert/shared/uploads';
-import { env } from '../../../config/env.ts';
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { apiUrl } from '../../../lib/api-client.ts';
 import { NetworkError, toApiError } from '../../../lib/http.ts';
 import { getCsrfToken } from '../../../lib/session.ts';
 
@@ -11,8 +12,8 @@ export async function downloadUploads(selection: UploadSelection): Promise<Blob>
   if (csrfToken !== null) headers.set('X-CSRF-Token', csrfToken);
   let response: Response;
   try {
-    response = await fetch(`${env.apiBaseUrl}/api/uploads/download`, {
-      method: 'POST',
+    response = await fetch(apiUrl(uploadEndpoints.download), {
+      method: uploadEndpoints.download.method,
       headers,
       credentials: 'same-origin',
       body: JSON.stringify(selection),

@@ -1,9 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { letterPageSchema, letterSummarySchema } from '@kuvert/shared/letters';
+import { letterSummarySchema } from '@kuvert/shared/letters';
 import type { LetterSummary } from '@kuvert/shared/letters';
 import { searchTextSchema } from '@kuvert/shared/search';
-import { apiRequest } from '../../../lib/http.ts';
+import { letterEndpoints } from '@kuvert/shared/letters/endpoints';
+import { searchEndpoints } from '@kuvert/shared/search/endpoints';
+import { withAnswer } from '@kuvert/shared/api';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 const LETTERS_SHOWN = 20;
@@ -25,17 +28,13 @@ export async function getAnswerableLetters(
   query: string,
   signal?: AbortSignal,
 ): Promise<LetterSummary[]> {
-  const options = signal ? { signal } : {};
   if (query === '') {
     const params = new URLSearchParams({
       account_id: accountId,
       view: 'inbox',
       limit: String(LETTERS_SHOWN),
     });
-    const page = await apiRequest(`/api/letters?${params.toString()}`, {
-      schema: letterPageSchema,
-      ...options,
-    });
+    const page = await apiCall(letterEndpoints.list, { query: params, signal });
     return page.items.filter(isAnswerable);
   }
   const params = new URLSearchParams({
@@ -44,9 +43,9 @@ export async function getAnswerableLetters(
     kind: 'letters',
     limit: String(LETTERS_SHOWN),
   });
-  const result = await apiRequest(`/api/search?${params.toString()}`, {
-    schema: letterHitsSchema,
-    ...options,
+  const result = await apiCall(withAnswer(searchEndpoints.search, letterHitsSchema), {
+    query: params,
+    signal,
   });
   return result.hits.map(({ letter }) => letter).filter(isAnswerable);
 }

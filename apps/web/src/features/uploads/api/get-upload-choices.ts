@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
-import { uploadListSchema } from '@kuvert/shared/uploads';
 import type { UploadList, UploadSummary } from '@kuvert/shared/uploads';
-import { apiRequest } from '../../../lib/http.ts';
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
@@ -22,10 +22,7 @@ export function getUploadChoices(
   });
   if (name !== '') params.set('name', name);
   if (cursor !== null) params.set('cursor', cursor);
-  return apiRequest(`/api/uploads?${params.toString()}`, {
-    schema: uploadListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(uploadEndpoints.list, { query: params, signal });
 }
 
 export const uploadChoicesQueryOptions = (accountId: string, name: string) =>

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { uploadTableSchema } from '@kuvert/shared/uploads';
 import type { CsvDelimiter, CsvEncoding, UploadTable } from '@kuvert/shared/uploads';
-import { apiRequest } from '../../../lib/http.ts';
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 /** How to read the CSV; null lets the server use what it detected. */
@@ -18,12 +18,7 @@ export function getUploadTable(
   const params = new URLSearchParams();
   if (reading.encoding !== null) params.set('encoding', reading.encoding);
   if (reading.delimiter !== null) params.set('delimiter', reading.delimiter);
-  const query = params.toString();
-  const path = `/api/uploads/${encodeURIComponent(uploadId)}/table`;
-  return apiRequest(query === '' ? path : `${path}?${query}`, {
-    schema: uploadTableSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(uploadEndpoints.table, { params: { id: uploadId }, query: params, signal });
 }
 
 export const uploadTableQueryOptions = (uploadId: string, reading: TableReading) =>

@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { uploadUsageSchema } from '@kuvert/shared/uploads';
 import type { UploadUsage } from '@kuvert/shared/uploads';
-import { apiRequest } from '../../../lib/http.ts';
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function getUploadUsage(accountId: string, signal?: AbortSignal): Promise<UploadUsage> {
-  const query = new URLSearchParams({ account_id: accountId }).toString();
-  return apiRequest(`/api/uploads/usage?${query}`, {
-    schema: uploadUsageSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(uploadEndpoints.usage, { query: { account_id: accountId }, signal });
 }
 
 export const uploadUsageQueryOptions = (accountId: string) =>

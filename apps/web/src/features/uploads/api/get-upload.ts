@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { uploadDetailSchema } from '@kuvert/shared/uploads';
 import type { UploadDetail } from '@kuvert/shared/uploads';
-import { apiRequest } from '../../../lib/http.ts';
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 export function getUpload(uploadId: string, signal?: AbortSignal): Promise<UploadDetail> {
-  return apiRequest(`/api/uploads/${encodeURIComponent(uploadId)}`, {
-    schema: uploadDetailSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(uploadEndpoints.get, { params: { id: uploadId }, signal });
 }
 
 export const uploadQueryOptions = (uploadId: string) =>

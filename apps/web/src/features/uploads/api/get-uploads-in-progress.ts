@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { uploadsInProgressSchema } from '@kuvert/shared/uploads';
 import type { UploadsInProgress } from '@kuvert/shared/uploads';
-import { apiRequest } from '../../../lib/http.ts';
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 
 /** Looked at again now and then: another member's uploads start without a live event. */
@@ -11,11 +11,7 @@ export function getUploadsInProgress(
   accountId: string,
   signal?: AbortSignal,
 ): Promise<UploadsInProgress> {
-  const query = new URLSearchParams({ account_id: accountId }).toString();
-  return apiRequest(`/api/uploads/in-progress?${query}`, {
-    schema: uploadsInProgressSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(uploadEndpoints.inProgress, { query: { account_id: accountId }, signal });
 }
 
 export const uploadsInProgressQueryOptions = (accountId: string) =>

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
-import { uploadListSchema } from '@kuvert/shared/uploads';
 import type { UploadKind, UploadList, UploadSort, UploadSummary } from '@kuvert/shared/uploads';
-import { apiRequest } from '../../../lib/http.ts';
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { mailboxKeys } from '../../../lib/mailbox-keys.ts';
 import { FIRST_PAGE_CURSOR } from '../../../lib/pagination.ts';
 
@@ -31,9 +31,9 @@ export function getUploads(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<UploadList> {
-  return apiRequest(`/api/uploads?${buildUploadListQuery(accountId, filter, cursor)}`, {
-    schema: uploadListSchema,
-    ...(signal ? { signal } : {}),
+  return apiCall(uploadEndpoints.list, {
+    query: buildUploadListQuery(accountId, filter, cursor),
+    signal,
   });
 }
 

@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { uploadDetailSchema } from '@kuvert/shared/uploads';
 import type { UploadDetail } from '@kuvert/shared/uploads';
-import { apiRequest } from '../../../lib/http.ts';
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { invalidateAreas, uploadDependentAreas } from '../../../lib/mailbox-keys.ts';
 import { uploadQueryOptions } from './get-upload.ts';
 
 export function renameUpload({ uploadId, name }: { uploadId: string; name: string }) {
-  return apiRequest(`/api/uploads/${encodeURIComponent(uploadId)}`, {
-    method: 'PATCH',
-    body: { name },
-    schema: uploadDetailSchema,
-  });
+  return apiCall(uploadEndpoints.rename, { params: { id: uploadId }, body: { name } });
 }
 
 export function useRenameUpload() {

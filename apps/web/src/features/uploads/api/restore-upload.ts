@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http.ts';
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { invalidateAreas, uploadDependentAreas } from '../../../lib/mailbox-keys.ts';
 
 /** Brings an upload back from the trash. */
 export function restoreUpload(uploadId: string): Promise<void> {
-  return apiRequest(`/api/trash/uploads/${encodeURIComponent(uploadId)}/restore`, {
-    method: 'POST',
-  });
+  return apiCall(uploadEndpoints.restore, { params: { id: uploadId } });
 }
 
 /** Several at once (the undo of a trashed selection); each is its own request. */

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UploadSelection } from '@kuvert/shared/uploads';
-import { apiRequest } from '../../../lib/http.ts';
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { apiCall } from '../../../lib/api-client.ts';
 import { invalidateAreas, uploadDependentAreas } from '../../../lib/mailbox-keys.ts';
 
 /** Moves uploads to the trash; they still count against the quota until it is emptied. */
 export function trashUploads(selection: UploadSelection): Promise<void> {
-  return apiRequest('/api/uploads/trash', { method: 'POST', body: selection });
+  return apiCall(uploadEndpoints.trash, { body: selection });
 }
 
 export function useTrashUploads() {

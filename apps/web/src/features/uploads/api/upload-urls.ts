@@ -1,10 +1,9 @@
-import { env } from '../../../config/env.ts';
-
-const base = (uploadId: string) => `${env.apiBaseUrl}/api/uploads/${encodeURIComponent(uploadId)}`;
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { apiUrl } from '../../../lib/api-client.ts';
 
 /** Where an upload's bytes are: shown inline (viewer, image) or downloaded as a file. */
 export function uploadContentUrl(uploadId: string, disposition: 'inline' | 'attachment'): string {
-  return `${base(uploadId)}/content?disposition=${disposition}`;
+  return apiUrl(uploadEndpoints.content, { params: { id: uploadId }, query: { disposition } });
 }
 
 export { uploadThumbnailUrl } from '../../../components/ui/upload-thumbnail.tsx';

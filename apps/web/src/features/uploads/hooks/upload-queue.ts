@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { defaultOptions, Upload } from 'tus-js-client';
 import type { HttpRequest, PreviousUpload } from 'tus-js-client';
-import { UPLOAD_CHUNK_BYTES, UPLOADS_TUS_PATH, type UploadPurpose } from '@kuvert/shared/uploads';
-import { env } from '../../../config/env.ts';
+import { UPLOAD_CHUNK_BYTES, type UploadPurpose } from '@kuvert/shared/uploads';
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { apiUrl } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/http.ts';
 import type { NetworkError } from '../../../lib/http.ts';
 import { getCsrfToken } from '../../../lib/session.ts';
@@ -120,7 +121,7 @@ const withCsrfToken = (request: HttpRequest) => {
 
 function tusOptions(accountId: string, purpose: UploadPurpose = 'library') {
   return {
-    endpoint: `${env.apiBaseUrl}${UPLOADS_TUS_PATH}`,
+    endpoint: apiUrl(uploadEndpoints.tus),
     chunkSize: UPLOAD_CHUNK_BYTES,
     retryDelays: RETRY_DELAYS_MS,
     // A reload finds the upload's address again and continues where the server stands.

@@ -1,20 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { verifyDocumentResultSchema } from '@kuvert/shared/signatures';
 import type { VerifyDocumentResult } from '@kuvert/shared/signatures';
-import { apiRequest } from '../../../lib/http.ts';
+import { signatureEndpoints } from '@kuvert/shared/signatures/endpoints';
+import { apiCall, apiPath } from '../../../lib/api-client.ts';
 
 /** Kuvert's CA certificate (PEM), for trusting its seals in a PDF reader. Public. */
-export const sealCaCertificateUrl = '/api/seal/ca-certificate';
+export const sealCaCertificateUrl = apiPath(signatureEndpoints.sealCaCertificate);
 
 /** Multipart with one `file` part; nothing of it is kept. Public: works logged out too. */
 export function verifyDocument(file: File): Promise<VerifyDocumentResult> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiRequest('/api/verify-document', {
-    method: 'POST',
-    body: form,
-    schema: verifyDocumentResultSchema,
-  });
+  return apiCall(signatureEndpoints.verifyDocument, { body: form });
 }
 
 /** Stores nothing, so nothing in the cache changes. */
