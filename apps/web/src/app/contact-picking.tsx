@@ -1,5 +1,5 @@
 import { ContactPicker } from '../features/contacts/index.ts';
-import type { RenderContactPicker } from '../features/outbox/components/compose-form.tsx';
+import type { RenderContactPicker } from '../features/outbox/components/compose-types.ts';
 
 /*
  * Where the address book and compose meet (a feature never imports another): "from the

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { RenderReplyUploadPicker } from '../features/letters/components/reply-dialog.tsx';
-import type { ComposeUploads } from '../features/outbox/components/compose-form.tsx';
+import type { ComposeUploads } from '../features/outbox/components/compose-types.ts';
 import { UploadPicker } from '../features/uploads/components/upload-picker.tsx';
 import { getUploadQueue, subscribeToUploadQueue } from '../features/uploads/hooks/upload-queue.ts';
 import { useStartUploads } from '../features/uploads/hooks/use-start-uploads.ts';

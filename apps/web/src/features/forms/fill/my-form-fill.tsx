@@ -1,20 +1,18 @@
 import { Anchor, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { FormDetail, FormDraft, FormFile, FormSubmissionSummary } from '@kuvert/shared/forms';
+import type { FormDetail, FormDraft, FormSubmissionSummary } from '@kuvert/shared/forms';
 import type { UploadSummary } from '@kuvert/shared/uploads';
 import { LeaveDialog } from '../../../components/ui/leave-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLeaveGuard } from '../../../lib/use-leave-guard.ts';
-import { addFormFileFromUpload, uploadFormFile } from '../api/add-form-file.ts';
 import { discardFormDraft } from '../api/discard-form-draft.ts';
 import { getFormDraft } from '../api/get-form-draft.ts';
 import { useSubmitForm } from '../api/submit-form.ts';
 import { DraftNotices, SaveIndicator } from './draft-notices.tsx';
-import type { FormFileSupport } from './fields/file-field.tsx';
-import { describeFileError, describeSubmitError } from './fill-errors.ts';
+import { describeSubmitError } from './fill-errors.ts';
 import { FormFill } from './form-fill.tsx';
 import { FormHeader } from './form-header.tsx';
 import { answersForDraft, answersThatFit, prefilledAnswers, withoutFiles } from './form-model.ts';
@@ -22,6 +20,7 @@ import type { FillableForm } from './form-model.ts';
 import { FormSent } from './form-sent.tsx';
 import { useFormAnswers } from './use-form-answers.ts';
 import { useFormDraftAutosave } from './use-form-draft-autosave.ts';
+import { useFormFiles } from './use-form-files.ts';
 
 /** The mailbox's uploads to choose from (the uploads area's picker, wired in app/). */
 export type RenderFormUploadPicker = (props: {
@@ -56,13 +55,6 @@ interface MyFormFillProps {
   maxFileBytes: number;
 }
 
-interface PickerRequest {
-  accept: readonly string[];
-  maxCount: number;
-  resolve: (files: FormFile[]) => void;
-  reject: (error: unknown) => void;
-}
-
 /**
  * A logged-in person fills out a form: prefilled from the profile, saved as a draft on the
  * server as they go, files from the computer or the mailbox's uploads, then checked and sent.
@@ -86,10 +78,12 @@ export function MyFormFill({
       : answersThatFit(form.fields, draft.data),
   );
   const fill = useFormAnswers(form, initialAnswers);
-  const [files, setFiles] = useState<ReadonlyMap<string, FormFile>>(
-    () => new Map((draft?.files ?? []).map((file) => [file.id, file])),
-  );
-  const [picker, setPicker] = useState<PickerRequest | null>(null);
+  const files = useFormFiles({
+    formId: detail.id,
+    accountId,
+    draft,
+    canPickUploads: renderUploadPicker !== undefined,
+  });
   const [sent, setSent] = useState<FormSubmissionSummary | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const submit = useSubmitForm(detail.id);
@@ -113,45 +107,6 @@ export function MyFormFill({
     changeDraft(answersForDraft(form.fields, answers));
   }, [answers, form.fields, changeDraft]);
 
-  const addFiles = useCallback(
-    (added: FormFile[]) =>
-      setFiles((before) => new Map([...before, ...added.map((file) => [file.id, file] as const)])),
-    [],
-  );
-  const fileSupport = useMemo<FormFileSupport>(
-    () => ({
-      filesById: files,
-      upload: async (file) => {
-        const kept = await uploadFormFile(detail.id, accountId, file);
-        addFiles([kept]);
-        return kept;
-      },
-      ...(renderUploadPicker
-        ? {
-            pickUploads: ({ accept, maxCount }) =>
-              new Promise<FormFile[]>((resolve, reject) =>
-                setPicker({ accept, maxCount, resolve, reject }),
-              ),
-          }
-        : {}),
-      describeError: (error, filename) => describeFileError(t, error, filename),
-    }),
-    [files, detail.id, accountId, renderUploadPicker, addFiles, t],
-  );
-
-  const pickUploads = async (request: PickerRequest, uploads: UploadSummary[]) => {
-    setPicker(null);
-    try {
-      const kept = await Promise.all(
-        uploads.map((upload) => addFormFileFromUpload(detail.id, accountId, upload.id)),
-      );
-      addFiles(kept);
-      request.resolve(kept);
-    } catch (error) {
-      request.reject(error);
-    }
-  };
-
   const changeAccount = (next: string) => {
     if (next === accountId) return;
     // The draft and its files belong to the other mailbox: the answers go on in this one.
@@ -169,7 +124,7 @@ export function MyFormFill({
     if (draftId === null) return;
     try {
       const latest = await getFormDraft(draftId);
-      addFiles(latest.files);
+      files.addFiles(latest.files);
       replace(answersThatFit(form.fields, latest.data));
       autosave.reset(latest);
     } catch (error) {
@@ -232,7 +187,7 @@ export function MyFormFill({
               <FormFill
                 form={form}
                 fill={fill}
-                files={fileSupport}
+                files={files.support}
                 isLocked={autosave.status === 'conflict'}
                 onSubmit={async (data) => {
                   const draftId = await autosave.close();
@@ -257,18 +212,15 @@ export function MyFormFill({
         </>
       )}
       {renderUploadPicker?.({
-        opened: picker !== null,
-        onClose: () => {
-          picker?.resolve([]);
-          setPicker(null);
-        },
+        opened: files.picker !== null,
+        onClose: files.closePicker,
         onPick: (uploads) => {
-          if (picker !== null) void pickUploads(picker, uploads);
+          if (files.picker !== null) void files.pickUploads(files.picker, uploads);
         },
         accountId,
-        accept: picker?.accept ?? [],
+        accept: files.picker?.accept ?? [],
         maxBytes: maxFileBytes,
-        maxCount: picker?.maxCount ?? 1,
+        maxCount: files.picker?.maxCount ?? 1,
         title: t('forms.fill.file.fromUploads'),
       })}
       <LeaveDialog

@@ -24,9 +24,9 @@ import type { MoveTarget } from './move-menu.tsx';
 import { drawAllForPrint, printPages, PrintSourcesContext } from './pdf-print.ts';
 import type { PrintSource } from './pdf-print.ts';
 import { RepliesList } from './replies-list.tsx';
-import { REPLY_ATTACHMENT_LIMITS, ReplyDialog } from './reply-dialog.tsx';
+import { ReplyDialog } from './reply-dialog.tsx';
 import type { RenderReplyUploadPicker } from './reply-dialog.tsx';
-import { uploadRefusal } from './reply-rules.ts';
+import { REPLY_ATTACHMENT_LIMITS, uploadRefusal } from './reply-rules.ts';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { correspondentOf } from '../../../lib/correspondent.ts';
 

@@ -1,21 +1,20 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { GlobalWorkerOptions, getDocument } from 'pdfjs-dist';
-import type { PDFDocumentLoadingTask, PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
+import { GlobalWorkerOptions } from 'pdfjs-dist';
 // oxlint-disable-next-line import/default -- a Vite `?url` import: the file's URL, not a module
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import type { KeyboardEvent } from 'react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
 import { formatCount } from './pdf-find-bar.tsx';
-import { itemRangesOf } from './pdf-find.ts';
 import { drawPagesForPrint, MAX_PRINT_PAGES, printPages, usePrintSource } from './pdf-print.ts';
-import { drawTextLayer, highlightTextLayer } from './pdf-text-layer.ts';
-import type { DrawnTextLayer } from './pdf-text-layer.ts';
 import { PdfTextVersion } from './pdf-text-version.tsx';
 import { PdfPageLoading, PdfViewerFrame } from './pdf-viewer-frame.tsx';
 import classes from './pdf-viewer.module.css';
-import { clampZoom, fitWidthScale, ZOOM_STEP } from './pdf-zoom.ts';
+import { clampZoom, ZOOM_STEP } from './pdf-zoom.ts';
+import { usePdfDocument } from './use-pdf-document.ts';
+import { useFindHighlights, usePdfPageDrawing } from './use-pdf-page-drawing.ts';
+import type { Zoom } from './use-pdf-page-drawing.ts';
 import { usePdfFind } from './use-pdf-find.ts';
 
 // The worker comes from our own origin (CSP: worker-src 'self').
@@ -26,12 +25,6 @@ interface PdfViewerProps {
   downloadUrl: string;
   filename: string;
 }
-
-type LoadState =
-  { status: 'loading' } | { status: 'error' } | { status: 'ready'; document: PDFDocumentProxy };
-
-/** The zoom the user chose; `fit` follows the width of the viewer. */
-type Zoom = { mode: 'fit' } | { mode: 'scale'; scale: number };
 
 /**
  * One PDF page at a time on a canvas, with pdf.js's text layer over it (select, copy, screen
@@ -57,43 +50,15 @@ function PdfDocumentViewer({
   onRetry,
 }: PdfViewerProps & { onRetry: () => void }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const state = usePdfDocument(url);
   const [pageNumber, setPageNumber] = useState(1);
   const [zoom, setZoom] = useState<Zoom>({ mode: 'fit' });
   const [containerWidth, setContainerWidth] = useState(0);
-  const [renderedScale, setRenderedScale] = useState(1);
-  // The loading page stays until the first page is drawn: an empty canvas would collapse.
-  const [hasDrawn, setHasDrawn] = useState(false);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const textLayerRef = useRef<HTMLDivElement>(null);
   const findInputRef = useRef<HTMLInputElement>(null);
   const [region, setRegion] = useState<HTMLDivElement | null>(null);
-  const [drawn, setDrawn] = useState<{ page: number; layer: DrawnTextLayer } | null>(null);
   const [isTextVersionOpen, setTextVersionOpen] = useState(false);
   const [isPrinting, setPrinting] = useState(false);
   const textVersionId = useId();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const tasks: PDFDocumentLoadingTask[] = [];
-    (async () => {
-      const response = await fetch(url, { credentials: 'same-origin', signal: controller.signal });
-      if (!response.ok) throw new Error(`PDF ${response.status}`);
-      const data = new Uint8Array(await response.arrayBuffer());
-      // Documents are hostile: XFA forms (HTML built from the file) stay off, whatever the default.
-      const task = getDocument({ data, enableXfa: false });
-      tasks.push(task);
-      const loaded = await task.promise;
-      if (controller.signal.aborted) return;
-      setState({ status: 'ready', document: loaded });
-    })().catch(() => {
-      if (!controller.signal.aborted) setState({ status: 'error' });
-    });
-    return () => {
-      controller.abort();
-      for (const task of tasks) void task.destroy();
-    };
-  }, [url]);
 
   // Fit width follows the viewer's width (window resize, rotation, sidebar).
   const containerRef = useCallback((element: HTMLDivElement | null) => {
@@ -109,68 +74,13 @@ function PdfDocumentViewer({
   const pdf = state.status === 'ready' ? state.document : null;
   const pageCount = pdf?.numPages ?? 0;
   const find = usePdfFind(pdf, setPageNumber);
-
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    const textLayer = textLayerRef.current;
-    if (pdf === null || canvas === null || textLayer === null || containerWidth === 0) return;
-    let task: RenderTask | null = null;
-    let isCancelled = false;
-    const controller = new AbortController();
-    void (async () => {
-      const page = await pdf.getPage(pageNumber);
-      if (isCancelled) return;
-      const natural = page.getViewport({ scale: 1 });
-      const scale = zoom.mode === 'fit' ? fitWidthScale(natural.width, containerWidth) : zoom.scale;
-      const viewport = page.getViewport({ scale });
-      // Sharp on high-density screens: draw at device pixels, show at CSS pixels.
-      const ratio = window.devicePixelRatio || 1;
-      canvas.width = Math.floor(viewport.width * ratio);
-      canvas.height = Math.floor(viewport.height * ratio);
-      canvas.style.width = `${Math.floor(viewport.width)}px`;
-      canvas.style.height = `${Math.floor(viewport.height)}px`;
-      task = page.render({
-        canvas,
-        viewport,
-        ...(ratio === 1 ? {} : { transform: [ratio, 0, 0, ratio, 0, 0] }),
-      });
-      await task.promise;
-      if (isCancelled) return;
-      setRenderedScale(scale);
-      setHasDrawn(true);
-      const layer = await drawTextLayer(page, viewport, textLayer, controller.signal);
-      if (!isCancelled) setDrawn({ page: pageNumber, layer });
-    })().catch(() => {
-      // A cancelled render rejects; a newer one is on its way.
-    });
-    return () => {
-      isCancelled = true;
-      task?.cancel();
-      controller.abort();
-    };
-  }, [pdf, pageNumber, zoom, containerWidth]);
-
-  // The matches on the page shown are marked, the current one scrolled into view.
-  const { matches, current, text } = find;
-  useEffect(() => {
-    if (drawn === null) return;
-    const pageText = text?.pages[drawn.page - 1];
-    const highlights = pageText
-      ? matches.flatMap((match, index) =>
-          match.page === drawn.page
-            ? itemRangesOf(pageText, match).map((range) => ({
-                ...range,
-                isSelected: index === current,
-              }))
-            : [],
-        )
-      : [];
-    const selected = highlightTextLayer(drawn.layer, highlights, {
-      highlight: classes.highlight ?? '',
-      selected: classes.selected ?? '',
-    });
-    selected?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [drawn, matches, current, text]);
+  const { canvasRef, textLayerRef, renderedScale, hasDrawn, drawn } = usePdfPageDrawing({
+    pdf,
+    pageNumber,
+    zoom,
+    containerWidth,
+  });
+  useFindHighlights(drawn, find);
 
   const pageLabel = useCallback(
     (page: number) =>
@@ -287,23 +197,7 @@ function PdfDocumentViewer({
         <PdfPageLoading />
       ) : null}
       {state.status === 'error' ? (
-        <Stack align="center" py={48} gap="sm" role="alert">
-          <Text>{t('pdf.error')}</Text>
-          <Group gap="sm">
-            <Button size="xs" variant="light" onClick={onRetry}>
-              {t('pdf.retry')}
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              component="a"
-              href={downloadUrl}
-              download={filename}
-            >
-              {t('pdf.downloadInstead')}
-            </Button>
-          </Group>
-        </Stack>
+        <PdfLoadError downloadUrl={downloadUrl} filename={filename} onRetry={onRetry} />
       ) : null}
       {state.status === 'ready' ? (
         <div className={classes.page} style={{ display: hasDrawn ? undefined : 'none' }}>
@@ -317,5 +211,31 @@ function PdfDocumentViewer({
         </div>
       ) : null}
     </PdfViewerFrame>
+  );
+}
+
+/** The PDF could not be shown: try again, or download it instead. */
+function PdfLoadError({
+  downloadUrl,
+  filename,
+  onRetry,
+}: {
+  downloadUrl: string;
+  filename: string;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" py={48} gap="sm" role="alert">
+      <Text>{t('pdf.error')}</Text>
+      <Group gap="sm">
+        <Button size="xs" variant="light" onClick={onRetry}>
+          {t('pdf.retry')}
+        </Button>
+        <Button size="xs" variant="default" component="a" href={downloadUrl} download={filename}>
+          {t('pdf.downloadInstead')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

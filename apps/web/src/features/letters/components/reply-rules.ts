@@ -1,3 +1,9 @@
+import {
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  REPLY_ATTACHMENT_TYPES,
+} from '@kuvert/shared/letters';
+
 /** "Re: " once, however often a thread goes back and forth. */
 export function replySubject(subject: string): string {
   const trimmed = subject.trim();
@@ -11,6 +17,13 @@ export interface AttachmentLimits {
   /** MIME types that may be sent (a file the browser cannot type is refused too). */
   types: readonly string[];
 }
+
+/** What a reply may carry. */
+export const REPLY_ATTACHMENT_LIMITS: AttachmentLimits = {
+  maxBytes: MAX_ATTACHMENT_BYTES,
+  maxCount: MAX_ATTACHMENTS,
+  types: REPLY_ATTACHMENT_TYPES,
+};
 
 export interface AttachmentCheck {
   accepted: File[];
