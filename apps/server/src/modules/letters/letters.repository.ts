@@ -253,13 +253,6 @@ export async function findDocumentForUser(
     .executeTakeFirst();
 }
 
-export async function insertLetter(
-  db: Kysely<Database>,
-  row: Insertable<LettersTable>,
-): Promise<void> {
-  await db.insertInto('letters').values(row).execute();
-}
-
 export async function insertLetterDocuments(
   db: Kysely<Database>,
   rows: LetterDocumentRow[],

@@ -47,7 +47,6 @@ import {
   insertDocuments,
   insertLetters,
   insertRecipients,
-  refreshDeliveryStatus,
 } from './outbox.repository.ts';
 
 /*
@@ -729,18 +728,6 @@ export async function announceOutboundLetters(
       });
     }
   }
-}
-
-/**
- * Brings each letter's `delivery_status` (and failure reason) in line with its recipients'
- * (`overallDeliveryStatus`). Call it in the transaction that moved recipients' statuses (the
- * print channel: printed, sent, failed).
- */
-export async function refreshLetterDeliveryStatus(
-  trx: Kysely<Database>,
-  letterIds: readonly string[],
-): Promise<void> {
-  await refreshDeliveryStatus(trx, [...new Set(letterIds)]);
 }
 
 /**

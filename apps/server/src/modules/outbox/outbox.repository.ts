@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable } from 'kysely';
 import type {
   Database,
   LetterDocumentsTable,
@@ -140,41 +140,6 @@ export async function findSenderInAccount(db: Kysely<Database>, userId: string, 
     .where('u.id', '=', userId)
     .where('m.account_id', '=', accountId)
     .executeTakeFirst();
-}
-
-const recipientWithStatus = (status: string) =>
-  sql`exists (select 1 from letter_recipients r
-    where r.letter_id = letters.id and r.status = ${sql.lit(status)})`;
-
-/**
- * Sets each letter's status to the least advanced of its recipients' (see the shared
- * `overallDeliveryStatus`); letters without recipient rows keep theirs.
- */
-export async function refreshDeliveryStatus(
-  db: Kysely<Database>,
-  letterIds: readonly string[],
-): Promise<void> {
-  for (let start = 0; start < letterIds.length; start += LOOKUP_BATCH) {
-    const batch = letterIds.slice(start, start + LOOKUP_BATCH);
-    await db
-      .updateTable('letters')
-      .set({
-        delivery_status: sql<string>`case
-          when ${recipientWithStatus('failed')} then 'failed'
-          when ${recipientWithStatus('queued')} then 'queued'
-          when ${recipientWithStatus('printed')} then 'printed'
-          when ${recipientWithStatus('sent')} then 'sent'
-          else 'delivered' end`,
-        delivery_failure_reason: sql<string | null>`(select r.failure_reason
-          from letter_recipients r where r.letter_id = letters.id and r.status = 'failed'
-          order by r.position limit 1)`,
-      })
-      .where('id', 'in', batch)
-      .where(
-        sql<boolean>`exists (select 1 from letter_recipients r where r.letter_id = letters.id)`,
-      )
-      .execute();
-  }
 }
 
 /** The outbound letter a Kuvert copy was delivered from (undefined when deleted). */
