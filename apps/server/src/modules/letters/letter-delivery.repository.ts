@@ -1,5 +1,10 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { Database, LetterDocumentsTable, LettersTable } from '../../db/schema.ts';
+import type {
+  Database,
+  LetterDocumentsTable,
+  LetterRecipientsTable,
+  LettersTable,
+} from '../../db/schema.ts';
 
 /**
  * Rows one multi-row insert takes. SQLite allows 32,766 bound values; a letter row has about
@@ -21,6 +26,15 @@ export async function insertLetters(
   rows: readonly Insertable<LettersTable>[],
 ): Promise<void> {
   await insertInBatches(rows, (batch) => db.insertInto('letters').values(batch).execute());
+}
+
+export async function insertRecipients(
+  db: Kysely<Database>,
+  rows: readonly Insertable<LetterRecipientsTable>[],
+): Promise<void> {
+  await insertInBatches(rows, (batch) =>
+    db.insertInto('letter_recipients').values(batch).execute(),
+  );
 }
 
 export async function insertDocuments(

@@ -4,7 +4,12 @@ import type { z } from 'zod';
 import type { DeliveryStatus, DocumentTextStatus } from '@kuvert/shared/letters';
 import type { letterMetadataSchema } from '@kuvert/shared/sender-api';
 import { newId } from '../../db/ids.ts';
-import type { Database, LetterDocumentsTable, LettersTable } from '../../db/schema.ts';
+import type {
+  Database,
+  LetterDocumentsTable,
+  LetterRecipientsTable,
+  LettersTable,
+} from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { enqueueJobs, type NewJob } from '../../plugins/jobs.ts';
 import { findPersonalAccountByEmail } from '../accounts/accounts.service.ts';
@@ -14,6 +19,7 @@ import { isValidIban, normaliseIban } from '@kuvert/shared/form-definition';
 import {
   insertDocuments,
   insertLetters,
+  insertRecipients,
   refreshDeliveryStatus,
 } from './letter-delivery.repository.ts';
 import { DOCUMENT_EXTRACT_JOB, LETTER_NOTIFY_JOB } from './letter-job-types.ts';
@@ -51,6 +57,8 @@ export interface KnownText {
 export interface LetterToWrite {
   row: Insertable<LettersTable>;
   documents: readonly StoredLetterDocument[];
+  /** A written letter's recipients, each with its delivery (the outbox's letters). */
+  recipients?: readonly Insertable<LetterRecipientsTable>[];
   /** It lands unread in someone's mailbox: the new-letter notice is queued. */
   arrives: boolean;
 }
@@ -73,7 +81,7 @@ const ANNOUNCED_LETTERS_PER_ACCOUNT = 20;
 
 /**
  * Writes the letters in the caller's transaction, in the order given: the rows, their
- * documents (each PDF with a job to read its text, unless `knownTexts` has it already), the
+ * recipients, their documents (each PDF with a job to read its text, unless `knownTexts` has it already), the
  * new-letter notice of each letter that arrives, and the search entries of all. The statements
  * are multi-row: their number grows with the letters by hundreds, not one by one. Announce
  * the arrived ones with `announceArrivedLetters` after the commit.
@@ -96,6 +104,11 @@ export async function writeLetters(
   await insertLetters(
     trx,
     letters.map((letter) => letter.row),
+  );
+  // Before the search entries, which carry the recipients' names.
+  await insertRecipients(
+    trx,
+    letters.flatMap((letter) => letter.recipients ?? []),
   );
   await insertDocuments(trx, documentRows);
   await enqueueJobs(trx, app.clock, jobs);

@@ -2,11 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { FieldIssue } from '@kuvert/shared/errors';
-import {
-  overallDeliveryStatus,
-  type DeliveryStatus,
-  type DocumentTextStatus,
-} from '@kuvert/shared/letters';
+import { overallDeliveryStatus, type DeliveryStatus } from '@kuvert/shared/letters';
 import {
   PRINTABLE_ATTACHMENT_TYPES,
   printLanguageFor,
@@ -22,31 +18,26 @@ import {
   type PostalAddress,
 } from '@kuvert/shared/postal';
 import { newId } from '../../db/ids.ts';
-import type {
-  Database,
-  LetterDocumentsTable,
-  LetterRecipientsTable,
-  LettersTable,
-} from '../../db/schema.ts';
+import type { Database, LetterRecipientsTable } from '../../db/schema.ts';
 import { linesTooWide } from '../../lib/address-window.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { translationOf } from '../../plugins/error-handler.ts';
-import { enqueueJobs, type NewJob } from '../../plugins/jobs.ts';
 import { assertRole } from '../accounts/accounts.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
-import { DOCUMENT_EXTRACT_JOB, LETTER_NOTIFY_JOB } from '../letters/letter-job-types.ts';
+import {
+  announceArrivedLetters,
+  writeLetters,
+  type ArrivedLetter,
+  type LetterToWrite,
+} from '../letters/letter-delivery.service.ts';
 import { queuePrintRendering } from '../postal/print-queue.ts';
 import { enqueueWebhooks } from '../providers/provider-webhooks.service.ts';
-import { updateSearchIndexOfLetters } from '../search/search-index.service.ts';
 import {
   findKnownTexts,
   findKuvertRecipients,
   findOutboundLetterOfCopy,
   findProvidersByIds,
   findSenderInAccount,
-  insertDocuments,
-  insertLetters,
-  insertRecipients,
 } from './outbox.repository.ts';
 
 /*
@@ -156,18 +147,11 @@ export interface WrittenLetter {
   recipients: WrittenRecipient[];
 }
 
-/** A copy in a Kuvert user's inbox, announced after the commit. */
-export interface DeliveredCopy {
-  id: string;
-  accountId: string;
-  subject: string;
-  senderName: string;
-}
-
 /** What `writeOutboundLetters` wrote, in the order given; pass it to `announceOutboundLetters`. */
 export interface WrittenOutboundLetters {
   letters: WrittenLetter[];
-  deliveredCopies: DeliveredCopy[];
+  /** The copies in Kuvert users' inboxes, announced after the commit. */
+  deliveredCopies: ArrivedLetter[];
 }
 
 /** The outcome of resolving one recipient; see `resolveRecipientsEach`. */
@@ -175,10 +159,6 @@ export type RecipientResolution =
   | { ok: true; recipient: ResolvedRecipient }
   /** `isNoAccount`: a Kuvert address without an account, which is said only when nothing else is wrong. */
   | { ok: false; error: AppError; isNoAccount?: boolean };
-
-const EXTRACT_MAX_ATTEMPTS = 3;
-/** `letter.created` events per account for one write; beyond, one `letters.changed`. */
-const ANNOUNCED_COPIES_PER_ACCOUNT = 20;
 
 /**
  * The user as sender in the account: 404 when they are not a member (nobody learns that it
@@ -452,10 +432,11 @@ function initialStatus(channel: RecipientChannel): DeliveryStatus {
 
 /**
  * Writes the letters in the caller's transaction: each outbound letter with its documents and
- * recipients, a copy in every Kuvert recipient's inbox (documents shared by key, the new-letter
- * notice queued), `message.received` for provider recipients, print rendering for postal ones,
- * and the search entries of all. The statements are multi-row: their number grows with the
- * letters by hundreds, not one by one. Call `announceOutboundLetters` after the commit.
+ * recipients, a copy in every Kuvert recipient's inbox (documents shared by key), all through
+ * the letters area's `writeLetters` (the jobs, the new-letter notice, the search entries);
+ * then `message.received` for provider recipients and print rendering for postal ones. The
+ * statements are multi-row: their number grows with the letters by hundreds, not one by one.
+ * Call `announceOutboundLetters` after the commit.
  */
 export async function writeOutboundLetters(
   app: Pick<FastifyInstance, 'clock' | 'engine'>,
@@ -473,54 +454,17 @@ export async function writeOutboundLetters(
   // Uploads were read when they arrived: their text goes with the letter, no reading again.
   const knownTexts = await findKnownTexts(trx, [...pdfKeys]);
 
-  const letterRows: Insertable<LettersTable>[] = [];
-  const recipientRows: Insertable<LetterRecipientsTable>[] = [];
-  const documentRows: Insertable<LetterDocumentsTable>[] = [];
-  const jobs: NewJob[] = [];
+  const toWrite: LetterToWrite[] = [];
   const webhooks: { providerId: string; type: 'message.received'; data: unknown }[] = [];
   const postalRecipientIds: string[] = [];
   const written: WrittenOutboundLetters = { letters: [], deliveredCopies: [] };
-
-  const addDocuments = (letterId: string, documents: readonly OutboundDocument[]) => {
-    documents.forEach((document, position) => {
-      const known = knownTexts.get(document.key);
-      const isPdf = document.contentType === 'application/pdf';
-      const textStatus: DocumentTextStatus = !isPdf
-        ? 'not_applicable'
-        : known
-          ? 'extracted'
-          : 'pending';
-      const id = newId(nowMs);
-      documentRows.push({
-        id,
-        letter_id: letterId,
-        position,
-        filename: document.filename,
-        content_type: document.contentType,
-        size: document.size,
-        storage_key: document.key,
-        page_count: document.pageCount ?? known?.pageCount ?? null,
-        text: known?.text ?? null,
-        extracted_at: known ? nowIso : null,
-        text_status: textStatus,
-        text_failure: null,
-        role: 'original',
-        created_at: nowIso,
-      });
-      if (textStatus === 'pending') {
-        jobs.push({
-          type: DOCUMENT_EXTRACT_JOB,
-          payload: { document_id: id },
-          maxAttempts: EXTRACT_MAX_ATTEMPTS,
-        });
-      }
-    });
-  };
 
   for (const letter of letters) {
     const letterId = letter.id ?? newId(nowMs);
     const { sender } = letter;
     const recipients: WrittenRecipient[] = [];
+    const recipientRows: Insertable<LetterRecipientsTable>[] = [];
+    const copies: LetterToWrite[] = [];
     letter.recipients.forEach((recipient, position) => {
       const id = newId(nowMs);
       const status = initialStatus(recipient.channel);
@@ -582,22 +526,24 @@ export async function writeOutboundLetters(
             delivered_letter_id: copyId,
             name: recipient.name,
           });
-          letterRows.push({
-            ...letterRow(letter, copyId, nowIso),
-            account_id: recipient.accountId,
-            provider_id: null,
-            direction: 'inbound',
-            recipient_email: recipient.email,
-            in_reply_to: recipient.copyInReplyTo ?? null,
-            read_at: null,
-            created_by_user_id: null,
-            sender_user_id: sender.userId,
-            sender_name: sender.name,
-            sender_email: sender.email,
-            mail_merge_id: null,
+          copies.push({
+            row: {
+              ...letterRow(letter, copyId, nowIso),
+              account_id: recipient.accountId,
+              provider_id: null,
+              direction: 'inbound',
+              recipient_email: recipient.email,
+              in_reply_to: recipient.copyInReplyTo ?? null,
+              read_at: null,
+              created_by_user_id: null,
+              sender_user_id: sender.userId,
+              sender_name: sender.name,
+              sender_email: sender.email,
+              mail_merge_id: null,
+            },
+            documents: letter.documents,
+            arrives: true,
           });
-          addDocuments(copyId, letter.documents);
-          jobs.push({ type: LETTER_NOTIFY_JOB, payload: { letter_id: copyId } });
           written.deliveredCopies.push({
             id: copyId,
             accountId: recipient.accountId,
@@ -631,19 +577,26 @@ export async function writeOutboundLetters(
     });
     const deliveryStatus = overallDeliveryStatus(recipients.map((recipient) => recipient.status));
     // The outbound letter goes first: its rowid and id come before its copies'.
-    letterRows.splice(letterRows.length - countCopies(recipients), 0, {
-      ...letterRow(letter, letterId, nowIso),
-      account_id: sender.accountId,
-      provider_id: letter.providerId ?? null,
-      direction: 'outbound',
-      recipient_email: null,
-      in_reply_to: letter.inReplyTo ?? null,
-      delivery_status: deliveryStatus,
-      read_at: nowIso,
-      created_by_user_id: sender.userId,
-      mail_merge_id: letter.mailMergeId ?? null,
-    });
-    addDocuments(letterId, letter.documents);
+    toWrite.push(
+      {
+        row: {
+          ...letterRow(letter, letterId, nowIso),
+          account_id: sender.accountId,
+          provider_id: letter.providerId ?? null,
+          direction: 'outbound',
+          recipient_email: null,
+          in_reply_to: letter.inReplyTo ?? null,
+          delivery_status: deliveryStatus,
+          read_at: nowIso,
+          created_by_user_id: sender.userId,
+          mail_merge_id: letter.mailMergeId ?? null,
+        },
+        documents: letter.documents,
+        recipients: recipientRows,
+        arrives: false,
+      },
+      ...copies,
+    );
     written.letters.push({
       id: letterId,
       accountId: sender.accountId,
@@ -653,22 +606,10 @@ export async function writeOutboundLetters(
     });
   }
 
-  await insertLetters(trx, letterRows);
-  await insertRecipients(trx, recipientRows);
-  await insertDocuments(trx, documentRows);
-  await enqueueJobs(trx, app.clock, jobs);
+  await writeLetters(app, trx, toWrite, { nowIso, knownTexts });
   await enqueueWebhooks(app, trx, webhooks);
   await queuePrintRendering(app, trx, postalRecipientIds);
-  await updateSearchIndexOfLetters(
-    app,
-    trx,
-    letterRows.map((row) => row.id),
-  );
   return written;
-}
-
-function countCopies(recipients: readonly WrittenRecipient[]): number {
-  return recipients.filter((recipient) => recipient.deliveredLetterId !== null).length;
 }
 
 /** The columns a letter and its copies share. */
@@ -707,27 +648,7 @@ export async function announceOutboundLetters(
   for (const accountId of senders) {
     await publishLiveEvent(app, { type: 'letters.changed', account_id: accountId });
   }
-  const copiesByAccount = new Map<string, DeliveredCopy[]>();
-  for (const copy of written.deliveredCopies) {
-    const copies = copiesByAccount.get(copy.accountId) ?? [];
-    copies.push(copy);
-    copiesByAccount.set(copy.accountId, copies);
-  }
-  for (const [accountId, copies] of copiesByAccount) {
-    if (copies.length > ANNOUNCED_COPIES_PER_ACCOUNT) {
-      await publishLiveEvent(app, { type: 'letters.changed', account_id: accountId });
-      continue;
-    }
-    for (const copy of copies) {
-      await publishLiveEvent(app, {
-        type: 'letter.created',
-        account_id: accountId,
-        letter_id: copy.id,
-        subject: copy.subject,
-        sender_name: copy.senderName,
-      });
-    }
-  }
+  await announceArrivedLetters(app, written.deliveredCopies);
 }
 
 /**
