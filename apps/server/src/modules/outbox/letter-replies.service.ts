@@ -17,12 +17,11 @@ import {
   findUploadsToAttach,
   recordAttachedFilesAsUploads,
 } from '../uploads/upload-attachments.service.ts';
+import { announceOutboundLetters, writeOutboundLetters } from './outbound-letter-writes.service.ts';
 import {
-  announceOutboundLetters,
   findLetterOfCopy,
   loadSender,
   resolveRecipients,
-  writeOutboundLetters,
   type OutboundSender,
   type ResolvedRecipient,
 } from './outbound-letters.service.ts';

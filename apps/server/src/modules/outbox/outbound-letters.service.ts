@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Insertable, Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { FieldIssue } from '@kuvert/shared/errors';
-import { overallDeliveryStatus, type DeliveryStatus } from '@kuvert/shared/letters';
-import {
-  PRINTABLE_ATTACHMENT_TYPES,
-  printLanguageFor,
-  type PrintLanguageChoice,
-  type RecipientChannel,
-  type recipientInputSchema,
-} from '@kuvert/shared/outbox';
+import { PRINTABLE_ATTACHMENT_TYPES, type recipientInputSchema } from '@kuvert/shared/outbox';
 import {
   addressIssueKeys,
   postalAddressLines,
@@ -17,23 +9,11 @@ import {
   type CountryCode,
   type PostalAddress,
 } from '@kuvert/shared/postal';
-import { newId } from '../../db/ids.ts';
-import type { Database, LetterRecipientsTable } from '../../db/schema.ts';
 import { linesTooWide } from '../../lib/address-window.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { translationOf } from '../../plugins/error-handler.ts';
 import { assertRole } from '../accounts/accounts.service.ts';
-import { publishLiveEvent } from '../events/events.service.ts';
 import {
-  announceArrivedLetters,
-  writeLetters,
-  type ArrivedLetter,
-  type LetterToWrite,
-} from '../letters/letter-delivery.service.ts';
-import { queuePrintRendering } from '../postal/print-queue.ts';
-import { enqueueWebhooks } from '../providers/provider-webhooks.service.ts';
-import {
-  findKnownTexts,
   findKuvertRecipients,
   findOutboundLetterOfCopy,
   findProvidersByIds,
@@ -41,7 +21,8 @@ import {
 } from './outbox.repository.ts';
 
 /*
- * Writing outbound letters: the one path for a composed letter, a reply and a mail merge.
+ * Writing outbound letters: the one path for a composed letter, a reply and a mail merge. This
+ * file finds the sender and the recipients; outbound-letter-writes.service.ts writes.
  *
  *   const sender = await loadSender(app, userId, accountId);
  *   const recipients = await resolveRecipients(app, sender, request.recipients);
@@ -110,48 +91,6 @@ export interface OutboundDocument {
   filename: string;
   contentType: string;
   pageCount: number | null;
-}
-
-/** One letter to write. */
-export interface OutboundLetter {
-  /** Preassigned id (a mail merge's row keeps it); a new one otherwise. */
-  id?: string;
-  sender: OutboundSender;
-  subject: string;
-  body: string;
-  /** The same documents go with every recipient (Kuvert copies share them by key). */
-  documents: readonly OutboundDocument[];
-  recipients: readonly ResolvedRecipient[];
-  /** The letter of the account this one answers. */
-  inReplyTo?: string | null;
-  /** A reply to a provider's letter names the provider on the letter itself. */
-  providerId?: string | null;
-  mailMergeId?: string | null;
-  /** The language of its printed letters; by each postal recipient's country when not given. */
-  printLanguage?: PrintLanguageChoice;
-}
-
-export interface WrittenRecipient {
-  id: string;
-  channel: RecipientChannel;
-  status: DeliveryStatus;
-  /** kuvert: the recipient's own copy. */
-  deliveredLetterId: string | null;
-}
-
-export interface WrittenLetter {
-  id: string;
-  accountId: string;
-  subject: string;
-  deliveryStatus: DeliveryStatus;
-  recipients: WrittenRecipient[];
-}
-
-/** What `writeOutboundLetters` wrote, in the order given; pass it to `announceOutboundLetters`. */
-export interface WrittenOutboundLetters {
-  letters: WrittenLetter[];
-  /** The copies in Kuvert users' inboxes, announced after the commit. */
-  deliveredCopies: ArrivedLetter[];
 }
 
 /** The outcome of resolving one recipient; see `resolveRecipientsEach`. */
@@ -424,231 +363,6 @@ export function assertPrintable(
       message: `“${document.filename}” cannot be printed`,
     })),
   });
-}
-
-function initialStatus(channel: RecipientChannel): DeliveryStatus {
-  return channel === 'postal' ? 'queued' : 'delivered';
-}
-
-/**
- * Writes the letters in the caller's transaction: each outbound letter with its documents and
- * recipients, a copy in every Kuvert recipient's inbox (documents shared by key), all through
- * the letters area's `writeLetters` (the jobs, the new-letter notice, the search entries);
- * then `message.received` for provider recipients and print rendering for postal ones. The
- * statements are multi-row: their number grows with the letters by hundreds, not one by one.
- * Call `announceOutboundLetters` after the commit.
- */
-export async function writeOutboundLetters(
-  app: Pick<FastifyInstance, 'clock' | 'engine'>,
-  trx: Kysely<Database>,
-  letters: readonly OutboundLetter[],
-  nowIso: string,
-): Promise<WrittenOutboundLetters> {
-  const nowMs = Date.parse(nowIso);
-  const pdfKeys = new Set<string>();
-  for (const letter of letters) {
-    for (const document of letter.documents) {
-      if (document.contentType === 'application/pdf') pdfKeys.add(document.key);
-    }
-  }
-  // Uploads were read when they arrived: their text goes with the letter, no reading again.
-  const knownTexts = await findKnownTexts(trx, [...pdfKeys]);
-
-  const toWrite: LetterToWrite[] = [];
-  const webhooks: { providerId: string; type: 'message.received'; data: unknown }[] = [];
-  const postalRecipientIds: string[] = [];
-  const written: WrittenOutboundLetters = { letters: [], deliveredCopies: [] };
-
-  for (const letter of letters) {
-    const letterId = letter.id ?? newId(nowMs);
-    const { sender } = letter;
-    const recipients: WrittenRecipient[] = [];
-    const recipientRows: Insertable<LetterRecipientsTable>[] = [];
-    const copies: LetterToWrite[] = [];
-    letter.recipients.forEach((recipient, position) => {
-      const id = newId(nowMs);
-      const status = initialStatus(recipient.channel);
-      const base = {
-        id,
-        letter_id: letterId,
-        position,
-        channel: recipient.channel,
-        contact_id: recipient.contactId,
-        status,
-        failure_reason: null,
-        print_storage_key: null,
-        print_page_count: null,
-        print_batch_id: null,
-        delivered_at: status === 'delivered' ? nowIso : null,
-        printed_at: null,
-        sent_at: null,
-        failed_at: null,
-        created_at: nowIso,
-        updated_at: nowIso,
-      };
-      const noAddress = {
-        organisation: null,
-        street: null,
-        postcode: null,
-        city: null,
-        country: null,
-      };
-      switch (recipient.channel) {
-        case 'provider':
-          recipientRows.push({
-            ...base,
-            ...noAddress,
-            provider_id: recipient.providerId,
-            email: null,
-            user_id: null,
-            delivered_letter_id: null,
-            name: recipient.name,
-          });
-          webhooks.push({
-            providerId: recipient.providerId,
-            type: 'message.received',
-            data: {
-              message_id: letterId,
-              in_reply_to: letter.inReplyTo ?? null,
-              subject: letter.subject,
-            },
-          });
-          recipients.push({ id, channel: 'provider', status, deliveredLetterId: null });
-          break;
-        case 'kuvert': {
-          const copyId = newId(nowMs);
-          recipientRows.push({
-            ...base,
-            ...noAddress,
-            provider_id: null,
-            email: recipient.email,
-            user_id: recipient.userId,
-            delivered_letter_id: copyId,
-            name: recipient.name,
-          });
-          copies.push({
-            row: {
-              ...letterRow(letter, copyId, nowIso),
-              account_id: recipient.accountId,
-              provider_id: null,
-              direction: 'inbound',
-              recipient_email: recipient.email,
-              in_reply_to: recipient.copyInReplyTo ?? null,
-              read_at: null,
-              created_by_user_id: null,
-              sender_user_id: sender.userId,
-              sender_name: sender.name,
-              sender_email: sender.email,
-              mail_merge_id: null,
-            },
-            documents: letter.documents,
-            arrives: true,
-          });
-          written.deliveredCopies.push({
-            id: copyId,
-            accountId: recipient.accountId,
-            subject: letter.subject,
-            senderName: sender.name,
-          });
-          recipients.push({ id, channel: 'kuvert', status, deliveredLetterId: copyId });
-          break;
-        }
-        case 'postal': {
-          const { address } = recipient;
-          recipientRows.push({
-            ...base,
-            provider_id: null,
-            email: null,
-            user_id: null,
-            delivered_letter_id: null,
-            name: address.name,
-            organisation: address.organisation,
-            street: address.street,
-            postcode: address.postcode,
-            city: address.city,
-            country: address.country,
-            print_language: printLanguageFor(letter.printLanguage, address.country),
-          });
-          postalRecipientIds.push(id);
-          recipients.push({ id, channel: 'postal', status, deliveredLetterId: null });
-          break;
-        }
-      }
-    });
-    const deliveryStatus = overallDeliveryStatus(recipients.map((recipient) => recipient.status));
-    // The outbound letter goes first: its rowid and id come before its copies'.
-    toWrite.push(
-      {
-        row: {
-          ...letterRow(letter, letterId, nowIso),
-          account_id: sender.accountId,
-          provider_id: letter.providerId ?? null,
-          direction: 'outbound',
-          recipient_email: null,
-          in_reply_to: letter.inReplyTo ?? null,
-          delivery_status: deliveryStatus,
-          read_at: nowIso,
-          created_by_user_id: sender.userId,
-          mail_merge_id: letter.mailMergeId ?? null,
-        },
-        documents: letter.documents,
-        recipients: recipientRows,
-        arrives: false,
-      },
-      ...copies,
-    );
-    written.letters.push({
-      id: letterId,
-      accountId: sender.accountId,
-      subject: letter.subject,
-      deliveryStatus,
-      recipients,
-    });
-  }
-
-  await writeLetters(app, trx, toWrite, { nowIso, knownTexts });
-  await enqueueWebhooks(app, trx, webhooks);
-  await queuePrintRendering(app, trx, postalRecipientIds);
-  return written;
-}
-
-/** The columns a letter and its copies share. */
-function letterRow(letter: OutboundLetter, id: string, nowIso: string) {
-  return {
-    id,
-    kind: 'letter',
-    subject: letter.subject,
-    body: letter.body,
-    external_id: null,
-    delivery_status: 'delivered',
-    delivery_failure_reason: null,
-    folder_id: null,
-    trashed_at: null,
-    invoice_amount: null,
-    invoice_currency: null,
-    invoice_due_date: null,
-    invoice_iban: null,
-    invoice_bic: null,
-    invoice_reference: null,
-    signature_due_date: null,
-    created_at: nowIso,
-  };
-}
-
-/**
- * After the commit: the sending accounts' lists refresh, and every Kuvert recipient sees the
- * new letter arrive (`letter.created` with the sender's name; a mail merge's many copies to one
- * account become one `letters.changed`).
- */
-export async function announceOutboundLetters(
-  app: FastifyInstance,
-  written: WrittenOutboundLetters,
-): Promise<void> {
-  const senders = new Set(written.letters.map((letter) => letter.accountId));
-  for (const accountId of senders) {
-    await publishLiveEvent(app, { type: 'letters.changed', account_id: accountId });
-  }
-  await announceArrivedLetters(app, written.deliveredCopies);
 }
 
 /**

@@ -4,13 +4,12 @@ import type { sendLetterRequestSchema } from '@kuvert/shared/outbox';
 import { AppError } from '../../plugins/app-error.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { findUploadsToAttach } from '../uploads/upload-attachments.service.ts';
+import { announceOutboundLetters, writeOutboundLetters } from './outbound-letter-writes.service.ts';
 import {
-  announceOutboundLetters,
   assertPrintable,
   loadSender,
   refuseRecipientProblems,
   resolveRecipientsEach,
-  writeOutboundLetters,
 } from './outbound-letters.service.ts';
 import { deleteDraft, findDraftForUser } from './outbox.repository.ts';
 
