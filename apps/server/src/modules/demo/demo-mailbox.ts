@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { renderLetterPdf } from '../../lib/letter-pdf.ts';
 import { markInvoicePaid } from '../invoices/invoice-actions.service.ts';
-import { deliverLetter } from '../letters/letter-delivery.service.ts';
+import { deliverLetter, type ParsedLetterMetadata } from '../letters/letter-delivery.service.ts';
 import { markLetterRead } from '../letters/letters.service.ts';
 import { generateLogoSvg } from '../providers/provider-logo.ts';
 import { createProvider } from '../providers/providers.service.ts';
 import { publishForm } from '../sender-api/sender-forms.service.ts';
+import { deliverSignatureRequest } from '../signatures/signature-delivery.service.ts';
 import { demoForms, type DemoForm } from './demo-forms.ts';
 import { DEMO_TIME_ZONE } from './demo-calendar.ts';
 import {
@@ -42,28 +43,30 @@ async function deliverDemoLetter(
   });
   const stored = await app.documents.put(Buffer.from(pdf), { maxBytes: MAX_PDF_BYTES });
   const invoice = letter.invoice;
-  const delivered = await deliverLetter(
+  const metadata: ParsedLetterMetadata = {
+    recipient: { email: recipient.email },
+    subject: letter.subject,
+    body: letter.body,
+    kind: invoice ? 'invoice' : letter.signatureDueDate ? 'signature_request' : 'letter',
+    ...(invoice
+      ? {
+          invoice: {
+            amount: invoice.amount,
+            currency: invoice.currency,
+            due_date: invoice.dueDate,
+            iban: invoice.iban,
+            reference: invoice.reference,
+          },
+        }
+      : {}),
+    ...(letter.signatureDueDate ? { signature: { due_date: letter.signatureDueDate } } : {}),
+    ...(formId === undefined ? {} : { form_id: formId }),
+  };
+  const deliver = metadata.kind === 'signature_request' ? deliverSignatureRequest : deliverLetter;
+  const delivered = await deliver(
     app,
     provider,
-    {
-      recipient: { email: recipient.email },
-      subject: letter.subject,
-      body: letter.body,
-      kind: invoice ? 'invoice' : letter.signatureDueDate ? 'signature_request' : 'letter',
-      ...(invoice
-        ? {
-            invoice: {
-              amount: invoice.amount,
-              currency: invoice.currency,
-              due_date: invoice.dueDate,
-              iban: invoice.iban,
-              reference: invoice.reference,
-            },
-          }
-        : {}),
-      ...(letter.signatureDueDate ? { signature: { due_date: letter.signatureDueDate } } : {}),
-      ...(formId === undefined ? {} : { form_id: formId }),
-    },
+    metadata,
     [
       {
         key: stored.key,

@@ -1,21 +1,37 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DeliveryStatus, DocumentTextStatus } from '@kuvert/shared/letters';
 import type { letterMetadataSchema } from '@kuvert/shared/sender-api';
 import { newId } from '../../db/ids.ts';
-import type { Database } from '../../db/schema.ts';
+import type {
+  Database,
+  LetterDocumentsTable,
+  LetterRecipientsTable,
+  LettersTable,
+} from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
+import { enqueueJobs, type NewJob } from '../../plugins/jobs.ts';
 import { findPersonalAccountByEmail } from '../accounts/accounts.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
-import { updateSearchIndex } from '../search/search-index.service.ts';
-import {
-  insertSignatureRequestRows,
-  resolveSigners,
-} from '../signatures/signature-delivery.service.ts';
+import { updateSearchIndexOfLetters } from '../search/search-index.service.ts';
 import { isValidIban, normaliseIban } from '@kuvert/shared/form-definition';
+import {
+  insertDocuments,
+  insertLetters,
+  insertRecipients,
+  refreshDeliveryStatus,
+} from './letter-delivery.repository.ts';
 import { DOCUMENT_EXTRACT_JOB, LETTER_NOTIFY_JOB } from './letter-job-types.ts';
-import { insertLetter, insertLetterDocuments } from './letters.repository.ts';
+
+/*
+ * How a letter arrives in a mailbox, the one way for every path: the Sender API and the demo
+ * (`deliverLetter`, and the signatures area's `deliverSignatureRequest` on top of it), a
+ * composed letter, a reply and a mail merge (the outbox's `writeOutboundLetters`). All of them
+ * write through `writeLetters` (the row, its documents, the text-reading jobs with their retry
+ * limit, the new-letter notice, the search entry) and announce through `announceArrivedLetters`
+ * (the live event, after the commit).
+ */
 
 export type ParsedLetterMetadata = z.output<typeof letterMetadataSchema>;
 
@@ -31,10 +47,198 @@ export interface StoredLetterDocument {
   isEncrypted?: boolean;
 }
 
+/** Text already read from a document's bytes (documents are stored by content). */
+export interface KnownText {
+  text: string;
+  pageCount: number | null;
+}
+
+/** One letter to write into a mailbox: its row and the documents that go with it. */
+export interface LetterToWrite {
+  row: Insertable<LettersTable>;
+  documents: readonly StoredLetterDocument[];
+  /** A written letter's recipients, each with its delivery (the outbox's letters). */
+  recipients?: readonly Insertable<LetterRecipientsTable>[];
+  /** It lands unread in someone's mailbox: the new-letter notice is queued. */
+  arrives: boolean;
+}
+
+/** A letter that arrived in a mailbox, announced after the commit. */
+export interface ArrivedLetter {
+  id: string;
+  accountId: string;
+  subject: string;
+  senderName: string;
+}
+
+/**
+ * A hostile document may stop its reader each time; three attempts tell a passing fault from a
+ * document that does so, and then the letter says its text could not be read.
+ */
+const EXTRACT_MAX_ATTEMPTS = 3;
+/** `letter.created` events per account for one write; beyond, one `letters.changed`. */
+const ANNOUNCED_LETTERS_PER_ACCOUNT = 20;
+
+/**
+ * Writes the letters in the caller's transaction, in the order given: the rows, their
+ * recipients, their documents (each PDF with a job to read its text, unless `knownTexts` has it already), the
+ * new-letter notice of each letter that arrives, and the search entries of all. The statements
+ * are multi-row: their number grows with the letters by hundreds, not one by one. Announce
+ * the arrived ones with `announceArrivedLetters` after the commit.
+ */
+export async function writeLetters(
+  app: Pick<FastifyInstance, 'clock' | 'engine'>,
+  trx: Kysely<Database>,
+  letters: readonly LetterToWrite[],
+  options: { nowIso: string; knownTexts?: ReadonlyMap<string, KnownText> },
+): Promise<void> {
+  const documentRows: Insertable<LetterDocumentsTable>[] = [];
+  const jobs: NewJob[] = [];
+  for (const letter of letters) {
+    const rows = documentRowsOf(letter.row.id, letter.documents, options);
+    documentRows.push(...rows);
+    jobs.push(...rows.filter((row) => row.text_status === 'pending').map(textReadingJob));
+    if (letter.arrives)
+      jobs.push({ type: LETTER_NOTIFY_JOB, payload: { letter_id: letter.row.id } });
+  }
+  await insertLetters(
+    trx,
+    letters.map((letter) => letter.row),
+  );
+  // Before the search entries, which carry the recipients' names.
+  await insertRecipients(
+    trx,
+    letters.flatMap((letter) => letter.recipients ?? []),
+  );
+  await insertDocuments(trx, documentRows);
+  await enqueueJobs(trx, app.clock, jobs);
+  await updateSearchIndexOfLetters(
+    app,
+    trx,
+    letters.map((letter) => letter.row.id),
+  );
+}
+
+function documentRowsOf(
+  letterId: string,
+  documents: readonly StoredLetterDocument[],
+  options: { nowIso: string; knownTexts?: ReadonlyMap<string, KnownText> },
+): Insertable<LetterDocumentsTable>[] {
+  const { nowIso } = options;
+  return documents.map((document, position) => {
+    const known = options.knownTexts?.get(document.key);
+    const isPdf = document.contentType === 'application/pdf';
+    const textStatus: DocumentTextStatus = !isPdf
+      ? 'not_applicable'
+      : known
+        ? 'extracted'
+        : 'pending';
+    return {
+      id: newId(Date.parse(nowIso)),
+      letter_id: letterId,
+      position,
+      filename: document.filename,
+      content_type: document.contentType,
+      size: document.size,
+      storage_key: document.key,
+      page_count: document.pageCount ?? known?.pageCount ?? null,
+      text: known?.text ?? null,
+      extracted_at: known ? nowIso : null,
+      text_status: textStatus,
+      text_failure: null,
+      role: 'original',
+      created_at: nowIso,
+    };
+  });
+}
+
+function textReadingJob(row: Insertable<LetterDocumentsTable>): NewJob {
+  return {
+    type: DOCUMENT_EXTRACT_JOB,
+    payload: { document_id: row.id },
+    maxAttempts: EXTRACT_MAX_ATTEMPTS,
+  };
+}
+
+/**
+ * After the commit: every mailbox sees its new letters arrive (`letter.created` with the
+ * sender's name); many at once to one account (a mail merge's copies) become one
+ * `letters.changed`.
+ */
+export async function announceArrivedLetters(
+  app: FastifyInstance,
+  arrived: readonly ArrivedLetter[],
+): Promise<void> {
+  const byAccount = new Map<string, ArrivedLetter[]>();
+  for (const letter of arrived) {
+    const letters = byAccount.get(letter.accountId) ?? [];
+    letters.push(letter);
+    byAccount.set(letter.accountId, letters);
+  }
+  for (const [accountId, letters] of byAccount) {
+    if (letters.length > ANNOUNCED_LETTERS_PER_ACCOUNT) {
+      await publishLiveEvent(app, { type: 'letters.changed', account_id: accountId });
+      continue;
+    }
+    for (const letter of letters) {
+      await publishLiveEvent(app, {
+        type: 'letter.created',
+        account_id: accountId,
+        letter_id: letter.id,
+        subject: letter.subject,
+        sender_name: letter.senderName,
+      });
+    }
+  }
+}
+
+/**
+ * Brings each letter's `delivery_status` (and failure reason) in line with its recipients'
+ * (`overallDeliveryStatus`). Call it in the transaction that moved recipients' statuses (the
+ * print channel: printed, sent, failed).
+ */
+export async function refreshLetterDeliveryStatus(
+  trx: Kysely<Database>,
+  letterIds: readonly string[],
+): Promise<void> {
+  await refreshDeliveryStatus(trx, [...new Set(letterIds)]);
+}
+
+// From a provider: the Sender API and the demo ---------------------------------------------
+
 export interface DeliveryResult {
   id: string;
   accountId: string;
   status: DeliveryStatus;
+}
+
+/** The recipient's personal mailbox, where a provider's letter lands. */
+export interface DeliveryRecipient {
+  email: string;
+  userId: string;
+  accountId: string;
+}
+
+/** A copy of the letter in one mailbox. */
+export interface LetterCopy {
+  id: string;
+  accountId: string;
+}
+
+/**
+ * A signature request's part of a delivery (see the signatures area's
+ * `deliverSignatureRequest`): the other signers' mailboxes get a copy each, every copy names
+ * the request, and its rows are written with the letters.
+ */
+export interface SignatureRequestDelivery {
+  requestId: string;
+  /** Accounts beyond the recipient's that get a copy of their own, in order. */
+  moreAccountIds: readonly string[];
+  /**
+   * Writes the request in the delivery's transaction. `letterId` is the recipient's copy, the
+   * one the provider knows; `copies` are all, the recipient's first.
+   */
+  write: (trx: Kysely<Database>, letterId: string, copies: readonly LetterCopy[]) => Promise<void>;
 }
 
 export interface DeliveryOptions {
@@ -42,6 +246,8 @@ export interface DeliveryOptions {
   withinTransaction?: (trx: Kysely<Database>, result: DeliveryResult) => Promise<void>;
   /** Backdates the letter; only the demo's history uses it, the Sender API never does. */
   deliveredAt?: Date;
+  /** Given by `deliverSignatureRequest`; asked once the recipient is known. */
+  signatureRequest?: (recipient: DeliveryRecipient, now: Date) => Promise<SignatureRequestDelivery>;
 }
 
 function invalid(path: string, message: string): AppError {
@@ -75,23 +281,16 @@ export async function deliverLetter(
 ): Promise<DeliveryResult> {
   assertKindDetails(metadata);
   if (documents.length === 0) throw invalid('document', 'At least one document is needed');
-  const recipient = await findPersonalAccountByEmail(app.db, metadata.recipient.email);
-  if (!recipient) {
+  const found = await findPersonalAccountByEmail(app.db, metadata.recipient.email);
+  if (!found) {
     throw new AppError('RECIPIENT_UNKNOWN', {
       message: `No Kuvert user has the e-mail address ${metadata.recipient.email}.`,
       details: [{ path: 'metadata.recipient.email', message: 'No Kuvert user has this address' }],
     });
   }
-  const signature = metadata.kind === 'signature_request' ? metadata.signature : undefined;
-  const signers = signature
-    ? await resolveSigners(
-        app,
-        signature,
-        { email: metadata.recipient.email, ...recipient },
-        documents,
-      )
-    : [];
+  const recipient = { email: metadata.recipient.email, ...found };
   const now = options.deliveredAt ?? app.clock.now();
+  const request = await options.signatureRequest?.(recipient, now);
   const nowIso = now.toISOString();
   const result: DeliveryResult = {
     id: newId(now.getTime()),
@@ -100,71 +299,48 @@ export async function deliverLetter(
   };
   // A signature request puts a copy in every signer's own mailbox; the recipient's is the
   // one the provider gets the id of.
-  const copies = [
+  const copies: LetterCopy[] = [
     { id: result.id, accountId: recipient.accountId },
-    ...signers
-      .filter((signer) => signer.accountId !== recipient.accountId)
-      .map((signer) => ({ id: newId(now.getTime()), accountId: signer.accountId })),
+    ...(request?.moreAccountIds ?? []).map((accountId) => ({
+      id: newId(now.getTime()),
+      accountId,
+    })),
   ];
-  const requestId = signature ? newId(now.getTime()) : null;
 
   await app.db.transaction().execute(async (trx) => {
-    for (const copy of copies) {
-      await insertLetterCopy(app, trx, {
-        id: copy.id,
-        accountId: copy.accountId,
-        providerId: provider.id,
-        metadata,
-        signatureRequestId: requestId,
+    await writeLetters(
+      app,
+      trx,
+      copies.map((copy) => ({
+        row: providerLetterRow(metadata, {
+          ...copy,
+          providerId: provider.id,
+          signatureRequestId: request?.requestId ?? null,
+          nowIso,
+        }),
         documents,
-        nowIso,
-      });
-    }
-    if (signature && requestId) {
-      await insertSignatureRequestRows(app, trx, {
-        requestId,
-        letterId: result.id,
-        providerId: provider.id,
-        dueDate: signature.due_date,
-        signers: signers.map((signer) => ({
-          ...signer,
-          letterId: copies.find((copy) => copy.accountId === signer.accountId)?.id ?? result.id,
-        })),
-        nowIso,
-      });
-    }
+        arrives: true,
+      })),
+      { nowIso },
+    );
+    await request?.write(trx, result.id, copies);
     await options.withinTransaction?.(trx, result);
   });
 
-  for (const copy of copies) {
-    await publishLiveEvent(app, {
-      type: 'letter.created',
-      account_id: copy.accountId,
-      letter_id: copy.id,
-      subject: metadata.subject,
-      sender_name: provider.name,
-    });
-  }
+  await announceArrivedLetters(
+    app,
+    copies.map((copy) => ({ ...copy, subject: metadata.subject, senderName: provider.name })),
+  );
   return result;
 }
 
-/** One mailbox's letter with its documents, jobs and search entry. */
-async function insertLetterCopy(
-  app: FastifyInstance,
-  trx: Kysely<Database>,
-  copy: {
-    id: string;
-    accountId: string;
-    providerId: string;
-    metadata: ParsedLetterMetadata;
-    signatureRequestId: string | null;
-    documents: StoredLetterDocument[];
-    nowIso: string;
-  },
-): Promise<void> {
-  const { metadata } = copy;
+/** A provider's letter as one mailbox's row. */
+function providerLetterRow(
+  metadata: ParsedLetterMetadata,
+  copy: LetterCopy & { providerId: string; signatureRequestId: string | null; nowIso: string },
+): Insertable<LettersTable> {
   const invoice = metadata.kind === 'invoice' ? metadata.invoice : undefined;
-  await insertLetter(trx, {
+  return {
     id: copy.id,
     account_id: copy.accountId,
     provider_id: copy.providerId,
@@ -194,53 +370,5 @@ async function insertLetterCopy(
     // Every copy links to the form: each signer may fill it out.
     form_id: metadata.form_id ?? null,
     created_at: copy.nowIso,
-  });
-  await insertDocumentsForReading(app, trx, copy.id, copy.documents, copy.nowIso);
-  await app.jobs.enqueue(trx, { type: LETTER_NOTIFY_JOB, payload: { letter_id: copy.id } });
-  await updateSearchIndex(app, trx, copy.id);
-}
-
-/**
- * A hostile document may stop its reader each time; three attempts tell a passing fault from a
- * document that does so, and then the letter says its text could not be read.
- */
-const EXTRACT_MAX_ATTEMPTS = 3;
-
-/** The letter's documents, each PDF with a job to read its text in the processing pool. */
-export async function insertDocumentsForReading(
-  app: FastifyInstance,
-  trx: Kysely<Database>,
-  letterId: string,
-  documents: StoredLetterDocument[],
-  nowIso: string,
-): Promise<void> {
-  const rows = documents.map((document, position) => {
-    const textStatus: DocumentTextStatus =
-      document.contentType === 'application/pdf' ? 'pending' : 'not_applicable';
-    return {
-      id: newId(Date.parse(nowIso)),
-      letter_id: letterId,
-      position,
-      filename: document.filename,
-      content_type: document.contentType,
-      size: document.size,
-      storage_key: document.key,
-      page_count: document.pageCount,
-      text: null,
-      extracted_at: null,
-      text_status: textStatus,
-      text_failure: null,
-      role: 'original' as const,
-      created_at: nowIso,
-    };
-  });
-  await insertLetterDocuments(trx, rows);
-  for (const row of rows) {
-    if (row.text_status !== 'pending') continue;
-    await app.jobs.enqueue(trx, {
-      type: DOCUMENT_EXTRACT_JOB,
-      payload: { document_id: row.id },
-      maxAttempts: EXTRACT_MAX_ATTEMPTS,
-    });
-  }
+  };
 }

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { queryTemplate } from '../../db/query-template.ts';
 import { callerIsMember, callerRole, isUnread } from '../../db/scopes.ts';
 import type {
@@ -251,13 +251,6 @@ export async function findDocumentForUser(
     .where('d.letter_id', '=', letterId)
     .where(callerIsMember(userId, 'l.account_id'))
     .executeTakeFirst();
-}
-
-export async function insertLetter(
-  db: Kysely<Database>,
-  row: Insertable<LettersTable>,
-): Promise<void> {
-  await db.insertInto('letters').values(row).execute();
 }
 
 export async function insertLetterDocuments(

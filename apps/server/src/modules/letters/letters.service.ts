@@ -10,15 +10,11 @@ import type {
 import { AppError } from '../../plugins/app-error.ts';
 import { assertAccountAction } from '../accounts/accounts.service.ts';
 import { assertCan } from '../../plugins/account-policy.ts';
+import { filterLettersKnownToProvider } from '../../plugins/provider-known-letters.ts';
 import { getFolderAccountId } from '../folders/folders.service.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
-import {
-  filterLettersKnownToProvider,
-  getLetterSignature,
-} from '../signatures/signatures.service.ts';
-import { getLetterForm } from '../sender-api/sender-forms.service.ts';
 import { decodeCursor, encodeCursor } from './letter-cursor.ts';
 import { deleteTrashedLettersForever } from './letter-removal.service.ts';
 import {
@@ -37,6 +33,7 @@ import {
   findRecipientsByLetter,
   findReplies,
   selectLetterSummaries,
+  type LetterRow,
 } from './letters.repository.ts';
 
 export interface LetterListInput {
@@ -101,10 +98,33 @@ export async function getLetterSummaries(
   return rows.map((row) => toLetterSummary(row, today, recipients.get(row.id)));
 }
 
+/** A letter with the caller's role in its account. */
+export type LetterOfUser = LetterRow & { role: string };
+
+/**
+ * What other areas add to a letter's detail: its signature request (signatures) and the
+ * provider's form it names (the Sender API's forms). The route composes them, so the letters
+ * area depends on neither.
+ */
+export interface LetterDetailParts {
+  signature: (letter: LetterOfUser) => Promise<LetterDetail['signature']>;
+  form: (letter: LetterOfUser) => Promise<LetterDetail['form']>;
+}
+
+/** The letter with the caller's role in its account; undefined when they may not see it. */
+export async function findLetterOfUser(
+  app: Pick<FastifyInstance, 'db'>,
+  userId: string,
+  letterId: string,
+): Promise<LetterOfUser | undefined> {
+  return findLetterForUser(app.db, userId, letterId);
+}
+
 export async function getLetterDetail(
   app: FastifyInstance,
   userId: string,
   letterId: string,
+  parts: LetterDetailParts,
 ): Promise<LetterDetail> {
   const letter = await findLetterForUser(app.db, userId, letterId);
   if (!letter) throw new AppError('NOT_FOUND');
@@ -114,9 +134,9 @@ export async function getLetterDetail(
   if (!summary) throw new AppError('NOT_FOUND');
   const documents = await findDocumentsOfLetter(app.db, letterId);
   const replies = await findReplies(app.db, userId, letterId);
-  const signature = await getLetterSignature(app, userId, letter);
+  const signature = await parts.signature(letter);
   const recipients = await findRecipientsByLetter(app.db, [summary, ...replies]);
-  const form = await getLetterForm(app.db, letter);
+  const form = await parts.form(letter);
   return toLetterDetail(summary, letter, documents, replies, todayOf(app), {
     signature,
     recipients,

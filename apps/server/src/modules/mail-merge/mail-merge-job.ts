@@ -8,10 +8,12 @@ import { PermanentJobError } from '../../plugins/jobs.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import {
   announceOutboundLetters,
-  loadSender,
   writeOutboundLetters,
-  type OutboundDocument,
   type OutboundLetter,
+} from '../outbox/outbound-letter-writes.service.ts';
+import {
+  loadSender,
+  type OutboundDocument,
   type OutboundSender,
 } from '../outbox/outbound-letters.service.ts';
 import { readMergeCsv } from './mail-merge-csv.ts';

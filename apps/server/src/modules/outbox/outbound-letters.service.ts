@@ -1,19 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Insertable, Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { FieldIssue } from '@kuvert/shared/errors';
-import {
-  overallDeliveryStatus,
-  type DeliveryStatus,
-  type DocumentTextStatus,
-} from '@kuvert/shared/letters';
-import {
-  PRINTABLE_ATTACHMENT_TYPES,
-  printLanguageFor,
-  type PrintLanguageChoice,
-  type RecipientChannel,
-  type recipientInputSchema,
-} from '@kuvert/shared/outbox';
+import { PRINTABLE_ATTACHMENT_TYPES, type recipientInputSchema } from '@kuvert/shared/outbox';
 import {
   addressIssueKeys,
   postalAddressLines,
@@ -21,37 +9,20 @@ import {
   type CountryCode,
   type PostalAddress,
 } from '@kuvert/shared/postal';
-import { newId } from '../../db/ids.ts';
-import type {
-  Database,
-  LetterDocumentsTable,
-  LetterRecipientsTable,
-  LettersTable,
-} from '../../db/schema.ts';
 import { linesTooWide } from '../../lib/address-window.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { translationOf } from '../../plugins/error-handler.ts';
-import { enqueueJobs, type NewJob } from '../../plugins/jobs.ts';
 import { assertCan } from '../../plugins/account-policy.ts';
-import { publishLiveEvent } from '../events/events.service.ts';
-import { DOCUMENT_EXTRACT_JOB, LETTER_NOTIFY_JOB } from '../letters/letter-job-types.ts';
-import { queuePrintRendering } from '../postal/print-queue.ts';
-import { enqueueWebhooks } from '../providers/provider-webhooks.service.ts';
-import { updateSearchIndexOfLetters } from '../search/search-index.service.ts';
 import {
-  findKnownTexts,
   findKuvertRecipients,
   findOutboundLetterOfCopy,
   findProvidersByIds,
   findSenderInAccount,
-  insertDocuments,
-  insertLetters,
-  insertRecipients,
-  refreshDeliveryStatus,
 } from './outbox.repository.ts';
 
 /*
- * Writing outbound letters: the one path for a composed letter, a reply and a mail merge.
+ * Writing outbound letters: the one path for a composed letter, a reply and a mail merge. This
+ * file finds the sender and the recipients; outbound-letter-writes.service.ts writes.
  *
  *   const sender = await loadSender(app, userId, accountId);
  *   const recipients = await resolveRecipients(app, sender, request.recipients);
@@ -122,64 +93,11 @@ export interface OutboundDocument {
   pageCount: number | null;
 }
 
-/** One letter to write. */
-export interface OutboundLetter {
-  /** Preassigned id (a mail merge's row keeps it); a new one otherwise. */
-  id?: string;
-  sender: OutboundSender;
-  subject: string;
-  body: string;
-  /** The same documents go with every recipient (Kuvert copies share them by key). */
-  documents: readonly OutboundDocument[];
-  recipients: readonly ResolvedRecipient[];
-  /** The letter of the account this one answers. */
-  inReplyTo?: string | null;
-  /** A reply to a provider's letter names the provider on the letter itself. */
-  providerId?: string | null;
-  mailMergeId?: string | null;
-  /** The language of its printed letters; by each postal recipient's country when not given. */
-  printLanguage?: PrintLanguageChoice;
-}
-
-export interface WrittenRecipient {
-  id: string;
-  channel: RecipientChannel;
-  status: DeliveryStatus;
-  /** kuvert: the recipient's own copy. */
-  deliveredLetterId: string | null;
-}
-
-export interface WrittenLetter {
-  id: string;
-  accountId: string;
-  subject: string;
-  deliveryStatus: DeliveryStatus;
-  recipients: WrittenRecipient[];
-}
-
-/** A copy in a Kuvert user's inbox, announced after the commit. */
-export interface DeliveredCopy {
-  id: string;
-  accountId: string;
-  subject: string;
-  senderName: string;
-}
-
-/** What `writeOutboundLetters` wrote, in the order given; pass it to `announceOutboundLetters`. */
-export interface WrittenOutboundLetters {
-  letters: WrittenLetter[];
-  deliveredCopies: DeliveredCopy[];
-}
-
 /** The outcome of resolving one recipient; see `resolveRecipientsEach`. */
 export type RecipientResolution =
   | { ok: true; recipient: ResolvedRecipient }
   /** `isNoAccount`: a Kuvert address without an account, which is said only when nothing else is wrong. */
   | { ok: false; error: AppError; isNoAccount?: boolean };
-
-const EXTRACT_MAX_ATTEMPTS = 3;
-/** `letter.created` events per account for one write; beyond, one `letters.changed`. */
-const ANNOUNCED_COPIES_PER_ACCOUNT = 20;
 
 /**
  * The user as sender in the account: 404 when they are not a member (nobody learns that it
@@ -445,302 +363,6 @@ export function assertPrintable(
       message: `“${document.filename}” cannot be printed`,
     })),
   });
-}
-
-function initialStatus(channel: RecipientChannel): DeliveryStatus {
-  return channel === 'postal' ? 'queued' : 'delivered';
-}
-
-/**
- * Writes the letters in the caller's transaction: each outbound letter with its documents and
- * recipients, a copy in every Kuvert recipient's inbox (documents shared by key, the new-letter
- * notice queued), `message.received` for provider recipients, print rendering for postal ones,
- * and the search entries of all. The statements are multi-row: their number grows with the
- * letters by hundreds, not one by one. Call `announceOutboundLetters` after the commit.
- */
-export async function writeOutboundLetters(
-  app: Pick<FastifyInstance, 'clock' | 'engine'>,
-  trx: Kysely<Database>,
-  letters: readonly OutboundLetter[],
-  nowIso: string,
-): Promise<WrittenOutboundLetters> {
-  const nowMs = Date.parse(nowIso);
-  const pdfKeys = new Set<string>();
-  for (const letter of letters) {
-    for (const document of letter.documents) {
-      if (document.contentType === 'application/pdf') pdfKeys.add(document.key);
-    }
-  }
-  // Uploads were read when they arrived: their text goes with the letter, no reading again.
-  const knownTexts = await findKnownTexts(trx, [...pdfKeys]);
-
-  const letterRows: Insertable<LettersTable>[] = [];
-  const recipientRows: Insertable<LetterRecipientsTable>[] = [];
-  const documentRows: Insertable<LetterDocumentsTable>[] = [];
-  const jobs: NewJob[] = [];
-  const webhooks: { providerId: string; type: 'message.received'; data: unknown }[] = [];
-  const postalRecipientIds: string[] = [];
-  const written: WrittenOutboundLetters = { letters: [], deliveredCopies: [] };
-
-  const addDocuments = (letterId: string, documents: readonly OutboundDocument[]) => {
-    documents.forEach((document, position) => {
-      const known = knownTexts.get(document.key);
-      const isPdf = document.contentType === 'application/pdf';
-      const textStatus: DocumentTextStatus = !isPdf
-        ? 'not_applicable'
-        : known
-          ? 'extracted'
-          : 'pending';
-      const id = newId(nowMs);
-      documentRows.push({
-        id,
-        letter_id: letterId,
-        position,
-        filename: document.filename,
-        content_type: document.contentType,
-        size: document.size,
-        storage_key: document.key,
-        page_count: document.pageCount ?? known?.pageCount ?? null,
-        text: known?.text ?? null,
-        extracted_at: known ? nowIso : null,
-        text_status: textStatus,
-        text_failure: null,
-        role: 'original',
-        created_at: nowIso,
-      });
-      if (textStatus === 'pending') {
-        jobs.push({
-          type: DOCUMENT_EXTRACT_JOB,
-          payload: { document_id: id },
-          maxAttempts: EXTRACT_MAX_ATTEMPTS,
-        });
-      }
-    });
-  };
-
-  for (const letter of letters) {
-    const letterId = letter.id ?? newId(nowMs);
-    const { sender } = letter;
-    const recipients: WrittenRecipient[] = [];
-    letter.recipients.forEach((recipient, position) => {
-      const id = newId(nowMs);
-      const status = initialStatus(recipient.channel);
-      const base = {
-        id,
-        letter_id: letterId,
-        position,
-        channel: recipient.channel,
-        contact_id: recipient.contactId,
-        status,
-        failure_reason: null,
-        print_storage_key: null,
-        print_page_count: null,
-        print_batch_id: null,
-        delivered_at: status === 'delivered' ? nowIso : null,
-        printed_at: null,
-        sent_at: null,
-        failed_at: null,
-        created_at: nowIso,
-        updated_at: nowIso,
-      };
-      const noAddress = {
-        organisation: null,
-        street: null,
-        postcode: null,
-        city: null,
-        country: null,
-      };
-      switch (recipient.channel) {
-        case 'provider':
-          recipientRows.push({
-            ...base,
-            ...noAddress,
-            provider_id: recipient.providerId,
-            email: null,
-            user_id: null,
-            delivered_letter_id: null,
-            name: recipient.name,
-          });
-          webhooks.push({
-            providerId: recipient.providerId,
-            type: 'message.received',
-            data: {
-              message_id: letterId,
-              in_reply_to: letter.inReplyTo ?? null,
-              subject: letter.subject,
-            },
-          });
-          recipients.push({ id, channel: 'provider', status, deliveredLetterId: null });
-          break;
-        case 'kuvert': {
-          const copyId = newId(nowMs);
-          recipientRows.push({
-            ...base,
-            ...noAddress,
-            provider_id: null,
-            email: recipient.email,
-            user_id: recipient.userId,
-            delivered_letter_id: copyId,
-            name: recipient.name,
-          });
-          letterRows.push({
-            ...letterRow(letter, copyId, nowIso),
-            account_id: recipient.accountId,
-            provider_id: null,
-            direction: 'inbound',
-            recipient_email: recipient.email,
-            in_reply_to: recipient.copyInReplyTo ?? null,
-            read_at: null,
-            created_by_user_id: null,
-            sender_user_id: sender.userId,
-            sender_name: sender.name,
-            sender_email: sender.email,
-            mail_merge_id: null,
-          });
-          addDocuments(copyId, letter.documents);
-          jobs.push({ type: LETTER_NOTIFY_JOB, payload: { letter_id: copyId } });
-          written.deliveredCopies.push({
-            id: copyId,
-            accountId: recipient.accountId,
-            subject: letter.subject,
-            senderName: sender.name,
-          });
-          recipients.push({ id, channel: 'kuvert', status, deliveredLetterId: copyId });
-          break;
-        }
-        case 'postal': {
-          const { address } = recipient;
-          recipientRows.push({
-            ...base,
-            provider_id: null,
-            email: null,
-            user_id: null,
-            delivered_letter_id: null,
-            name: address.name,
-            organisation: address.organisation,
-            street: address.street,
-            postcode: address.postcode,
-            city: address.city,
-            country: address.country,
-            print_language: printLanguageFor(letter.printLanguage, address.country),
-          });
-          postalRecipientIds.push(id);
-          recipients.push({ id, channel: 'postal', status, deliveredLetterId: null });
-          break;
-        }
-      }
-    });
-    const deliveryStatus = overallDeliveryStatus(recipients.map((recipient) => recipient.status));
-    // The outbound letter goes first: its rowid and id come before its copies'.
-    letterRows.splice(letterRows.length - countCopies(recipients), 0, {
-      ...letterRow(letter, letterId, nowIso),
-      account_id: sender.accountId,
-      provider_id: letter.providerId ?? null,
-      direction: 'outbound',
-      recipient_email: null,
-      in_reply_to: letter.inReplyTo ?? null,
-      delivery_status: deliveryStatus,
-      read_at: nowIso,
-      created_by_user_id: sender.userId,
-      mail_merge_id: letter.mailMergeId ?? null,
-    });
-    addDocuments(letterId, letter.documents);
-    written.letters.push({
-      id: letterId,
-      accountId: sender.accountId,
-      subject: letter.subject,
-      deliveryStatus,
-      recipients,
-    });
-  }
-
-  await insertLetters(trx, letterRows);
-  await insertRecipients(trx, recipientRows);
-  await insertDocuments(trx, documentRows);
-  await enqueueJobs(trx, app.clock, jobs);
-  await enqueueWebhooks(app, trx, webhooks);
-  await queuePrintRendering(app, trx, postalRecipientIds);
-  await updateSearchIndexOfLetters(
-    app,
-    trx,
-    letterRows.map((row) => row.id),
-  );
-  return written;
-}
-
-function countCopies(recipients: readonly WrittenRecipient[]): number {
-  return recipients.filter((recipient) => recipient.deliveredLetterId !== null).length;
-}
-
-/** The columns a letter and its copies share. */
-function letterRow(letter: OutboundLetter, id: string, nowIso: string) {
-  return {
-    id,
-    kind: 'letter',
-    subject: letter.subject,
-    body: letter.body,
-    external_id: null,
-    delivery_status: 'delivered',
-    delivery_failure_reason: null,
-    folder_id: null,
-    trashed_at: null,
-    invoice_amount: null,
-    invoice_currency: null,
-    invoice_due_date: null,
-    invoice_iban: null,
-    invoice_bic: null,
-    invoice_reference: null,
-    signature_due_date: null,
-    created_at: nowIso,
-  };
-}
-
-/**
- * After the commit: the sending accounts' lists refresh, and every Kuvert recipient sees the
- * new letter arrive (`letter.created` with the sender's name; a mail merge's many copies to one
- * account become one `letters.changed`).
- */
-export async function announceOutboundLetters(
-  app: FastifyInstance,
-  written: WrittenOutboundLetters,
-): Promise<void> {
-  const senders = new Set(written.letters.map((letter) => letter.accountId));
-  for (const accountId of senders) {
-    await publishLiveEvent(app, { type: 'letters.changed', account_id: accountId });
-  }
-  const copiesByAccount = new Map<string, DeliveredCopy[]>();
-  for (const copy of written.deliveredCopies) {
-    const copies = copiesByAccount.get(copy.accountId) ?? [];
-    copies.push(copy);
-    copiesByAccount.set(copy.accountId, copies);
-  }
-  for (const [accountId, copies] of copiesByAccount) {
-    if (copies.length > ANNOUNCED_COPIES_PER_ACCOUNT) {
-      await publishLiveEvent(app, { type: 'letters.changed', account_id: accountId });
-      continue;
-    }
-    for (const copy of copies) {
-      await publishLiveEvent(app, {
-        type: 'letter.created',
-        account_id: accountId,
-        letter_id: copy.id,
-        subject: copy.subject,
-        sender_name: copy.senderName,
-      });
-    }
-  }
-}
-
-/**
- * Brings each letter's `delivery_status` (and failure reason) in line with its recipients'
- * (`overallDeliveryStatus`). Call it in the transaction that moved recipients' statuses (the
- * print channel: printed, sent, failed).
- */
-export async function refreshLetterDeliveryStatus(
-  trx: Kysely<Database>,
-  letterIds: readonly string[],
-): Promise<void> {
-  await refreshDeliveryStatus(trx, [...new Set(letterIds)]);
 }
 
 /**

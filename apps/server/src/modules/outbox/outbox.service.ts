@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { LetterDetail } from '@kuvert/shared/letters';
 import type { sendLetterRequestSchema } from '@kuvert/shared/outbox';
 import { AppError } from '../../plugins/app-error.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
-import { getLetterDetail } from '../letters/letters.service.ts';
 import { findUploadsToAttach } from '../uploads/upload-attachments.service.ts';
+import { announceOutboundLetters, writeOutboundLetters } from './outbound-letter-writes.service.ts';
 import {
-  announceOutboundLetters,
   assertPrintable,
   loadSender,
   refuseRecipientProblems,
   resolveRecipientsEach,
-  writeOutboundLetters,
 } from './outbound-letters.service.ts';
 import { deleteDraft, findDraftForUser } from './outbox.repository.ts';
 
@@ -28,13 +25,14 @@ const draftGone = () =>
  * Sends a composed letter now (POST /api/outbox/letters): every recipient is checked before
  * anything is written; then the letter, its recipients and their deliveries commit together,
  * with the draft it was written in deleted in the same transaction. A draft is sent once: of
- * two sends naming it, the second finds it gone (404) and writes nothing.
+ * two sends naming it, the second finds it gone (404) and writes nothing. Answers the id of
+ * the letter sent.
  */
 export async function sendLetter(
   app: FastifyInstance,
   userId: string,
   input: SendLetterInput,
-): Promise<LetterDetail> {
+): Promise<string> {
   const sender = await loadSender(app, userId, input.account_id);
   const resolutions = await resolveRecipientsEach(app, sender, input.recipients);
   // Whether an address has a Kuvert account is the last thing a refused send says: every
@@ -77,5 +75,5 @@ export async function sendLetter(
   if (draftId !== undefined) {
     await publishLiveEvent(app, { type: 'letter_drafts.changed', account_id: input.account_id });
   }
-  return getLetterDetail(app, userId, written.letters[0]?.id ?? '');
+  return written.letters[0]?.id ?? '';
 }

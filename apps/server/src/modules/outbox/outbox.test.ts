@@ -287,7 +287,7 @@ describe.each(testEngines)('outbox: sending letters (%s)', (engine) => {
     expect(await letters(friend, personalAccountOf(friend), 'inbox')).toHaveLength(1);
 
     // The print channel moves the recipient on; the letter follows.
-    const { refreshLetterDeliveryStatus } = await import('./outbound-letters.service.ts');
+    const { refreshLetterDeliveryStatus } = await import('../letters/letter-delivery.service.ts');
     await t.app.db
       .updateTable('letter_recipients')
       .set({ status: 'sent' })

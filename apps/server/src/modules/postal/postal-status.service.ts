@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DeliveryStatus } from '@kuvert/shared/letters';
 import { publishLiveEvent } from '../events/events.service.ts';
-import { refreshLetterDeliveryStatus } from '../outbox/outbound-letters.service.ts';
+import { refreshLetterDeliveryStatus } from '../letters/letter-delivery.service.ts';
 import { findAccountsOfLetters, markRecipientsFailed } from './postal.repository.ts';
 
 /** Every sending account of `letterIds` hears that its outbox changed. */

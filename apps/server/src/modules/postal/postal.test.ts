@@ -6,7 +6,6 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { printPdfPath } from '@kuvert/shared/outbox';
 import { postalAddressLines, returnLine, type PostalAddressInput } from '@kuvert/shared/postal';
-import { runCli, type CliIo } from '../../cli/run-cli.ts';
 import { createLoggedInUser, type LoggedIn } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import { htmlPretendingToBePdf, millionPagesPdf } from '../../test/hostile-pdfs.ts';
@@ -55,13 +54,9 @@ describe.each(testEngines)('printed letters (%s)', (engine) => {
   let t: TestApp;
   let sender: LoggedIn & { user: { id: string } };
   let accountId: string;
-  let out: string[];
-  const io: CliIo = { out: (text) => out.push(text), error: (text) => out.push(text) };
-  const openApp = async () => ({ app: t.app, close: async () => {} });
 
   beforeEach(async () => {
     t = await createTestApp(engine);
-    out = [];
     sender = await createLoggedInUser(t.app, { firstName: 'Zoë', lastName: 'Ångström' });
     accountId = personalAccountOf(sender);
     const saved = await t.app.inject({
@@ -367,80 +362,6 @@ describe.each(testEngines)('printed letters (%s)', (engine) => {
       .where('letter_id', '=', letter.letterId)
       .execute();
     expect(new Set(rows.map((row) => row.print_batch_id))).toEqual(new Set([batches[0]?.id]));
-  });
-
-  it('lets the operator list, download, mark sent and mark failed; a new batch follows', async () => {
-    const first = await writePostalLetter(t.app, {
-      accountId,
-      userId: sender.user.id,
-      recipients: [ŁUKASZ, GRETA],
-    });
-    await runAllJobs(t.app);
-    expect(await runCli(['print-batches', 'list'], io, openApp)).toBe(0);
-    const batchId = /^(\S+)\s+open\s+2\s+2\s/m.exec(out.join('\n'))?.[1] ?? '';
-    expect(batchId).not.toBe('');
-
-    const publish = vi.spyOn(t.app.events, 'publish');
-    const file = path.join(t.config.dataDir, 'batch.pdf');
-    out = [];
-    expect(await runCli(['print-batches', 'download', batchId, '--out', file], io, openApp)).toBe(
-      0,
-    );
-    expect(out.join('\n')).toContain(`Wrote 2 letters (2 pages) to ${file}.`);
-    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Pages:\s+2\n/);
-    const text = pdfText(file);
-    expect(text.indexOf('Łukasz Żółkiewski')).toBeLessThan(text.indexOf('Greta Nilsson'));
-    const [łukaszId = '', gretaId = ''] = first.recipientIds;
-    expect((await recipientRow(łukaszId)).status).toBe('printed');
-    expect(await letterStatus(first.letterId)).toBe('printed');
-    expect(publish).toHaveBeenCalledWith({ type: 'letters.changed', account_id: accountId });
-
-    // The next letter starts a new batch.
-    const second = await writePostalLetter(t.app, {
-      accountId,
-      userId: sender.user.id,
-      recipients: [GRETA],
-    });
-    await runAllJobs(t.app);
-    const secondBatch = (await recipientRow(second.recipientIds[0] ?? '')).print_batch_id;
-    expect(secondBatch).not.toBe(batchId);
-    out = [];
-    await runCli(['print-batches', 'list'], io, openApp);
-    expect(out.join('\n')).toMatch(new RegExp(`^${batchId}\\s+downloaded\\s+2\\s+2\\s`, 'm'));
-    expect(out.join('\n')).toMatch(new RegExp(`^${secondBatch}\\s+open\\s+1\\s+1\\s`, 'm'));
-
-    // An open batch cannot be marked sent; unknown ids and missing options are refused.
-    expect(await runCli(['print-batches', 'mark-sent', secondBatch ?? ''], io, openApp)).toBe(1);
-    expect(await runCli(['print-batches', 'mark-sent', 'nope'], io, openApp)).toBe(1);
-    expect(
-      await runCli(['print-batches', 'mark-failed', batchId, '--reason', 'x'], io, openApp),
-    ).toBe(2);
-
-    out = [];
-    const failed = [
-      'print-batches',
-      'mark-failed',
-      batchId,
-      '--recipient',
-      gretaId,
-      '--reason',
-      'Returned: addressee unknown',
-    ];
-    expect(await runCli(failed, io, openApp)).toBe(0);
-    expect(await runCli(['print-batches', 'mark-sent', batchId], io, openApp)).toBe(0);
-    expect(out.join('\n')).toContain(`Marked 1 letters of batch ${batchId} sent.`);
-    expect(await recipientRow(łukaszId)).toMatchObject({ status: 'sent' });
-    expect(await recipientRow(gretaId)).toMatchObject({
-      status: 'failed',
-      failure_reason: 'Returned: addressee unknown',
-    });
-    expect(await letterStatus(first.letterId)).toBe('failed');
-    const batch = await t.app.db
-      .selectFrom('print_batches')
-      .select('status')
-      .where('id', '=', batchId)
-      .executeTakeFirstOrThrow();
-    expect(batch.status).toBe('sent');
   });
 
   it('keeps print PDFs when documents are collected', async () => {

@@ -10,7 +10,7 @@ import {
   moveBatchRecipients,
   type BatchListRow,
 } from './postal.repository.ts';
-import { refreshLetterDeliveryStatus } from '../outbox/outbound-letters.service.ts';
+import { refreshLetterDeliveryStatus } from '../letters/letter-delivery.service.ts';
 import { announceLetterChanges, failPostalRecipients } from './postal-status.service.ts';
 
 /**

@@ -20,7 +20,7 @@ import {
   markRecipientRendered,
   type RecipientRow,
 } from './postal.repository.ts';
-import { refreshLetterDeliveryStatus } from '../outbox/outbound-letters.service.ts';
+import { refreshLetterDeliveryStatus } from '../letters/letter-delivery.service.ts';
 import { announceLetterChanges, failPostalRecipients } from './postal-status.service.ts';
 import { PRINT_RENDER_JOB } from './print-queue.ts';
 

@@ -21,6 +21,7 @@ import { inspectUploadedDocuments } from '../letters/document-inspection.ts';
 import { deliverLetter, type ParsedLetterMetadata } from '../letters/letter-delivery.service.ts';
 import { discardUploads } from '../letters/letter-removal.service.ts';
 import type { ProviderRow } from '../providers/providers.service.ts';
+import { deliverSignatureRequest } from '../signatures/signature-delivery.service.ts';
 import { getSenderSignatureStatus } from '../signatures/signatures.service.ts';
 import { fingerprintOf, runIdempotently } from './idempotency.ts';
 import { assertLetterForm } from './sender-forms.service.ts';
@@ -111,7 +112,9 @@ export async function submitLetter(
       const documents = await inspectUploadedDocuments(app, upload.files, 'document', {
         fairnessKey: `provider:${provider.id}`,
       });
-      const result = await deliverLetter(app, provider, metadata, documents, {
+      const deliver =
+        metadata.kind === 'signature_request' ? deliverSignatureRequest : deliverLetter;
+      const result = await deliver(app, provider, metadata, documents, {
         withinTransaction: (trx, delivered) =>
           remember(trx, { id: delivered.id, status: delivered.status }),
       });

@@ -7,11 +7,12 @@ import {
   signRequestSchema,
 } from '@kuvert/shared/signatures';
 import { requestOrigin } from '../../plugins/audit.ts';
+import { registerProviderKnownLetters } from '../../plugins/provider-known-letters.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { registerSignatureJobs } from './signature-jobs.ts';
 import { declineLetter, signLetter } from './signing.service.ts';
-import { listOpenSignatureRequests } from './signatures.service.ts';
+import { filterLettersKnownToProvider, listOpenSignatureRequests } from './signatures.service.ts';
 
 const letterParamsSchema = z.object({
   id: z.string().min(1).max(64).describe('Any copy of the letter the caller can see'),
@@ -21,6 +22,7 @@ const tags = ['signatures'];
 /** Signature requests in the portal (DESIGN §8); the Sender API side is in sender-api. */
 export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
   registerSignatureJobs(app);
+  registerProviderKnownLetters(filterLettersKnownToProvider);
 
   app.get(
     '/signature-requests/open',

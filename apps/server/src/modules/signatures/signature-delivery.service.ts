@@ -5,6 +5,13 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { findPersonalAccountByEmail } from '../accounts/accounts.service.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
+import {
+  deliverLetter,
+  type DeliveryOptions,
+  type DeliveryResult,
+  type ParsedLetterMetadata,
+  type StoredLetterDocument,
+} from '../letters/letter-delivery.service.ts';
 import { insertSignatureRequest } from './signatures.repository.ts';
 
 /** A signer found among Kuvert's users: their copy goes to their personal account. */
@@ -81,8 +88,51 @@ export async function resolveSigners(
   return signers;
 }
 
+/**
+ * Delivers a provider's signature request (the Sender API and the demo): the letter arrives
+ * as any other (`deliverLetter`), and a copy of it in every other signer's own mailbox; the
+ * request and its signers commit with the letters.
+ */
+export async function deliverSignatureRequest(
+  app: FastifyInstance,
+  provider: { id: string; name: string },
+  metadata: ParsedLetterMetadata,
+  documents: StoredLetterDocument[],
+  options: Omit<DeliveryOptions, 'signatureRequest'> = {},
+): Promise<DeliveryResult> {
+  return deliverLetter(app, provider, metadata, documents, {
+    ...options,
+    signatureRequest: async (recipient, now) => {
+      const signature = metadata.kind === 'signature_request' ? metadata.signature : undefined;
+      // deliverLetter refused a signature request without details before it asks.
+      if (!signature)
+        throw invalid('metadata.signature', 'A signature request needs signature details');
+      const signers = await resolveSigners(app, signature, recipient, documents);
+      const requestId = newId(now.getTime());
+      return {
+        requestId,
+        moreAccountIds: signers
+          .filter((signer) => signer.accountId !== recipient.accountId)
+          .map((signer) => signer.accountId),
+        write: (trx, letterId, copies) =>
+          insertSignatureRequestRows(app, trx, {
+            requestId,
+            letterId,
+            providerId: provider.id,
+            dueDate: signature.due_date,
+            signers: signers.map((signer) => ({
+              ...signer,
+              letterId: copies.find((copy) => copy.accountId === signer.accountId)?.id ?? letterId,
+            })),
+            nowIso: now.toISOString(),
+          }),
+      };
+    },
+  });
+}
+
 /** The request and one row per signer, in the delivery's transaction. */
-export async function insertSignatureRequestRows(
+async function insertSignatureRequestRows(
   app: Pick<FastifyInstance, 'clock'>,
   trx: Kysely<Database>,
   input: {

@@ -4,30 +4,27 @@ import {
   MAX_ATTACHMENTS,
   REPLY_ATTACHMENT_TYPES,
   replyFieldsSchema,
-  type LetterDetail,
 } from '@kuvert/shared/letters';
 import { AppError } from '../../plugins/app-error.ts';
 import { readMultipart } from '../../plugins/multipart-reader.ts';
 import { maxFileBytes } from '../../plugins/storage-quota.ts';
 import { assertCan } from '../../plugins/account-policy.ts';
-import {
-  announceOutboundLetters,
-  findLetterOfCopy,
-  loadSender,
-  resolveRecipients,
-  writeOutboundLetters,
-  type OutboundSender,
-  type ResolvedRecipient,
-} from '../outbox/outbound-letters.service.ts';
+import { inspectUploadedDocuments } from '../letters/document-inspection.ts';
+import { discardUploads } from '../letters/letter-removal.service.ts';
+import { findLetterOfUser, type LetterOfUser } from '../letters/letters.service.ts';
 import {
   announceNewUploads,
   findUploadsToAttach,
   recordAttachedFilesAsUploads,
 } from '../uploads/upload-attachments.service.ts';
-import { inspectUploadedDocuments } from './document-inspection.ts';
-import { discardUploads } from './letter-removal.service.ts';
-import { findLetterForUser, type LetterRow } from './letters.repository.ts';
-import { getLetterDetail } from './letters.service.ts';
+import { announceOutboundLetters, writeOutboundLetters } from './outbound-letter-writes.service.ts';
+import {
+  findLetterOfCopy,
+  loadSender,
+  resolveRecipients,
+  type OutboundSender,
+  type ResolvedRecipient,
+} from './outbound-letters.service.ts';
 
 const REPLY_TEXT_MAX_BYTES = 128 * 1024;
 
@@ -35,16 +32,16 @@ const REPLY_TEXT_MAX_BYTES = 128 * 1024;
  * A reply to a letter: an outbound letter in the same account. To a provider's letter, it is
  * delivered at once: it appears in their GET /messages and, if they have a webhook, as
  * `message.received`. To a letter from another Kuvert user, a copy lands in their inbox. It carries files from the computer (each also kept as an
- * upload of the account) and uploads the account already has.
+ * upload of the account) and uploads the account already has. Answers the reply's id.
  */
 export async function replyToLetter(
   app: FastifyInstance,
   userId: string,
   letterId: string,
   request: FastifyRequest,
-): Promise<LetterDetail> {
+): Promise<string> {
   // Access first, so nobody can store files through a letter that is not theirs.
-  const original = await findLetterForUser(app.db, userId, letterId);
+  const original = await findLetterOfUser(app, userId, letterId);
   if (!original) throw new AppError('NOT_FOUND');
   assertCan(original.role, 'send');
   if (original.direction !== 'inbound') {
@@ -134,14 +131,13 @@ export async function replyToLetter(
     .catch(discardOnError);
   await announceOutboundLetters(app, written);
   await announceNewUploads(app, original.account_id, newUploads);
-  const id = written.letters[0]?.id ?? '';
-  return getLetterDetail(app, userId, id);
+  return written.letters[0]?.id ?? '';
 }
 
 async function replyRecipient(
   app: FastifyInstance,
   sender: OutboundSender,
-  original: LetterRow,
+  original: LetterOfUser,
 ): Promise<ResolvedRecipient> {
   if (original.provider_id !== null) {
     const [recipient] = await resolveRecipients(app, sender, [

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,15 +19,18 @@ import {
 import { sendDocument, sendRangeNotSatisfiable } from '../../plugins/send-document.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { multipartValidatorCompiler } from '../../plugins/uploads.ts';
+import { replyToLetter } from '../outbox/letter-replies.service.ts';
+import { getLetterForm } from '../sender-api/sender-forms.service.ts';
+import { getLetterSignature } from '../signatures/signatures.service.ts';
 import { getLetterNeighbours } from './letter-neighbours.service.ts';
 import { openLetterDocument } from './letter-documents.service.ts';
-import { replyToLetter } from './letter-replies.service.ts';
 import {
   getLetterDetail,
   listLetters,
   markLetterRead,
   markLetterUnread,
   updateLetters,
+  type LetterDetailParts,
 } from './letters.service.ts';
 
 const letterParamsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -48,6 +52,22 @@ const replyBodySchema = z
       .describe('One part per stored upload of the account to attach (PDFs and images)'),
   })
   .describe('multipart/form-data');
+
+/**
+ * A letter's detail as every route answers it (this one, a reply, a sent letter): the letter
+ * with its signature request and the provider's form it names, composed here, above the areas.
+ */
+export async function answerLetterDetail(
+  app: FastifyInstance,
+  userId: string,
+  letterId: string,
+): ReturnType<typeof getLetterDetail> {
+  const parts: LetterDetailParts = {
+    signature: (letter) => getLetterSignature(app, userId, letter),
+    form: (letter) => getLetterForm(app.db, letter),
+  };
+  return getLetterDetail(app, userId, letterId, parts);
+}
 
 export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -73,7 +93,7 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: letterDetailSchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => getLetterDetail(app, requireSession(request).userId, request.params.id),
+    async (request) => answerLetterDetail(app, requireSession(request).userId, request.params.id),
   );
 
   app.get(
@@ -152,8 +172,8 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = requireSession(request);
-      const letter = await replyToLetter(app, session.userId, request.params.id, request);
-      return reply.status(201).send(letter);
+      const replyId = await replyToLetter(app, session.userId, request.params.id, request);
+      return reply.status(201).send(await answerLetterDetail(app, session.userId, replyId));
     },
   );
 

@@ -18,6 +18,7 @@ import {
   removeDraft,
   updateDraft,
 } from './letter-drafts.service.ts';
+import { answerLetterDetail } from '../letters/letters.routes.ts';
 import { sendLetter } from './outbox.service.ts';
 
 const draftParamsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -39,8 +40,9 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const letter = await sendLetter(app, requireSession(request).userId, request.body);
-      return reply.status(201).send(letter);
+      const { userId } = requireSession(request);
+      const letterId = await sendLetter(app, userId, request.body);
+      return reply.status(201).send(await answerLetterDetail(app, userId, letterId));
     },
   );
 
