@@ -10,6 +10,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config/env.ts';
 import type { Engine } from './db/migrations/context.ts';
 import type { Database } from './db/schema.ts';
+import { DocumentHolders } from './documents/document-holders.ts';
 import { registerModules } from './modules/index.ts';
 import { sandboxBankRoutes } from './modules/sandbox-bank/index.ts';
 import { registerErrorHandler, replyWithError } from './plugins/error-handler.ts';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     clock: Clock;
     mailer: Mailer;
     documents: DocumentStore;
+    /** The areas that keep documents in the store, asked before a file goes (document-holders.ts). */
+    documentHolders: DocumentHolders;
     /** The bytes of uploads in progress (tus), until the last one arrived. */
     uploadStaging: UploadStaging;
     events: EventBus;
@@ -111,6 +114,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         clock: app.clock,
       });
   app.decorate('documents', documents.store);
+  app.decorate('documentHolders', new DocumentHolders());
   app.decorate('storageQuota', new StorageQuota());
   app.decorate(
     'uploadStaging',

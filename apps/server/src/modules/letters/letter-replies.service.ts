@@ -24,8 +24,8 @@ import {
   findUploadsToAttach,
   recordAttachedFilesAsUploads,
 } from '../uploads/upload-attachments.service.ts';
-import { inspectUploadedDocuments } from './document-inspection.ts';
-import { discardUploads } from './letter-removal.service.ts';
+import { inspectUploadedDocuments } from '../../documents/document-inspection.ts';
+import { discardUploads } from '../../documents/document-collection.ts';
 import { findLetterForUser, type LetterRow } from './letters.repository.ts';
 import { getLetterDetail } from './letters.service.ts';
 

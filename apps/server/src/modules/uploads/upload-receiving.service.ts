@@ -9,8 +9,8 @@ import { ProcessingError } from '../../plugins/processing/document-processing.ts
 import { cleanFilename } from '../../plugins/uploads.ts';
 import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
-import { describeActiveContent } from '../letters/document-inspection.ts';
-import { collectUnreferencedDocuments } from '../letters/letter-removal.service.ts';
+import { describeActiveContent } from '../../documents/document-inspection.ts';
+import { collectUnreferencedDocuments } from '../../documents/document-collection.ts';
 import { updateUploadSearchIndex } from '../search/search-index.service.ts';
 import {
   UPLOAD_SNIFF_BYTES,

@@ -15,7 +15,7 @@ import type { SendableDocument } from '../../plugins/send-document.ts';
 import { cleanFilename } from '../../plugins/uploads.ts';
 import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
-import { collectUnreferencedDocuments } from '../letters/letter-removal.service.ts';
+import { collectUnreferencedDocuments } from '../../documents/document-collection.ts';
 import { updateUploadSearchIndex } from '../search/search-index.service.ts';
 import { decodeUploadCursor, encodeUploadCursor, type UploadCursor } from './upload-cursor.ts';
 import { toUploadDetail, toUploadSummary } from './uploads.presenter.ts';
