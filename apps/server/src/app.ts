@@ -13,6 +13,7 @@ import type { Database } from './db/schema.ts';
 import { DocumentHolders } from './documents/document-holders.ts';
 import { registerModules } from './modules/index.ts';
 import { sandboxBankRoutes } from './modules/sandbox-bank/index.ts';
+import { searchIndexWriterFor } from './modules/search/search-index-writer.ts';
 import { registerErrorHandler, replyWithError } from './plugins/error-handler.ts';
 import { serializerCompiler } from './plugins/fast-serializer.ts';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './plugins/events.ts';
@@ -35,6 +36,7 @@ import { registerSpa } from './plugins/spa.ts';
 import { StorageQuota } from './plugins/storage-quota.ts';
 import { registerUnreadBodyDrain } from './plugins/unread-body.ts';
 import { openDocumentStore, s3UploadStagingFor, type DocumentStore } from './plugins/storage.ts';
+import type { SearchIndexWriter } from './plugins/search-index.ts';
 import { FileSystemUploadStaging } from './modules/uploads/file-system-upload-staging.ts';
 import type { UploadStaging } from './modules/uploads/upload-staging.ts';
 
@@ -48,6 +50,8 @@ declare module 'fastify' {
     documents: DocumentStore;
     /** The areas that keep documents in the store, asked before a file goes (document-holders.ts). */
     documentHolders: DocumentHolders;
+    /** Writes the full-text index of letters and uploads (plugins/search-index.ts). */
+    searchIndex: SearchIndexWriter;
     /** The bytes of uploads in progress (tus), until the last one arrived. */
     uploadStaging: UploadStaging;
     events: EventBus;
@@ -102,6 +106,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.decorate('config', config);
   app.decorate('db', dependencies.db);
   app.decorate('engine', dependencies.engine);
+  app.decorate('searchIndex', searchIndexWriterFor(dependencies.engine));
   app.decorate('clock', dependencies.clock ?? systemClock);
   app.decorate('mailer', dependencies.mailer ?? createMailer(config, app.log));
   // Files under DATA_DIR, or the S3 bucket when S3_* are set (it must be reachable now).

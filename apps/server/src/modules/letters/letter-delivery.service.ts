@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { findPersonalAccountByEmail } from '../accounts/accounts.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
-import { updateSearchIndex } from '../search/search-index.service.ts';
+import { updateSearchIndex } from '../../plugins/search-index.ts';
 import {
   insertSignatureRequestRows,
   resolveSigners,

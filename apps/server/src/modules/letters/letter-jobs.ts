@@ -5,7 +5,7 @@ import type { DocumentTextFailure } from '@kuvert/shared/letters';
 import { ProcessingError } from '../../plugins/processing/document-processing.ts';
 import { findMembersToNotify } from '../accounts/accounts.service.ts';
 import { getProvider } from '../providers/providers.service.ts';
-import { updateSearchIndex } from '../search/search-index.service.ts';
+import { updateSearchIndex } from '../../plugins/search-index.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import {
   DOCUMENT_EXTRACT_JOB,

@@ -37,7 +37,7 @@ import { publishLiveEvent } from '../events/events.service.ts';
 import { DOCUMENT_EXTRACT_JOB, LETTER_NOTIFY_JOB } from '../letters/letter-job-types.ts';
 import { queuePrintRendering } from '../postal/print-queue.ts';
 import { enqueueWebhooks } from '../providers/provider-webhooks.service.ts';
-import { updateSearchIndexOfLetters } from '../search/search-index.service.ts';
+import { updateSearchIndexOfLetters } from '../../plugins/search-index.ts';
 import {
   findKnownTexts,
   findKuvertRecipients,
@@ -459,7 +459,7 @@ function initialStatus(channel: RecipientChannel): DeliveryStatus {
  * letters by hundreds, not one by one. Call `announceOutboundLetters` after the commit.
  */
 export async function writeOutboundLetters(
-  app: Pick<FastifyInstance, 'clock' | 'engine'>,
+  app: Pick<FastifyInstance, 'clock' | 'engine' | 'searchIndex'>,
   trx: Kysely<Database>,
   letters: readonly OutboundLetter[],
   nowIso: string,

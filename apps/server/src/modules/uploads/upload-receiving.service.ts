@@ -11,7 +11,7 @@ import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { describeActiveContent } from '../../documents/document-inspection.ts';
 import { collectUnreferencedDocuments } from '../../documents/document-collection.ts';
-import { updateUploadSearchIndex } from '../search/search-index.service.ts';
+import { updateUploadSearchIndex } from '../../plugins/search-index.ts';
 import {
   UPLOAD_SNIFF_BYTES,
   judgeUploadType,

@@ -16,7 +16,7 @@ import { cleanFilename } from '../../plugins/uploads.ts';
 import { assertAccountRole, assertRole } from '../accounts/accounts.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { collectUnreferencedDocuments } from '../../documents/document-collection.ts';
-import { updateUploadSearchIndex } from '../search/search-index.service.ts';
+import { updateUploadSearchIndex } from '../../plugins/search-index.ts';
 import { decodeUploadCursor, encodeUploadCursor, type UploadCursor } from './upload-cursor.ts';
 import { toUploadDetail, toUploadSummary } from './uploads.presenter.ts';
 import {
