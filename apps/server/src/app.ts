@@ -12,6 +12,8 @@ import type { Engine } from './db/migrations/context.ts';
 import type { Database } from './db/schema.ts';
 import { DocumentHolders } from './documents/document-holders.ts';
 import { registerModules } from './modules/index.ts';
+import type { InvoicePaymentsSource } from './modules/invoices/invoice-payments.ts';
+import { invoicePaymentsSource } from './modules/payments/payment-summaries.service.ts';
 import { sandboxBankRoutes } from './modules/sandbox-bank/index.ts';
 import { searchIndexWriterFor } from './modules/search/search-index-writer.ts';
 import { registerErrorHandler, replyWithError } from './plugins/error-handler.ts';
@@ -52,6 +54,8 @@ declare module 'fastify' {
     documentHolders: DocumentHolders;
     /** Writes the full-text index of letters and uploads (plugins/search-index.ts). */
     searchIndex: SearchIndexWriter;
+    /** The payments of invoices, for the invoice views (modules/invoices/invoice-payments.ts). */
+    invoicePayments: InvoicePaymentsSource;
     /** The bytes of uploads in progress (tus), until the last one arrived. */
     uploadStaging: UploadStaging;
     events: EventBus;
@@ -107,6 +111,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.decorate('db', dependencies.db);
   app.decorate('engine', dependencies.engine);
   app.decorate('searchIndex', searchIndexWriterFor(dependencies.engine));
+  app.decorate('invoicePayments', invoicePaymentsSource);
   app.decorate('clock', dependencies.clock ?? systemClock);
   app.decorate('mailer', dependencies.mailer ?? createMailer(config, app.log));
   // Files under DATA_DIR, or the S3 bucket when S3_* are set (it must be reachable now).
