@@ -10,8 +10,12 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config/env.ts';
 import type { Engine } from './db/migrations/context.ts';
 import type { Database } from './db/schema.ts';
+import { DocumentHolders } from './documents/document-holders.ts';
 import { registerModules } from './modules/index.ts';
+import type { InvoicePaymentsSource } from './modules/invoices/invoice-payments.ts';
+import { invoicePaymentsSource } from './modules/payments/payment-summaries.service.ts';
 import { sandboxBankRoutes } from './modules/sandbox-bank/index.ts';
+import { searchIndexWriterFor } from './modules/search/search-index-writer.ts';
 import { registerErrorHandler, replyWithError } from './plugins/error-handler.ts';
 import { serializerCompiler } from './plugins/fast-serializer.ts';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './plugins/events.ts';
@@ -34,6 +38,7 @@ import { registerSpa } from './plugins/spa.ts';
 import { StorageQuota } from './plugins/storage-quota.ts';
 import { registerUnreadBodyDrain } from './plugins/unread-body.ts';
 import { openDocumentStore, s3UploadStagingFor, type DocumentStore } from './plugins/storage.ts';
+import type { SearchIndexWriter } from './plugins/search-index.ts';
 import { FileSystemUploadStaging } from './modules/uploads/file-system-upload-staging.ts';
 import type { UploadStaging } from './modules/uploads/upload-staging.ts';
 
@@ -45,6 +50,12 @@ declare module 'fastify' {
     clock: Clock;
     mailer: Mailer;
     documents: DocumentStore;
+    /** The areas that keep documents in the store, asked before a file goes (document-holders.ts). */
+    documentHolders: DocumentHolders;
+    /** Writes the full-text index of letters and uploads (plugins/search-index.ts). */
+    searchIndex: SearchIndexWriter;
+    /** The payments of invoices, for the invoice views (modules/invoices/invoice-payments.ts). */
+    invoicePayments: InvoicePaymentsSource;
     /** The bytes of uploads in progress (tus), until the last one arrived. */
     uploadStaging: UploadStaging;
     events: EventBus;
@@ -99,6 +110,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.decorate('config', config);
   app.decorate('db', dependencies.db);
   app.decorate('engine', dependencies.engine);
+  app.decorate('searchIndex', searchIndexWriterFor(dependencies.engine));
+  app.decorate('invoicePayments', invoicePaymentsSource);
   app.decorate('clock', dependencies.clock ?? systemClock);
   app.decorate('mailer', dependencies.mailer ?? createMailer(config, app.log));
   // Files under DATA_DIR, or the S3 bucket when S3_* are set (it must be reachable now).
@@ -111,6 +124,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         clock: app.clock,
       });
   app.decorate('documents', documents.store);
+  app.decorate('documentHolders', new DocumentHolders());
   app.decorate('storageQuota', new StorageQuota());
   app.decorate(
     'uploadStaging',

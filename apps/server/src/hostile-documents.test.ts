@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { DOCUMENT_EXTRACT_JOB } from './modules/letters/letter-job-types.ts';
-import { COLLECT_GRACE_SECONDS } from './modules/letters/letter-removal.service.ts';
+import { COLLECT_GRACE_SECONDS } from './documents/document-collection.ts';
 import type { DocumentProcessing } from './plugins/processing/document-processing.ts';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from './test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from './test/helper.ts';

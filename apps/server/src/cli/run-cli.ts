@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { emailSchema, languageSchema } from '@kuvert/shared/auth';
 import { AppError } from '../plugins/app-error.ts';
 import { inviteUser } from '../modules/users/users.service.ts';
-import { rebuildSearchIndex } from '../modules/search/search-index.service.ts';
+import { rebuildSearchIndex } from '../plugins/search-index.ts';
 import { accountCommands } from './account-commands.ts';
 import { printBatchCommands } from './print-batch-commands.ts';
 import { providerCommands } from './provider-commands.ts';

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { DocumentHolder } from '../documents/document-holders.ts';
+import { registerDocumentCollection } from '../documents/document-collection.ts';
 import { accountRoutes } from './accounts/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { registerCaseFileJobs } from './case-files/case-file-jobs.ts';
@@ -29,6 +31,28 @@ import { trashRoutes } from './trash/index.ts';
 import { uploadRoutes } from './uploads/index.ts';
 import { verificationRoutes } from './verification/index.ts';
 import { registerStorageMaintenance } from '../plugins/storage-maintenance.ts';
+import {
+  formFileDocumentHolder,
+  formSubmissionDocumentHolder,
+} from './form-submissions/form-document-holders.ts';
+import { letterDocumentHolder } from './letters/letter-document-holder.ts';
+import { providerDocumentHolder } from './providers/provider-document-holder.ts';
+import { signatureDocumentHolder } from './signatures/signature-document-holder.ts';
+import { uploadDocumentHolder } from './uploads/upload-document-holder.ts';
+
+/**
+ * Every area that keeps documents in the shared store: a file goes only once none of them
+ * uses its key (documents/document-collection.ts). A table with a document key and no holder
+ * here fails document-holders.test.ts.
+ */
+export const documentHolders: readonly DocumentHolder[] = [
+  letterDocumentHolder,
+  providerDocumentHolder,
+  uploadDocumentHolder,
+  signatureDocumentHolder,
+  formFileDocumentHolder,
+  formSubmissionDocumentHolder,
+];
 
 /** Every API area, mounted under /api. */
 export const registerModules: FastifyPluginAsync = async (app) => {
@@ -38,6 +62,8 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(profileRoutes);
   await app.register(notificationPreferenceRoutes);
   // The mailbox (issue 3).
+  for (const holder of documentHolders) app.documentHolders.register(holder);
+  registerDocumentCollection(app);
   registerLetterJobs(app);
   registerStorageMaintenance(app);
   registerWebhookJobs(app);

@@ -7,11 +7,11 @@ import {
   renameFolderRequestSchema,
 } from '@kuvert/shared/folders';
 import { accountQuerySchema } from '@kuvert/shared/home';
-import { errorResponses, noContentSchema } from '../../plugins/openapi.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import { requireSession } from '../../plugins/session.ts';
-import { trashFolder } from '../trash/trash.service.ts';
 import { createFolder, listFolders, renameFolder } from './folders.service.ts';
 
+/** Deleting a folder takes its letters with it: that route is the trash's (trash/index.ts). */
 export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/folders',
@@ -57,21 +57,5 @@ export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       renameFolder(app, requireSession(request).userId, request.params.id, request.body.name),
-  );
-
-  app.delete(
-    '/folders/:id',
-    {
-      schema: {
-        tags: ['folders'],
-        summary: 'Move a folder and its letters to the trash (restore or delete there)',
-        params: folderIdParamsSchema,
-        response: { 204: noContentSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      await trashFolder(app, requireSession(request).userId, request.params.id);
-      return reply.status(204).send();
-    },
   );
 };

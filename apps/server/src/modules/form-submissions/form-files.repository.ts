@@ -196,3 +196,17 @@ export async function sumPendingAnonymousBytesOfProvider(
     .executeTakeFirst();
   return Number(row?.used ?? 0);
 }
+
+/** Of `keys`, those a file attached to a form's file field points at (before and after submitting). */
+export async function findFormFileKeysInUse(
+  db: Kysely<Database>,
+  keys: readonly string[],
+): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .selectFrom('form_files')
+    .select('storage_key as key')
+    .where('storage_key', 'in', keys)
+    .execute();
+  return rows.map((row) => row.key);
+}

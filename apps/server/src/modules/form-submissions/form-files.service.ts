@@ -21,8 +21,8 @@ import {
 } from '../../plugins/storage-quota.ts';
 import type { SniffedType } from '../../plugins/uploads.ts';
 import { assertAccountAction } from '../accounts/accounts.service.ts';
-import { inspectUploadedDocuments } from '../letters/document-inspection.ts';
-import { discardUploads } from '../letters/letter-removal.service.ts';
+import { inspectUploadedDocuments } from '../../documents/document-inspection.ts';
+import { discardUploads } from '../../documents/document-collection.ts';
 import { findLiveUpload } from '../uploads/upload-attachments.service.ts';
 import { loadOpenForm, loadVersionFor, type Audience } from '../forms/form-access.service.ts';
 import {

@@ -20,7 +20,7 @@ import {
   storedDocumentKeys,
 } from '../../test/mailbox.ts';
 import { TINY_PNG, storeUpload } from '../../test/uploads.ts';
-import { COLLECT_GRACE_SECONDS } from '../letters/letter-removal.service.ts';
+import { COLLECT_GRACE_SECONDS } from '../../documents/document-collection.ts';
 import { ACCOUNT_FILE_TTL_SECONDS } from './form-files.service.ts';
 import { expireFormFiles } from './form-submission-jobs.ts';
 

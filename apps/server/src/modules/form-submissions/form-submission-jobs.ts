@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { PermanentJobError } from '../../plugins/jobs.ts';
 import { ProcessingError } from '../../plugins/processing/document-processing.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
-import { collectUnreferencedDocuments } from '../letters/letter-removal.service.ts';
+import { collectUnreferencedDocuments } from '../../documents/document-collection.ts';
 import { getFormVersion } from '../forms/form-access.service.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
 import {

@@ -167,3 +167,17 @@ export async function findReceiptDocument(
     .where('kind', '=', 'receipt')
     .executeTakeFirst();
 }
+
+/** Of `keys`, those the PDF or an attachment of a submission points at; the provider fetches them. */
+export async function findSubmissionKeysInUse(
+  db: Kysely<Database>,
+  keys: readonly string[],
+): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .selectFrom('form_submission_documents')
+    .select('storage_key as key')
+    .where('storage_key', 'in', keys)
+    .execute();
+  return rows.map((row) => row.key);
+}

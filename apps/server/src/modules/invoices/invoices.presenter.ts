@@ -8,7 +8,7 @@ import type { Money, ProviderRef } from '@kuvert/shared/letters';
 import type { SenderInvoiceStatus } from '@kuvert/shared/sender-api';
 import { tryBuildEpcQrPayload, type EpcCreditTransfer } from '../../lib/epc-qr.ts';
 import { isAllowed } from '../../plugins/account-policy.ts';
-import type { InvoicePayments } from '../payments/payment-summaries.service.ts';
+import type { InvoicePayments } from './invoice-payments.ts';
 import { isOverdue, isUnpaidStatus, presentInvoiceStatus } from './invoice-status.ts';
 import type { InvoiceRow } from './invoices.repository.ts';
 

@@ -16,7 +16,6 @@ import { AppError } from '../../plugins/app-error.ts';
 import { assertAccountAction } from '../accounts/accounts.service.ts';
 import { assertCan } from '../../plugins/account-policy.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
-import { getInvoicePayments } from '../payments/payment-summaries.service.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
 import {
   findInvoiceForUser,
@@ -143,7 +142,7 @@ export async function getInvoice(
   letterId: string,
 ): Promise<Invoice> {
   const row = await requireInvoice(app, userId, letterId);
-  const payments = await getInvoicePayments(app, [row.id]);
+  const payments = await app.invoicePayments.find(app.db, [row.id]);
   return toInvoice(row, todayOf(app), payments.get(row.id), userId);
 }
 
@@ -164,8 +163,8 @@ export async function listInvoices(
       : findUnpaidInvoices(app.db, userId, query.account_id, query.provider_id),
     findProvidersWithInvoices(app.db, userId, query.account_id, query.status),
   ]);
-  const payments = await getInvoicePayments(
-    app,
+  const payments = await app.invoicePayments.find(
+    app.db,
     rows.map((row) => row.id),
   );
   const today = todayOf(app);

@@ -14,7 +14,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import { enqueueJobs, type NewJob } from '../../plugins/jobs.ts';
 import { findPersonalAccountByEmail } from '../accounts/accounts.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
-import { updateSearchIndexOfLetters } from '../search/search-index.service.ts';
+import { updateSearchIndexOfLetters } from '../../plugins/search-index.ts';
 import { isValidIban, normaliseIban } from '@kuvert/shared/form-definition';
 import {
   insertDocuments,
@@ -87,7 +87,7 @@ const ANNOUNCED_LETTERS_PER_ACCOUNT = 20;
  * the arrived ones with `announceArrivedLetters` after the commit.
  */
 export async function writeLetters(
-  app: Pick<FastifyInstance, 'clock' | 'engine'>,
+  app: Pick<FastifyInstance, 'clock' | 'engine' | 'searchIndex'>,
   trx: Kysely<Database>,
   letters: readonly LetterToWrite[],
   options: { nowIso: string; knownTexts?: ReadonlyMap<string, KnownText> },

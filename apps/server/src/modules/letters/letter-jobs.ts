@@ -5,15 +5,13 @@ import type { DocumentTextFailure } from '@kuvert/shared/letters';
 import { ProcessingError } from '../../plugins/processing/document-processing.ts';
 import { findMembersToNotify } from '../accounts/accounts.service.ts';
 import { getProvider } from '../providers/providers.service.ts';
-import { updateSearchIndex } from '../search/search-index.service.ts';
+import { updateSearchIndex } from '../../plugins/search-index.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import {
-  DOCUMENT_COLLECT_JOB,
   DOCUMENT_EXTRACT_JOB,
   LETTER_NOTIFY_JOB,
   LETTER_TEXT_READ_JOB,
 } from './letter-job-types.ts';
-import { collectUnreferencedDocuments } from './letter-removal.service.ts';
 import { newLetterMail } from './letter-mail.ts';
 import {
   findDocumentById,
@@ -26,7 +24,6 @@ import { findLetterById } from './letters.repository.ts';
 const extractPayloadSchema = z.object({ document_id: z.string() });
 const NOTICE_MAX_AGE_SECONDS = 24 * 3600;
 const notifyPayloadSchema = z.object({ letter_id: z.string() });
-const collectPayloadSchema = z.object({ keys: z.array(z.string()) });
 
 function parsePayload<T>(schema: z.ZodType<T>, payload: unknown): T {
   const parsed = schema.safeParse(payload);
@@ -120,7 +117,4 @@ export function registerLetterJobs(app: FastifyInstance): void {
     },
   });
   app.jobs.register(LETTER_NOTIFY_JOB, (payload) => notifyMembers(app, payload));
-  app.jobs.register(DOCUMENT_COLLECT_JOB, (payload) =>
-    collectUnreferencedDocuments(app, parsePayload(collectPayloadSchema, payload).keys),
-  );
 }

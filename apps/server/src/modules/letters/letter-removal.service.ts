@@ -1,23 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { addSeconds } from '../../clock.ts';
-import { DOCUMENT_COLLECT_JOB } from './letter-job-types.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { collectUnreferencedDocuments } from '../../documents/document-collection.ts';
 import {
   deleteTrashedLetters,
   findLetterIdsTrashedWithFolder,
   findStorageKeys,
   findTrashedLetterIds,
-  findUnreferencedKeys,
   restoreLettersOfFolder,
   trashLettersOfFolder,
 } from './letter-writes.repository.ts';
-
-/**
- * A file put this recently may belong to a delivery whose row is not written yet (same bytes,
- * same key): it is kept and checked again after this long. Deliveries take seconds.
- */
-export const COLLECT_GRACE_SECONDS = 10 * 60;
 
 /**
  * Deletes trashed letters for good, then the files no row points at any more. Files are
@@ -75,31 +67,4 @@ export async function deleteLettersWithFolderForever(
     app,
     await findLetterIdsTrashedWithFolder(app.db, folderId, trashedAt),
   );
-}
-
-/** Removes stored files of a failed upload, unless a letter or logo already uses the same bytes. */
-export async function discardUploads(app: FastifyInstance, keys: string[]): Promise<void> {
-  await collectUnreferencedDocuments(app, keys);
-}
-
-/**
- * Removes the files of `keys` that no row refers to. One put within the grace period is kept
- * and looked at again by a later job, when its delivery has either written its row or failed.
- */
-export async function collectUnreferencedDocuments(
-  app: FastifyInstance,
-  keys: readonly string[],
-): Promise<void> {
-  const unreferenced = await findUnreferencedKeys(app.db, [...new Set(keys)]);
-  const untouchedSince = addSeconds(app.clock.now(), -COLLECT_GRACE_SECONDS);
-  const kept: string[] = [];
-  for (const key of unreferenced) {
-    if ((await app.documents.collect(key, untouchedSince)) === 'kept') kept.push(key);
-  }
-  if (kept.length === 0) return;
-  await app.jobs.enqueue(app.db, {
-    type: DOCUMENT_COLLECT_JOB,
-    payload: { keys: kept },
-    runAt: addSeconds(app.clock.now(), COLLECT_GRACE_SECONDS + 60),
-  });
 }

@@ -206,10 +206,10 @@ export async function restoreLettersOfFolder(
   return Number(result.numUpdatedRows);
 }
 
-/** Keys no letter document, provider logo, upload or upload thumbnail points at any more. */
-export async function findUnreferencedKeys(
+/** Of `keys`, those a letter document or the print PDF of a postal letter points at. */
+export async function findLetterKeysInUse(
   db: Kysely<Database>,
-  keys: string[],
+  keys: readonly string[],
 ): Promise<string[]> {
   if (keys.length === 0) return [];
   const documents = await db
@@ -217,60 +217,13 @@ export async function findUnreferencedKeys(
     .select('storage_key as key')
     .where('storage_key', 'in', keys)
     .execute();
-  const logos = await db
-    .selectFrom('providers')
-    .select('logo_key as key')
-    .where('logo_key', 'in', keys)
-    .execute();
-  // Uploads share the store: their files, and the thumbnails made of them.
-  const uploads = await db
-    .selectFrom('uploads')
-    .select('storage_key as key')
-    .where('storage_key', 'in', keys)
-    .execute();
-  const thumbnails = await db
-    .selectFrom('uploads')
-    .select('thumbnail_key as key')
-    .where('thumbnail_key', 'in', keys)
-    .execute();
-  // The sealed copy of a signature request: the provider fetches it even after every signer
-  // deleted their letter.
-  const sealed = await db
-    .selectFrom('signature_requests')
-    .select('sealed_storage_key as key')
-    .where('sealed_storage_key', 'in', keys)
-    .execute();
   // The print-ready PDF of a postal letter, until the letter is deleted.
   const prints = await db
     .selectFrom('letter_recipients')
     .select('print_storage_key as key')
     .where('print_storage_key', 'in', keys)
     .execute();
-  // Forms: a file attached to a file field (before and after submitting), and the PDF and
-  // attachments of a submission, which the provider fetches.
-  const formFiles = await db
-    .selectFrom('form_files')
-    .select('storage_key as key')
-    .where('storage_key', 'in', keys)
-    .execute();
-  const submissionDocuments = await db
-    .selectFrom('form_submission_documents')
-    .select('storage_key as key')
-    .where('storage_key', 'in', keys)
-    .execute();
-  const referenced = new Set(
-    [
-      ...documents,
-      ...logos,
-      ...uploads,
-      ...thumbnails,
-      ...sealed,
-      ...prints,
-      ...formFiles,
-      ...submissionDocuments,
-    ].map((row) => row.key),
-  );
-  return keys.filter((key) => !referenced.has(key));
+  return [...documents, ...prints].flatMap((row) => (row.key === null ? [] : [row.key]));
 }
 
 export async function updateDocumentText(

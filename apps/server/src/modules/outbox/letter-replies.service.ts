@@ -9,8 +9,8 @@ import { AppError } from '../../plugins/app-error.ts';
 import { readMultipart } from '../../plugins/multipart-reader.ts';
 import { maxFileBytes } from '../../plugins/storage-quota.ts';
 import { assertCan } from '../../plugins/account-policy.ts';
-import { inspectUploadedDocuments } from '../letters/document-inspection.ts';
-import { discardUploads } from '../letters/letter-removal.service.ts';
+import { inspectUploadedDocuments } from '../../documents/document-inspection.ts';
+import { discardUploads } from '../../documents/document-collection.ts';
 import { findLetterOfUser, type LetterOfUser } from '../letters/letters.service.ts';
 import {
   announceNewUploads,

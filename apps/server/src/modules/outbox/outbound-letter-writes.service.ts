@@ -100,7 +100,7 @@ interface PlannedLetter {
  * Call `announceOutboundLetters` after the commit.
  */
 export async function writeOutboundLetters(
-  app: Pick<FastifyInstance, 'clock' | 'engine'>,
+  app: Pick<FastifyInstance, 'clock' | 'engine' | 'searchIndex'>,
   trx: Kysely<Database>,
   letters: readonly OutboundLetter[],
   nowIso: string,

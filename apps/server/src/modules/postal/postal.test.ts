@@ -14,7 +14,7 @@ import { runAllJobs, writePostalLetter } from '../../test/postal.ts';
 import {
   COLLECT_GRACE_SECONDS,
   collectUnreferencedDocuments,
-} from '../letters/letter-removal.service.ts';
+} from '../../documents/document-collection.ts';
 import { createBatchChannel } from './postal-channel.ts';
 
 const SENDER_ADDRESS = {

@@ -144,3 +144,17 @@ export async function findProvidersOfAccount(
     unread_count: Number(row.unread_count),
   }));
 }
+
+/** Of `keys`, those a provider's logo points at. */
+export async function findLogoKeysInUse(
+  db: Kysely<Database>,
+  keys: readonly string[],
+): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .selectFrom('providers')
+    .select('logo_key as key')
+    .where('logo_key', 'in', keys)
+    .execute();
+  return rows.flatMap((row) => (row.key === null ? [] : [row.key]));
+}

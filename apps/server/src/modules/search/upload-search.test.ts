@@ -14,7 +14,7 @@ import {
   deliverTestLetter,
   personalAccountOf,
 } from '../../test/mailbox.ts';
-import { updateUploadSearchIndex } from './search-index.service.ts';
+import { updateUploadSearchIndex } from '../../plugins/search-index.ts';
 
 const mark = (word: string) => `${SEARCH_HIGHLIGHT_START}${word}${SEARCH_HIGHLIGHT_END}`;
 const keyOf = (hit: SearchHit) => (hit.type === 'letter' ? hit.letter.id : hit.upload.id);

@@ -17,9 +17,9 @@ import { readMultipart, type UploadedFile } from '../../plugins/multipart-reader
 import { assertNoNulCharacters } from '../../plugins/nul-characters.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
 import { decodeCursor, encodeCursor } from '../letters/letter-cursor.ts';
-import { inspectUploadedDocuments } from '../letters/document-inspection.ts';
+import { inspectUploadedDocuments } from '../../documents/document-inspection.ts';
 import { deliverLetter, type ParsedLetterMetadata } from '../letters/letter-delivery.service.ts';
-import { discardUploads } from '../letters/letter-removal.service.ts';
+import { discardUploads } from '../../documents/document-collection.ts';
 import type { ProviderRow } from '../providers/providers.service.ts';
 import { deliverSignatureRequest } from '../signatures/signature-delivery.service.ts';
 import { getSenderSignatureStatus } from '../signatures/signatures.service.ts';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SENDER_MAX_DOCUMENT_BYTES } from '@kuvert/shared/sender-api';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
-import { COLLECT_GRACE_SECONDS } from '../letters/letter-removal.service.ts';
+import { COLLECT_GRACE_SECONDS } from '../../documents/document-collection.ts';
 import {
   VALID_IBAN,
   createTestProvider,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { senderLetterStatusSchema } from '@kuvert/shared/sender-api';
 import { referencedKeysAfter } from '../../plugins/storage/document-migration.ts';
-import { COLLECT_GRACE_SECONDS } from '../letters/letter-removal.service.ts';
+import { COLLECT_GRACE_SECONDS } from '../../documents/document-collection.ts';
 import { createLoggedInUser, login } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import { createTestProvider, personalAccountOf } from '../../test/mailbox.ts';

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { PermanentJobError } from '../../plugins/jobs.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
 import { addSealedDocument } from '../letters/letter-documents.service.ts';
-import { collectUnreferencedDocuments } from '../letters/letter-removal.service.ts';
+import { collectUnreferencedDocuments } from '../../documents/document-collection.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
 import { SIGNATURE_EXPIRY_JOB, SIGNATURE_SEAL_JOB } from './signature-job-types.ts';
 import { sealedFilename, toSealSigner, toSignatureWebhookData } from './signatures.presenter.ts';

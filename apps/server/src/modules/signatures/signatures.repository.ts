@@ -313,3 +313,20 @@ export async function findProviderLetterIds(
     .execute();
   return rows.map((row) => row.letter_id);
 }
+
+/**
+ * Of `keys`, those the sealed copy of a signature request points at: the provider fetches it
+ * even after every signer deleted their letter.
+ */
+export async function findSealedKeysInUse(
+  db: Kysely<Database>,
+  keys: readonly string[],
+): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .selectFrom('signature_requests')
+    .select('sealed_storage_key as key')
+    .where('sealed_storage_key', 'in', keys)
+    .execute();
+  return rows.flatMap((row) => (row.key === null ? [] : [row.key]));
+}

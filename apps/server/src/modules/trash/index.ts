@@ -16,6 +16,7 @@ import {
   emptyTrash,
   registerTrashJobs,
   restoreFolder,
+  trashFolder,
 } from './trash.service.ts';
 import { deleteTrashEntriesForever, restoreTrashEntries } from './trash-actions.service.ts';
 import { listTrashEntries } from './trash-entries.service.ts';
@@ -24,6 +25,23 @@ import { deleteContactForever, restoreContact } from '../contacts/contacts.servi
 
 export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   registerTrashJobs(app);
+
+  // Folders' own routes are in folders/index.ts; this one moves letters too.
+  app.delete(
+    '/folders/:id',
+    {
+      schema: {
+        tags: ['folders'],
+        summary: 'Move a folder and its letters to the trash (restore or delete there)',
+        params: folderIdParamsSchema,
+        response: { 204: noContentSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await trashFolder(app, requireSession(request).userId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   app.get(
     '/trash/entries',

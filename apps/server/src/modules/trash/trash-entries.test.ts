@@ -12,7 +12,7 @@ import {
 } from '../../test/mailbox.ts';
 import { trashOneOfEach, type Entry } from '../../test/trash.ts';
 import { storeUpload } from '../../test/uploads.ts';
-import { COLLECT_GRACE_SECONDS } from '../letters/letter-removal.service.ts';
+import { COLLECT_GRACE_SECONDS } from '../../documents/document-collection.ts';
 
 const noCounts = {
   letter: 0,

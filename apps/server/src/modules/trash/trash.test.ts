@@ -13,7 +13,7 @@ import {
   samplePdf,
   storedDocumentKeys,
 } from '../../test/mailbox.ts';
-import { COLLECT_GRACE_SECONDS } from '../letters/letter-removal.service.ts';
+import { COLLECT_GRACE_SECONDS } from '../../documents/document-collection.ts';
 import { scheduleTrashPurge } from './trash.service.ts';
 
 const DAY = 24 * 3600;

@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { aboutFile, formatBytes, reserveStorage } from '../../plugins/storage-quota.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
-import { updateUploadSearchIndex } from '../search/search-index.service.ts';
+import { updateUploadSearchIndex } from '../../plugins/search-index.ts';
 import { UPLOAD_READ_JOB } from './upload-job-types.ts';
 import {
   findLiveUploadByKey,

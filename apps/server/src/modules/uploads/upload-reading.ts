@@ -13,7 +13,7 @@ import {
   type ThumbnailSourceType,
 } from '../../plugins/processing/document-processing.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
-import { updateUploadSearchIndex } from '../search/search-index.service.ts';
+import { updateUploadSearchIndex } from '../../plugins/search-index.ts';
 import { UPLOAD_READ_JOB } from './upload-job-types.ts';
 import {
   findUploadToRead,

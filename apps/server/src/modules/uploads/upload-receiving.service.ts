@@ -10,9 +10,9 @@ import { cleanFilename } from '../../plugins/uploads.ts';
 import { assertAccountAction } from '../accounts/accounts.service.ts';
 import { assertCan } from '../../plugins/account-policy.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
-import { describeActiveContent } from '../letters/document-inspection.ts';
-import { collectUnreferencedDocuments } from '../letters/letter-removal.service.ts';
-import { updateUploadSearchIndex } from '../search/search-index.service.ts';
+import { describeActiveContent } from '../../documents/document-inspection.ts';
+import { collectUnreferencedDocuments } from '../../documents/document-collection.ts';
+import { updateUploadSearchIndex } from '../../plugins/search-index.ts';
 import {
   UPLOAD_SNIFF_BYTES,
   judgeUploadType,

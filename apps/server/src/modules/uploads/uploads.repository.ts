@@ -330,3 +330,22 @@ export async function findStaleReceivingUploads(
     .limit(limit)
     .execute();
 }
+
+/** Of `keys`, those an upload's file or the thumbnail made of it points at. */
+export async function findUploadKeysInUse(
+  db: Kysely<Database>,
+  keys: readonly string[],
+): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const files = await db
+    .selectFrom('uploads')
+    .select('storage_key as key')
+    .where('storage_key', 'in', keys)
+    .execute();
+  const thumbnails = await db
+    .selectFrom('uploads')
+    .select('thumbnail_key as key')
+    .where('thumbnail_key', 'in', keys)
+    .execute();
+  return [...files, ...thumbnails].flatMap((row) => (row.key === null ? [] : [row.key]));
+}

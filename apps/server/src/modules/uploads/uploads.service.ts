@@ -17,8 +17,8 @@ import type { AccountAction } from '@kuvert/shared/roles';
 import { assertAccountAction } from '../accounts/accounts.service.ts';
 import { assertCan } from '../../plugins/account-policy.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
-import { collectUnreferencedDocuments } from '../letters/letter-removal.service.ts';
-import { updateUploadSearchIndex } from '../search/search-index.service.ts';
+import { collectUnreferencedDocuments } from '../../documents/document-collection.ts';
+import { updateUploadSearchIndex } from '../../plugins/search-index.ts';
 import { decodeUploadCursor, encodeUploadCursor, type UploadCursor } from './upload-cursor.ts';
 import { toUploadDetail, toUploadSummary } from './uploads.presenter.ts';
 import {

@@ -15,7 +15,7 @@ import {
   storedDocumentKeys,
 } from '../../test/mailbox.ts';
 import { TINY_PNG, storeUpload } from '../../test/uploads.ts';
-import { COLLECT_GRACE_SECONDS } from '../letters/letter-removal.service.ts';
+import { COLLECT_GRACE_SECONDS } from '../../documents/document-collection.ts';
 import { purgeExpiredTrash } from '../trash/trash.service.ts';
 
 const DAY = 24 * 3600;

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { connectDatabase } from '../../db/connect.ts';
-import { COLLECT_GRACE_SECONDS } from '../../modules/letters/letter-removal.service.ts';
+import { COLLECT_GRACE_SECONDS } from '../../documents/document-collection.ts';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../plugins/app-error.ts';
-import type { UploadedFile } from '../../plugins/multipart-reader.ts';
+import { AppError } from '../plugins/app-error.ts';
+import type { UploadedFile } from '../plugins/multipart-reader.ts';
 import {
   ProcessingError,
   type ActiveContentKind,
   type QueueOptions,
-} from '../../plugins/processing/document-processing.ts';
+} from '../plugins/processing/document-processing.ts';
 
 export interface InspectedFile extends UploadedFile {
   /** Known for PDFs once inspected; null for images. */
