@@ -39,8 +39,8 @@ import { StorageQuota } from './plugins/storage-quota.ts';
 import { registerUnreadBodyDrain } from './plugins/unread-body.ts';
 import { openDocumentStore, s3UploadStagingFor, type DocumentStore } from './plugins/storage.ts';
 import type { SearchIndexWriter } from './plugins/search-index.ts';
-import { FileSystemUploadStaging } from './modules/uploads/file-system-upload-staging.ts';
-import type { UploadStaging } from './modules/uploads/upload-staging.ts';
+import { FileSystemUploadStaging } from './plugins/storage/file-system-upload-staging.ts';
+import type { UploadStaging } from './plugins/storage/upload-staging.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

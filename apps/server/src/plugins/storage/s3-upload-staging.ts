@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { UPLOAD_CHUNK_BYTES } from '@kuvert/shared/uploads';
-import type { UploadStaging } from '../../modules/uploads/upload-staging.ts';
+import type { UploadStaging } from './upload-staging.ts';
 import { AppError } from '../app-error.ts';
 import type { DocumentStore } from './document-store.ts';
 import { deleteObjects, listObjects } from './s3-objects.ts';

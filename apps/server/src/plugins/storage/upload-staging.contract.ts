@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { UploadStaging } from '../../modules/uploads/upload-staging.ts';
+import type { UploadStaging } from './upload-staging.ts';
 import { failingStream, generatedStream, liveMemoryGrowthDuring, MB } from '../../test/streams.ts';
 
 /** A staging on a fresh place, and a second instance of it, as another server has it. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { externalS3Store, startS3Server, type S3TestServer } from '../../test/s3-server.ts';
-import { FileSystemUploadStaging } from '../../modules/uploads/file-system-upload-staging.ts';
+import { FileSystemUploadStaging } from './file-system-upload-staging.ts';
 import { createS3Client } from './s3-client.ts';
 import { S3UploadStaging } from './s3-upload-staging.ts';
 import { describeUploadStagingContract } from './upload-staging.contract.ts';

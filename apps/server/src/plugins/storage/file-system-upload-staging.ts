@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { AppError } from '../../plugins/app-error.ts';
+import { AppError } from '../app-error.ts';
 import type { UploadStaging } from './upload-staging.ts';
 
 /** Upload ids are UUIDs; checked so that no id can name a path outside the folder. */
