@@ -73,7 +73,7 @@ test('three letters go into a file from the inbox, the letter shows its file, a 
   page,
   user,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const provider = await createProvider(`Versicherung E2E ${uniqueWord()}`, NO_WEBHOOK);
   const word = uniqueWord('claim');
   const subjects = [`Claim opened ${word}`, `Damage report ${word}`, `Claim settled ${word}`];
@@ -189,7 +189,7 @@ test('auf dem Telefon, auf Deutsch: eine neue Akte aus zwei Briefen, ein Upload 
   page,
   user,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const provider = await createProvider(`Hausverwaltung E2E ${uniqueWord()}`, NO_WEBHOOK);
   const word = uniqueWord('miete');
   const lease = `Mietvertrag ${word}`;

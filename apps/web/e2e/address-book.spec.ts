@@ -31,7 +31,7 @@ test('create a contact with a postcode that does not fit, fix it, edit it, delet
   page,
   user,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await logIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await page.getByRole('navigation').getByRole('link', { name: 'Address book' }).click();
@@ -107,7 +107,7 @@ test('import vCard 2.1 from a phone and vCard 4.0, with a preview of every card'
   page,
   user,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await logIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await page.goto('/address-book');
@@ -184,7 +184,7 @@ test('auf Deutsch am Telefon: Postleitzahl-Fehler, CSV-Export und wieder importi
   page,
   user,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await logIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   const saved = page.waitForResponse(

@@ -47,7 +47,7 @@ test('a file with a timeline: an item with notes, an upload and a letter, edited
   page,
   user,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const provider = await createProvider(`Finanzamt ${uniqueWord()}`, NO_WEBHOOK);
   const word = uniqueWord();
   const subject = `Notice of assessment ${word}`;
@@ -237,7 +237,7 @@ test('auf Deutsch am Telefon: Akte anlegen, Eintrag mit Notizen, Zeitleiste nach
   page,
   user,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await logIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   const saved = page.waitForResponse(

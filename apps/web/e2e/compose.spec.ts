@@ -182,7 +182,7 @@ for (const language of ['en', 'de'] as const) {
     browser,
     user,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const receiver = await startWebhookReceiver();
     const provider = await createProvider(`Stadtwerke Compose ${uniqueWord()}`, receiver.url);
     // A provider that has written to the user can be written to.

@@ -36,7 +36,7 @@ test('with the system set to dark, every main page is dark and readable', async 
   page,
   user,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   await page.emulateMedia({ colorScheme: 'dark' });
   const receiver = await startWebhookReceiver();
   try {
@@ -129,7 +129,7 @@ test('the switch overrides the system, is remembered and applies before the app 
   page,
   user,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Log in to Kuvert' })).toBeVisible();
@@ -177,7 +177,7 @@ test('the switch overrides the system, is remembered and applies before the app 
 });
 
 test('the sandbox bank follows the system scheme too', async ({ page, user }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.emulateMedia({ colorScheme: 'dark' });
   const receiver = await startWebhookReceiver();
   try {

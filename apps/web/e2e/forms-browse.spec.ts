@@ -127,7 +127,7 @@ for (const language of ['en', 'de'] as const) {
     page,
     user,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const providerName = `Stadtwerke Formtest ${uniqueWord()}`;
     const provider = await createProvider(providerName, NO_WEBHOOK);
     const searchWord = uniqueWord('zaehler');

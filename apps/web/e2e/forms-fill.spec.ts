@@ -156,7 +156,7 @@ for (const language of ['en', 'de'] as const) {
   test(`[${language}] a visitor without a login fills out a public form: translated problems, a file, the provider gets data, PDF and a signed webhook`, async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const receiver = await startWebhookReceiver();
     const provider = await createFormProvider(`Stadtwerke Forms ${uniqueWord()}`, receiver.url);
     const title = `Moving in ${uniqueWord()}`;
@@ -310,7 +310,7 @@ test('logged in: prefilled from the profile, a draft that survives a reload and 
   page,
   user,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const w = words.en;
   const receiver = await startWebhookReceiver();
   const provider = await createFormProvider(`Stadtwerke Drafts ${uniqueWord()}`, receiver.url);

@@ -129,7 +129,7 @@ for (const language of ['en', 'de'] as const) {
     page,
     user,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const provider = await createFormProvider(`Stadtwerke Link ${uniqueWord()}`, NO_WEBHOOK);
     const title = `Moving in ${uniqueWord()}`;
     const published = await publishForm(provider, movingForm(language, title, true));

@@ -97,7 +97,7 @@ for (const language of ['en', 'de'] as const) {
     page,
     user,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const word = uniqueWord('otter');
     const provider = await createProvider(`Stadtwerke ${uniqueWord()}`, NO_WEBHOOK);
     const subject = `Lease ${word}`;
@@ -185,7 +185,7 @@ for (const language of ['en', 'de'] as const) {
     page,
     user,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const word = uniqueWord();
     const provider = await createProvider(`Hausverwaltung ${uniqueWord()}`, NO_WEBHOOK);
     const pdf = await makePdf([['Letter']]);

@@ -15,7 +15,7 @@ test('a letter whose PDF could not be read says so, in English and German, and s
   page,
   user,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const provider = await createProvider('Hostile Sender GmbH', NO_WEBHOOK);
   const bombId = await deliverLetter(provider, {
     recipientEmail: user.email,

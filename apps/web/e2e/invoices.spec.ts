@@ -88,7 +88,7 @@ async function expectOnBankPage(page: Page): Promise<void> {
 }
 
 test('an invoice is paid at the bank and the provider is told, signed', async ({ page, user }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const receiver = await startWebhookReceiver();
   try {
     const provider = await createProvider(`Stadtwerke Pay ${uniqueWord()}`, receiver.url);
@@ -203,7 +203,7 @@ test('a declined payment says why and offers to pay again; a tampered return URL
   page,
   user,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const receiver = await startWebhookReceiver();
   try {
     const provider = await createProvider(`Hausverwaltung Pay ${uniqueWord()}`, receiver.url);
@@ -292,7 +292,7 @@ test('a declined payment says why and offers to pay again; a tampered return URL
 });
 
 test('a double click on Pay starts exactly one payment', async ({ page, user }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const receiver = await startWebhookReceiver();
   try {
     const provider = await createProvider(`Telekom Pay ${uniqueWord()}`, receiver.url);
@@ -343,7 +343,7 @@ test('a double click on Pay starts exactly one payment', async ({ page, user }) 
 });
 
 test('an invoice paid elsewhere is marked paid, in German', async ({ page, user }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const receiver = await startWebhookReceiver();
   try {
     const provider = await createProvider(`Versicherung Pay ${uniqueWord()}`, receiver.url);

@@ -30,7 +30,7 @@ test('in German the language stays German through a profile save and onto the ba
   page,
   user,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const provider = await createProvider(`Stadtwerke Sprache ${uniqueWord()}`, NO_WEBHOOK);
   const subject = `Stromrechnung ${uniqueWord()}`;
   const letterId = await deliverLetter(provider, {

@@ -60,7 +60,7 @@ test('a Windows-1252 CSV with ; and a quoted line break: five letters sent, the 
   page,
   user,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const friend = await createInvitedUser('Clara');
   await logIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
@@ -206,7 +206,7 @@ test('in German: Excel’s Unicode text from the uploads, a placeholder fixed, t
   page,
   user,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await logIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await setProfile(page, 'de');

@@ -19,7 +19,7 @@ test('a provider delivers, the user reads, finds, files, trashes, restores and r
   page,
   user,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const receiver = await startWebhookReceiver();
   try {
     const provider = await createProvider(`Stadtwerke E2E ${uniqueWord('quokka')}`, receiver.url);
@@ -180,7 +180,7 @@ test('mailbox screens are accessible and work with the keyboard, on desktop and 
   page,
   user,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const receiver = await startWebhookReceiver();
   try {
     const provider = await createProvider(

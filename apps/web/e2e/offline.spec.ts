@@ -17,7 +17,7 @@ test('offline, a section not loaded yet keeps the layout, says so and loads once
   context,
   user,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await logIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
 
@@ -73,7 +73,7 @@ test('an action taken offline ends with a message instead of spinning, and works
   context,
   user,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const receiver = await startWebhookReceiver();
   try {
     const provider = await createProvider(`Stadtwerke Offline ${Date.now()}`, receiver.url);

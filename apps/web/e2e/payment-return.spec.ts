@@ -18,7 +18,7 @@ test('a payment started in one browser and approved in another is confirmed on r
   browser,
   user,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const receiver = await startWebhookReceiver();
   try {
     await payInTwoBrowsers(page, browser, user, receiver.url);

@@ -51,7 +51,7 @@ test('text in a letter’s PDF can be selected, found, read as text and printed;
   page,
   user,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const word = uniqueWord();
   const letter = await deliverStatement(user.email, word);
 
@@ -163,7 +163,7 @@ test('in German the viewer finds, counts pages with digit grouping and prints', 
   page,
   user,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const word = uniqueWord();
   const letter = await deliverStatement(user.email, word);
   const provider = await createProvider(`Endlos AG ${word}`, NO_WEBHOOK);

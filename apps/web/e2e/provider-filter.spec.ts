@@ -31,7 +31,7 @@ test('the inbox and the invoices filter by provider with the same chips, in Germ
   page,
   user,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const water = await createProvider(`Wasserwerk ${uniqueWord()}`, NO_WEBHOOK);
   const power = await createProvider(`Stromnetz ${uniqueWord()}`, NO_WEBHOOK);
   const waterBill = `Wasser ${uniqueWord()}`;

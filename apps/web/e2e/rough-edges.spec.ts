@@ -64,7 +64,7 @@ test('folder names say their limit, long ones stay inside the Move menu', async 
   page,
   user,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const subject = `Meter reading ${uniqueWord()}`;
   await deliverTo(user, subject);
   await logIn(page, user);
@@ -129,7 +129,7 @@ test('a deleted folder goes to the trash with its letters and comes back', async
   page,
   user,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const subject = `Policy renewal ${uniqueWord()}`;
   await deliverTo(user, subject);
   await logIn(page, user);
@@ -232,7 +232,7 @@ test('an unknown folder shows the same not-found state as an unknown letter', as
 });
 
 test('Ordner stehen in deutscher Sortierung: Ä bei A, nicht nach Z', async ({ page, user }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const subject = `Zählerstand ${uniqueWord()}`;
   await deliverTo(user, subject);
   await inGerman(page);
@@ -307,7 +307,7 @@ test('the reply dialog clears its message on typing and refuses a file it cannot
   page,
   user,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const subject = `Your contract ${uniqueWord()}`;
   const letterId = await deliverTo(user, subject);
   await logIn(page, user);

@@ -44,7 +44,7 @@ test('search shows the inbox rows, sent replies as sent, sorts, understands oper
   page,
   user,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   mkdirSync('/tmp/shots/search', { recursive: true });
   const receiver = await startWebhookReceiver();
   try {

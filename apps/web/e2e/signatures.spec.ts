@@ -208,17 +208,17 @@ async function signTogether(browser: Browser, language: Language, shots: string)
 test('two signers: typed with the keyboard, then drawn; sealed and sent to the provider', async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await signTogether(browser, 'en', 'signatures');
 });
 
 test('the same journey in German', async ({ browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await signTogether(browser, 'de', 'signatures-de');
 });
 
 test('a decline needs a reason, and the provider is told it', async ({ page, user }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const receiver = await startWebhookReceiver();
   try {
     const provider = await createProvider(`Autohaus ${uniqueWord()}`, receiver.url);

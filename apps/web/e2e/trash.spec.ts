@@ -27,7 +27,7 @@ test('one of each kind is trashed, filtered and restored to its place; emptying 
   page,
   user,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const word = uniqueWord();
   const meterPdf = await makePdf([['Meter reading', word]]);
   const contractPdf = await makePdf([['Contract', word]]);
@@ -179,7 +179,7 @@ test('auf dem Telefon und auf Deutsch: filtern, wiederherstellen, endgültig lö
   page,
   user,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const word = uniqueWord();
   const subject = `Zählerstand ${word}`;

@@ -27,7 +27,7 @@ test('the same file uploaded again names the copy the mailbox has, and keeps bot
   page,
   user,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { addresses } = await uploadFixtures();
   const again: FilePayload = { ...addresses, name: 'addresses-again.csv' };
   await logIn(page, user);
@@ -65,7 +65,7 @@ test('files chosen while the empty page turns into the list still upload', async
   page,
   user,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { addresses, photo } = await uploadFixtures();
   await logIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
@@ -94,7 +94,7 @@ test('in German at phone width: the same file again is named as already there', 
   page,
   user,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { photo } = await uploadFixtures();
   const again: FilePayload = { ...photo.file, name: `kopie-${photo.file.name}` };
   await logIn(page, user);

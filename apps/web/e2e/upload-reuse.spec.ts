@@ -114,7 +114,7 @@ for (const language of ['en', 'de'] as const) {
     page,
     user,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const word = uniqueWord();
     const subject = `Tariff change ${word}`;
     const { provider, letterId } = await letterFor(user, subject);
@@ -187,7 +187,7 @@ for (const language of ['en', 'de'] as const) {
     page,
     user,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const word = uniqueWord();
     const subject = `Meter reading ${word}`;
     const { provider } = await letterFor(user, subject);
@@ -229,7 +229,7 @@ for (const language of ['en', 'de'] as const) {
     page,
     user,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await logInIn(page, user, language);
     const word = uniqueWord();
     const back = `Lease ${word}.pdf`;

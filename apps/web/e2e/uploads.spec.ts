@@ -67,7 +67,7 @@ test('drop a PDF and a photo of a letter: progress, thumbnails, found by their w
   page,
   user,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const { pdf, photo } = await uploadFixtures();
   await logIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
@@ -198,7 +198,7 @@ test('refused files are named, and an upload cut off mid-way resumes and complet
   page,
   user,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { htmlAsPdf, oversized, longText } = await uploadFixtures();
   await logIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
@@ -258,7 +258,7 @@ test('an upload stopped by a reload is offered again and continues where it stop
   page,
   user,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { longText } = await uploadFixtures();
   // A file on disk: choosing it again gives the same file (name, size, date) to continue.
   const folder = await mkdtemp(path.join(tmpdir(), 'kuvert-upload-'));
@@ -303,7 +303,7 @@ test('an upload stopped by a reload is offered again and continues where it stop
 });
 
 test('an upload can be paused, resumed and cancelled', async ({ page, user }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { longText } = await uploadFixtures();
   await logIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
@@ -365,7 +365,7 @@ test('an upload waits while the browser is offline and goes on when it is back',
   context,
   user,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { longText } = await uploadFixtures();
   await logIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
@@ -395,7 +395,7 @@ test('a CSV shows as a table, read with the encoding and delimiter Kuvert detect
   page,
   user,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { addresses } = await uploadFixtures();
   await logIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
@@ -435,7 +435,7 @@ test('in German at phone width: upload, refusals named, list and preview', async
   page,
   user,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { photo, htmlAsPdf } = await uploadFixtures();
   await logIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();

@@ -18,7 +18,7 @@ async function check(page: Page, name: string, buffer: Buffer): Promise<void> {
 test('logged out: a sealed PDF is unchanged since sealed by Kuvert, a tampered copy is changed', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const sealed = await kuvertSealedPdf('Mietvertrag Gartenstraße 5');
   await page.goto('/verify-document');
   await expect(page.getByRole('heading', { level: 1, name: 'Verify a document' })).toBeVisible();
@@ -56,7 +56,7 @@ test('logged out: a sealed PDF is unchanged since sealed by Kuvert, a tampered c
 });
 
 test('in German: unsigned, not a PDF, and a sealed document', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const sealed = await kuvertSealedPdf('Vollmacht');
   await page.goto('/verify-document');
   await page.getByRole('banner').getByLabel('Language').selectOption('de');
@@ -104,7 +104,7 @@ test('a signed-in user finds the page from the profile', async ({ page, user }) 
 });
 
 test('a request two people signed in Kuvert shows who signed, to anyone', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const signed = await signedThroughKuvert();
   await page.goto('/verify-document');
   await check(page, 'mietvertrag-signiert.pdf', signed.pdf);

@@ -12,7 +12,7 @@ import {
 } from './environment.ts';
 import { startSmtpCapture } from './smtp-capture.ts';
 
-const START_TIMEOUT_MS = 30_000;
+const START_TIMEOUT_MS = 60_000;
 
 async function waitForHealth(server: ChildProcess): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
