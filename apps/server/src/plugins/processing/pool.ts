@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,14 @@ import { createFairQueue } from './fair-queue.ts';
  * thread: whatever a hostile file makes the reader allocate (array buffers included, which a
  * worker's `resourceLimits` do not cap) lives in another process, and killing it costs the
  * web process nothing. Each child runs one task at a time under three limits the child cannot
- * lift: a V8 heap cap, a resident-memory cap watched from here, and a wall-clock limit.
+ * lift: a V8 heap cap, a resident-memory cap watched from here, and a time limit.
+ *
+ * The time limit counts the processor time the child used, read from /proc with its memory,
+ * not the time on the clock: a child runs at a lower priority, and on a busy machine (a
+ * hundred users uploading, CI's two shared cores) it may wait for the processor far longer
+ * than it works. A document that needs more work than the limit is stopped however busy the
+ * machine is; one that waited is not. A child that neither works nor answers is stopped by the
+ * clock at a multiple of the limit; where /proc cannot be read, the clock is the limit.
  */
 
 const WORKER_PATH = path.join(import.meta.dirname, 'worker.ts');
@@ -25,6 +33,10 @@ const WORKER_PATH = path.join(import.meta.dirname, 'worker.ts');
 const OFFLINE_GUARD_URL = pathToFileURL(path.join(import.meta.dirname, 'offline-preload.ts')).href;
 /** How often a busy child's resident memory is read; a bomb grows ~250 MB/s, so ~25 MB over. */
 const MEMORY_WATCH_MS = 100;
+/** Where processor time can be read, the clock stops a child only at this multiple of the limit. */
+const WALL_CLOCK_FACTOR = 10;
+/** Linux's clock ticks per second in /proc/<pid>/stat (USER_HZ, 100 on every architecture Node runs on). */
+const CLOCK_TICKS_PER_SECOND = 100;
 /** Children run at lower priority, so the web process keeps its CPU while one is busy. */
 const DEFAULT_NICENESS = 10;
 const DEFAULT_IDLE_MS = 60_000;
@@ -52,7 +64,7 @@ export interface ProcessingPoolOptions {
   size: number;
   /** Resident memory a child may use before it is killed. */
   memoryMb: number;
-  /** Wall-clock time a task may take before its child is killed. */
+  /** Processor time a task may use before its child is killed (see the file's comment). */
   timeoutMs: number;
   /** An idle child exits after this long and is started again on demand. */
   idleMs?: number;
@@ -95,6 +107,8 @@ interface PendingTask {
 interface RunningTask extends PendingTask {
   timer: NodeJS.Timeout;
   watcher: NodeJS.Timeout;
+  /** The child's processor time when the task started (a child runs many tasks), if known. */
+  cpuAtStartMs: number | undefined;
   /** Set when this side killed the child, and why. */
   killedFor?: FailureReason;
 }
@@ -104,6 +118,22 @@ interface Slot {
   running: RunningTask | undefined;
   idleTimer: NodeJS.Timeout | undefined;
 }
+
+/** The processor time (user and system, all threads) a process has used, in milliseconds. */
+async function processorMs(pid: number): Promise<number | undefined> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count from after its end.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS_PER_SECOND : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether this system tells a process's processor time (Linux's /proc). */
+const measuresProcessor = existsSync(`/proc/${process.pid}/stat`);
 
 async function residentMb(pid: number): Promise<number | undefined> {
   try {
@@ -124,6 +154,11 @@ function isResponse(message: unknown): message is TaskResponse {
     'ok' in message &&
     'residentMb' in message
   );
+}
+
+/** Sent once by a child when its readers are loaded (worker.ts). */
+function isReady(message: unknown): boolean {
+  return typeof message === 'object' && message !== null && 'ready' in message;
 }
 
 /** Why a child that nobody killed ended: V8 aborts when it reaches its heap cap. */
@@ -204,6 +239,10 @@ export function createProcessingPool(options: ProcessingPoolOptions): Processing
       }
     }
     child.on('message', (message: unknown) => {
+      if (isReady(message)) {
+        startCountingProcessor(slot, child);
+        return;
+      }
       if (!isResponse(message) || slot.running?.request.id !== message.id) return;
       if (message.residentMb > memoryMb * RETIRE_SHARE) retire(slot, child);
       if (message.ok) settle(slot, { output: message.output });
@@ -236,13 +275,16 @@ export function createProcessingPool(options: ProcessingPoolOptions): Processing
 
   function start(slot: Slot, task: PendingTask): void {
     clearTimeout(slot.idleTimer);
+    const isNew = slot.child === undefined;
     const child = slot.child ?? spawn(slot);
     slot.child = child;
     child.ref();
     child.channel?.ref();
+    const wallClockMs = measuresProcessor ? timeoutMs * WALL_CLOCK_FACTOR : timeoutMs;
     const running: RunningTask = {
       ...task,
-      timer: setTimeout(() => kill(slot, 'timeout', { timeoutMs }), timeoutMs),
+      cpuAtStartMs: undefined,
+      timer: setTimeout(() => kill(slot, 'timeout', { timeoutMs, wallClockMs }), wallClockMs),
       watcher: setInterval(() => {
         if (child.pid === undefined) return;
         void residentMb(child.pid).then((mb) => {
@@ -250,12 +292,30 @@ export function createProcessingPool(options: ProcessingPoolOptions): Processing
             kill(slot, 'memory', { residentMb: Math.round(mb), memoryMb });
           }
         });
+        if (measuresProcessor) void watchProcessor(slot, running, child.pid);
       }, MEMORY_WATCH_MS),
     };
     slot.running = running;
+    // A new child's start-up and a reused child's earlier tasks do not count.
+    if (!isNew) startCountingProcessor(slot, child);
     child.send(task.request, (error) => {
       if (error && slot.running === running) settle(slot, { error });
     });
+  }
+
+  function startCountingProcessor(slot: Slot, child: ChildProcess): void {
+    const running = slot.running;
+    if (!measuresProcessor || !running || child.pid === undefined) return;
+    void processorMs(child.pid).then((ms) => {
+      if (slot.running === running) running.cpuAtStartMs = ms ?? 0;
+    });
+  }
+
+  async function watchProcessor(slot: Slot, running: RunningTask, pid: number): Promise<void> {
+    const ms = await processorMs(pid);
+    if (ms === undefined || running.cpuAtStartMs === undefined || slot.running !== running) return;
+    const usedMs = ms - running.cpuAtStartMs;
+    if (usedMs > timeoutMs) kill(slot, 'timeout', { timeoutMs, processorMs: Math.round(usedMs) });
   }
 
   function pump(): void {

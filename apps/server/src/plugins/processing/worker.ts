@@ -151,3 +151,5 @@ process.on('message', (message: unknown) => {
 });
 // The parent is gone (it exited, or closed the pool): nothing is left to answer.
 process.on('disconnect', () => process.exit(0));
+// Loaded: from here on the pool counts this child's processor time against its task.
+process.send?.({ ready: true });
