@@ -1,3 +1,5 @@
+import { letterEndpoints } from '@kuvert/shared/letters/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -71,7 +73,7 @@ export async function answerLetterDetail(
 
 export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/letters',
+    declared.get(letterEndpoints.list),
     {
       schema: {
         tags: ['letters'],
