@@ -23,7 +23,7 @@ export const tableOwners: Record<string, string> = {
   folders: 'folders',
   letters: 'letters',
   letter_documents: 'letters',
-  letter_recipients: 'outbox',
+  letter_recipients: 'letters',
   letter_drafts: 'outbox',
   print_batches: 'postal',
   mail_merges: 'mail-merge',
