@@ -246,6 +246,33 @@ describe('the architecture check', () => {
     expect(violations[0]?.where).toBe('apps/server/src/modules/letters/letters.repository.ts:2');
   });
 
+  it('lets a read model read the domain tables, never write them', () => {
+    const violations = failures(
+      {
+        'apps/server/src/modules/search/search.repository.ts': [
+          "import { sql } from 'kysely';",
+          "export const find = (db: any) => db.selectFrom('letters as l').leftJoin('users as u', 'u.id', 'l.user_id');",
+          'export const ranked = (db: any) => sql`select * from letters join jobs on true`.execute(db);',
+          "export const purge = (db: any) => db.deleteFrom('letters').where('id', '=', 1);",
+          'export const mark = (db: any) => sql`update users set name = 1`.execute(db);',
+          'export const drop = (db: any) => sql`delete from letters`.execute(db);',
+        ].join('\n'),
+      },
+      'table',
+    );
+    expect(violations.map((violation) => violation.where)).toEqual([
+      'apps/server/src/modules/search/search.repository.ts:3',
+      'apps/server/src/modules/search/search.repository.ts:4',
+      'apps/server/src/modules/search/search.repository.ts:5',
+    ]);
+    expect(violations.map((violation) => violation.key)).toEqual([
+      'apps/server/src/modules/search/search.repository.ts: jobs',
+      'apps/server/src/modules/search/search.repository.ts: letters',
+      'apps/server/src/modules/search/search.repository.ts: users',
+    ]);
+    expect(violations[1]?.message).toContain('writes table letters in SQL, which letters owns');
+  });
+
   it('fails on a table of the schema without an owner', () => {
     const root = fixture({
       'apps/server/src/db/schema.ts':

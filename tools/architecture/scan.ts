@@ -36,6 +36,8 @@ export interface SourceImport {
 export interface TableMention {
   table: string;
   line: number;
+  /** Whether the SQL writes the table (INSERT, UPDATE, DELETE), not only reads it. */
+  writes: boolean;
 }
 
 export interface SourceFile {
@@ -104,7 +106,9 @@ function scanFile(root: string, file: string): SourceFile {
   // Reading the whole tree costs most of the time: only server code holds SQL, and only a file
   // that calls a builder method or `sql` can name a table.
   if (file.startsWith(sqlFolder) && sqlHint.test(source)) {
-    collectTables(result.program, (table, start) => tables.push({ table, line: lineOf(start) }));
+    collectTables(result.program, (table, start, writes) =>
+      tables.push({ table, line: lineOf(start), writes }),
+    );
   }
   return { path: file, imports, tables: tables.toSorted((a, b) => a.line - b.line) };
 }
@@ -189,17 +193,29 @@ const kyselyTableMethods = new Set([
   'table',
   'using',
 ]);
+/** The builder calls that write their table. */
+const kyselyWriteMethods = new Set([
+  'insertInto',
+  'updateTable',
+  'deleteFrom',
+  'replaceInto',
+  'mergeInto',
+]);
 /** Calls whose string argument is SQL text: `sql.raw('…')`, `CompiledQuery.raw('…')`, `db.exec('…')`. */
 const rawSqlMethods = new Set(['raw', 'exec', 'prepare']);
 const sqlFolder = 'apps/server/';
 const sqlHint = new RegExp(
   `\\.(?:${[...kyselyTableMethods, ...rawSqlMethods].join('|')})\\b|\\bsql\\b`,
 );
-const sqlTablePattern = /\b(?:from|join|into|update)\s+["'`]?([A-Za-z_][A-Za-z0-9_]*)/gi;
+const sqlTablePattern =
+  /\b(delete\s+from|from|join|into|update)\s+["'`]?([A-Za-z_][A-Za-z0-9_]*)/gi;
+const sqlWritePattern = /^(?:delete|into|update)/i;
+
+type FoundTable = (table: string, start: number, writes: boolean) => void;
 
 type Node = { type?: unknown; start?: unknown; [key: string]: unknown };
 
-function collectTables(program: unknown, found: (table: string, start: number) => void): void {
+function collectTables(program: unknown, found: FoundTable): void {
   const stack: unknown[] = [program];
   while (stack.length > 0) {
     const value = stack.pop();
@@ -228,7 +244,7 @@ function startOf(node: Node): number {
   return typeof node.start === 'number' ? node.start : 0;
 }
 
-function inspectCall(call: Node, found: (table: string, start: number) => void): void {
+function inspectCall(call: Node, found: FoundTable): void {
   const callee = call.callee;
   if (!isNode(callee) || callee.type !== 'MemberExpression') return;
   const property = callee.property;
@@ -241,7 +257,7 @@ function inspectCall(call: Node, found: (table: string, start: number) => void):
     for (const name of Array.isArray(names) ? names : []) {
       const text = stringValue(name);
       const table = text?.trim().split(/\s+/)[0];
-      if (table && isNode(name)) found(table, startOf(name));
+      if (table && isNode(name)) found(table, startOf(name), kyselyWriteMethods.has(property.name));
     }
   } else if (rawSqlMethods.has(property.name) && isNode(first)) {
     const text = stringValue(first);
@@ -272,7 +288,7 @@ function isSqlTag(tag: unknown): boolean {
   return false;
 }
 
-function inspectTemplate(template: unknown, found: (table: string, start: number) => void): void {
+function inspectTemplate(template: unknown, found: FoundTable): void {
   if (!isNode(template) || !Array.isArray(template.quasis)) return;
   for (const quasi of template.quasis) {
     const text = quasiText(quasi);
@@ -280,8 +296,9 @@ function inspectTemplate(template: unknown, found: (table: string, start: number
   }
 }
 
-function scanSqlText(text: string, start: number, found: (table: string, at: number) => void) {
+function scanSqlText(text: string, start: number, found: FoundTable) {
   for (const match of text.matchAll(sqlTablePattern)) {
-    if (match[1] !== undefined) found(match[1], start + match.index);
+    const [, keyword = '', table] = match;
+    if (table !== undefined) found(table, start + match.index, sqlWritePattern.test(keyword));
   }
 }
