@@ -273,6 +273,26 @@ describe('the architecture check', () => {
     expect(violations[1]?.message).toContain('writes table letters in SQL, which letters owns');
   });
 
+  it('lets a named exception read its foreign table, and still fails on its writes', () => {
+    const root = fixture({
+      'apps/server/src/plugins/session-store.ts': [
+        "export const live = (db: any) => db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id');",
+        "export const touch = (db: any) => db.updateTable('users').set({ seen: 1 });",
+      ].join('\n'),
+    });
+    const report = checkArchitecture({
+      root,
+      owners,
+      writeDocs: true,
+      tableReadExceptions: {
+        'apps/server/src/plugins/session-store.ts': { tables: ['users'], reason: 'hot path' },
+      },
+    });
+    expect(report.unaccepted.map((violation) => violation.where)).toEqual([
+      'apps/server/src/plugins/session-store.ts:2',
+    ]);
+  });
+
   it('fails on a table of the schema without an owner', () => {
     const root = fixture({
       'apps/server/src/db/schema.ts':

@@ -91,7 +91,11 @@ export function architectureDoc(
   files: SourceFile[],
   violations: Violation[],
   owners: Record<string, string>,
+  readExceptions: Record<string, { tables: string[]; reason: string }> = {},
 ): string {
+  const exceptions = Object.entries(readExceptions).map(
+    ([file, { tables, reason }]) => `- \`${file}\` reads ${tables.join(', ')}: ${reason}`,
+  );
   const counts = ruleNames.map((rule) => {
     const count = new Set(violations.filter((v) => v.rule === rule).map((v) => v.key)).size;
     return `| ${rule} | ${count} |`;
@@ -134,7 +138,10 @@ export function architectureDoc(
     'Each table has one owning module (`tools/architecture/table-owners.ts`); only its SQL names the',
     'table, the others call its service. Core owns the tables of the cross-cutting plugins. A read',
     "model may read the domain modules' tables in its queries (a search page joins letters, their",
-    'recipients and providers in one ranked, paged query), and writes none of them.',
+    'recipients and providers in one ranked, paged query), and writes none of them. Named',
+    'exceptions (reads only), each with its reason:',
+    '',
+    ...exceptions,
     '',
     ...ownerTable(owners),
     '',
