@@ -151,7 +151,7 @@ const envSchema = z.object({
     .min(1)
     .max(3600)
     .default(60)
-    .describe('Time reading one document may take before it is stopped'),
+    .describe('Processor time reading one document may take before it is stopped'),
   PROCESSING_MAX_PAGES: z.coerce
     .number()
     .int()
