@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicFormEndpoints } from '@kuvert/shared/api';
 import type { Endpoint } from '@kuvert/shared/api';
+import { accountEndpoints } from '@kuvert/shared/accounts/endpoints';
 import { authEndpoints } from '@kuvert/shared/auth/endpoints';
 import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
 import { contactEndpoints } from '@kuvert/shared/contacts/endpoints';
 import { eventEndpoints } from '@kuvert/shared/events/endpoints';
 import { folderEndpoints } from '@kuvert/shared/folders/endpoints';
 import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { healthEndpoints } from '@kuvert/shared/health/endpoints';
 import { homeEndpoints } from '@kuvert/shared/home/endpoints';
 import { invoiceEndpoints } from '@kuvert/shared/invoices/endpoints';
 import { letterEndpoints } from '@kuvert/shared/letters/endpoints';
@@ -27,6 +29,7 @@ import type { TestApp } from './test/helper.ts';
  * be a route the server registers, with the same method and path, so the two cannot drift.
  */
 const declared: Record<string, Record<string, Endpoint>> = {
+  accounts: accountEndpoints,
   auth: authEndpoints,
   caseFiles: caseFileEndpoints,
   contacts: contactEndpoints,
@@ -34,6 +37,7 @@ const declared: Record<string, Record<string, Endpoint>> = {
   folders: folderEndpoints,
   forms: formEndpoints,
   publicForms: publicFormEndpoints,
+  health: healthEndpoints,
   home: homeEndpoints,
   invoices: invoiceEndpoints,
   letters: letterEndpoints,

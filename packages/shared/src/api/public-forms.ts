@@ -90,4 +90,6 @@ export const publicFormEndpoints = {
     body: publicSubmitBody,
     answer: receipt,
   }),
+  /** The PDF of an anonymous submission, with its `key` (the receipt's `receipt_url`). */
+  receipt: endpoint({ method: 'GET', path: '/api/public/form-submissions/:id/receipt' }),
 };

@@ -42,6 +42,8 @@ export const caseFileEndpoints = {
     path: '/api/trash/case-files/:id/restore',
     answer: caseFileSchema,
   }),
+  /** From the trash for good, with its items. */
+  deleteForever: endpoint({ method: 'DELETE', path: '/api/trash/case-files/:id' }),
   ofLetter: endpoint({
     method: 'GET',
     path: '/api/case-files/of-letter/:letterId',
@@ -88,4 +90,5 @@ export const caseFileEndpoints = {
     path: '/api/trash/case-file-items/:id/restore',
     answer: caseFileItemSchema,
   }),
+  deleteItemForever: endpoint({ method: 'DELETE', path: '/api/trash/case-file-items/:id' }),
 };

@@ -91,4 +91,6 @@ export const formEndpoints = {
     query: formSubmissionListQuerySchema,
     answer: formSubmissionPageSchema,
   }),
+  /** The PDF of a submission, downloaded by the browser. */
+  submissionReceipt: endpoint({ method: 'GET', path: '/api/form-submissions/:id/receipt' }),
 };

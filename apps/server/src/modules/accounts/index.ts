@@ -1,3 +1,5 @@
+import { accountEndpoints } from '@kuvert/shared/accounts/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountListSchema } from '@kuvert/shared/accounts';
 import { errorResponses } from '../../plugins/openapi.ts';
@@ -6,7 +8,7 @@ import { listAccountsForUser } from './accounts.service.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/accounts',
+    declared.get(accountEndpoints.list),
     {
       schema: {
         tags: ['accounts'],

@@ -1,3 +1,5 @@
+import { authEndpoints } from '@kuvert/shared/auth/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   emailVerificationConfirmSchema,
@@ -30,7 +32,7 @@ import {
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/auth/login',
+    declared.post(authEndpoints.login),
     {
       config: { auth: 'public' },
       schema: {
@@ -52,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/auth/logout',
+    declared.post(authEndpoints.logout),
     {
       schema: {
         tags: ['auth'],
@@ -68,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/auth/refresh',
+    declared.post(authEndpoints.refresh),
     {
       schema: {
         tags: ['auth'],
@@ -80,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/auth/session',
+    declared.get(authEndpoints.session),
     {
       schema: {
         tags: ['auth'],
@@ -92,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/auth/password-reset',
+    declared.post(authEndpoints.requestPasswordReset),
     {
       config: { auth: 'public' },
       schema: {
@@ -109,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/auth/password-reset',
+    declared.get(authEndpoints.getPasswordReset),
     {
       config: { auth: 'public' },
       schema: {
@@ -123,7 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/auth/password-reset/confirm',
+    declared.post(authEndpoints.confirmPasswordReset),
     {
       config: { auth: 'public' },
       schema: {
@@ -140,7 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/auth/email-verification',
+    declared.get(authEndpoints.getEmailVerification),
     {
       config: { auth: 'public' },
       schema: {
@@ -154,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/auth/email-verification',
+    declared.post(authEndpoints.confirmEmailVerification),
     {
       config: { auth: 'public' },
       schema: {

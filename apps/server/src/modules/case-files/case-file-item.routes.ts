@@ -1,3 +1,5 @@
+import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addToCaseFileRequestSchema,
@@ -26,7 +28,7 @@ import { trashCaseFileItem } from './case-file-trash.service.ts';
 /** A case file's items: the timeline, one item, and "Add to a file". */
 export const caseFileItemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/case-files/:id/items',
+    declared.get(caseFileEndpoints.timeline),
     {
       schema: {
         tags: ['case-files'],
@@ -41,7 +43,7 @@ export const caseFileItemRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/case-files/:id/items',
+    declared.post(caseFileEndpoints.createItem),
     {
       schema: {
         tags: ['case-files'],
@@ -59,7 +61,7 @@ export const caseFileItemRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/case-files/:id/add',
+    declared.post(caseFileEndpoints.add),
     {
       schema: {
         tags: ['case-files'],
@@ -75,7 +77,7 @@ export const caseFileItemRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/case-files/:id/items/:itemId',
+    declared.get(caseFileEndpoints.getItem),
     {
       schema: {
         tags: ['case-files'],
@@ -94,7 +96,7 @@ export const caseFileItemRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    '/case-files/:id/items/:itemId',
+    declared.patch(caseFileEndpoints.updateItem),
     {
       schema: {
         tags: ['case-files'],
@@ -115,7 +117,7 @@ export const caseFileItemRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/case-files/:id/items/:itemId/move',
+    declared.post(caseFileEndpoints.moveItem),
     {
       schema: {
         tags: ['case-files'],
@@ -136,7 +138,7 @@ export const caseFileItemRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/case-files/:id/items/:itemId',
+    declared.delete(caseFileEndpoints.trashItem),
     {
       schema: {
         tags: ['case-files'],

@@ -1,3 +1,5 @@
+import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   caseFileIdParamsSchema,
@@ -18,7 +20,7 @@ import { presentCaseFile } from './case-files.service.ts';
 /** Case files and items in the trash: back where they were, or gone for good. */
 export const caseFileTrashRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/trash/case-files/:id/restore',
+    declared.post(caseFileEndpoints.restore),
     {
       schema: {
         tags: ['case-files'],
@@ -34,7 +36,7 @@ export const caseFileTrashRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/trash/case-files/:id',
+    declared.delete(caseFileEndpoints.deleteForever),
     {
       schema: {
         tags: ['case-files'],
@@ -50,7 +52,7 @@ export const caseFileTrashRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/trash/case-file-items/:id/restore',
+    declared.post(caseFileEndpoints.restoreItem),
     {
       schema: {
         tags: ['case-files'],
@@ -66,7 +68,7 @@ export const caseFileTrashRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/trash/case-file-items/:id',
+    declared.delete(caseFileEndpoints.deleteItemForever),
     {
       schema: {
         tags: ['case-files'],

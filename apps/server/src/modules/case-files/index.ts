@@ -1,3 +1,5 @@
+import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   caseFileIdParamsSchema,
@@ -25,7 +27,7 @@ import {
 /** Case files (DESIGN §8): the files, their items (timeline), and their way to the trash. */
 export const caseFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/case-files',
+    declared.get(caseFileEndpoints.list),
     {
       schema: {
         tags: ['case-files'],
@@ -38,7 +40,7 @@ export const caseFileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/case-files',
+    declared.post(caseFileEndpoints.create),
     {
       schema: {
         tags: ['case-files'],
@@ -54,7 +56,7 @@ export const caseFileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/case-files/of-letter/:letterId',
+    declared.get(caseFileEndpoints.ofLetter),
     {
       schema: {
         tags: ['case-files'],
@@ -69,7 +71,7 @@ export const caseFileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/case-files/:id',
+    declared.get(caseFileEndpoints.get),
     {
       schema: {
         tags: ['case-files'],
@@ -82,7 +84,7 @@ export const caseFileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    '/case-files/:id',
+    declared.patch(caseFileEndpoints.update),
     {
       schema: {
         tags: ['case-files'],
@@ -97,7 +99,7 @@ export const caseFileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/case-files/:id',
+    declared.delete(caseFileEndpoints.trash),
     {
       schema: {
         tags: ['case-files'],

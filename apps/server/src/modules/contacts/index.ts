@@ -1,3 +1,5 @@
+import { contactEndpoints } from '@kuvert/shared/contacts/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -42,7 +44,7 @@ const importFileBodySchema = z
 /** The address book (DESIGN §8); trashed contacts are restored and deleted under /trash. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/contacts',
+    declared.get(contactEndpoints.list),
     {
       schema: {
         tags: ['contacts'],
@@ -56,7 +58,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/contacts',
+    declared.post(contactEndpoints.create),
     {
       schema: {
         tags: ['contacts'],
@@ -73,7 +75,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/contacts/export',
+    declared.get(contactEndpoints.export),
     {
       schema: {
         tags: ['contacts'],
@@ -98,7 +100,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/contacts/import/preview',
+    declared.post(contactEndpoints.previewImport),
     {
       schema: {
         tags: ['contacts'],
@@ -125,7 +127,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/contacts/import',
+    declared.post(contactEndpoints.import),
     {
       schema: {
         tags: ['contacts'],
@@ -148,7 +150,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/contacts/:id',
+    declared.get(contactEndpoints.get),
     {
       schema: {
         tags: ['contacts'],
@@ -161,7 +163,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/contacts/:id',
+    declared.put(contactEndpoints.update),
     {
       schema: {
         tags: ['contacts'],
@@ -176,7 +178,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/contacts/:id',
+    declared.delete(contactEndpoints.trash),
     {
       schema: {
         tags: ['contacts'],

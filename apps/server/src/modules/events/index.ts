@@ -1,3 +1,5 @@
+import { eventEndpoints } from '@kuvert/shared/events/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { LiveEvent } from '@kuvert/shared/events';
@@ -25,7 +27,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    '/events',
+    declared.get(eventEndpoints.stream),
     {
       schema: {
         tags: ['events'],

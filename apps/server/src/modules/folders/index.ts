@@ -1,3 +1,5 @@
+import { folderEndpoints } from '@kuvert/shared/folders/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createFolderRequestSchema,
@@ -14,7 +16,7 @@ import { createFolder, listFolders, renameFolder } from './folders.service.ts';
 /** Deleting a folder takes its letters with it: that route is the trash's (trash/index.ts). */
 export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/folders',
+    declared.get(folderEndpoints.list),
     {
       schema: {
         tags: ['folders'],
@@ -29,7 +31,7 @@ export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/folders',
+    declared.post(folderEndpoints.create),
     {
       schema: {
         tags: ['folders'],
@@ -45,7 +47,7 @@ export const folderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    '/folders/:id',
+    declared.patch(folderEndpoints.rename),
     {
       schema: {
         tags: ['folders'],

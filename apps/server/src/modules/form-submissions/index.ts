@@ -1,3 +1,6 @@
+import { publicFormEndpoints } from '@kuvert/shared/api';
+import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -86,7 +89,7 @@ export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
   countFormFilesInQuota(app);
 
   app.post(
-    '/forms/:formId/files',
+    declared.post(formEndpoints.addFile),
     {
       schema: {
         tags,
@@ -110,7 +113,7 @@ export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/forms/:formId/files/from-upload',
+    declared.post(formEndpoints.addFileFromUpload),
     {
       schema: {
         tags,
@@ -132,7 +135,7 @@ export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/forms/:formId/submissions',
+    declared.post(formEndpoints.submit),
     {
       bodyLimit: SUBMISSION_BODY_LIMIT,
       schema: {
@@ -155,7 +158,7 @@ export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/form-submissions',
+    declared.get(formEndpoints.submissions),
     {
       schema: {
         tags,
@@ -168,7 +171,7 @@ export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/form-submissions/:id/receipt',
+    declared.get(formEndpoints.submissionReceipt),
     {
       schema: {
         tags,
@@ -191,7 +194,7 @@ export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- Anyone, for public forms ----------------------------------------------------------
 
   app.post(
-    '/public/forms/:formId/upload-token',
+    declared.post(publicFormEndpoints.uploadToken),
     {
       config: { auth: 'public' },
       schema: {
@@ -208,7 +211,7 @@ export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/public/forms/:formId/files',
+    declared.post(publicFormEndpoints.files),
     {
       config: { auth: 'public' },
       schema: {
@@ -239,7 +242,7 @@ export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/public/forms/:formId/submissions',
+    declared.post(publicFormEndpoints.submit),
     {
       config: { auth: 'public' },
       bodyLimit: SUBMISSION_BODY_LIMIT,
@@ -263,7 +266,7 @@ export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/public/form-submissions/:id/receipt',
+    declared.get(publicFormEndpoints.receipt),
     {
       config: { auth: 'public' },
       schema: {

@@ -1,3 +1,5 @@
+import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountQuerySchema } from '@kuvert/shared/home';
@@ -22,7 +24,7 @@ const draftParamsSchema = z.object({ id: z.string().min(1).max(64) });
 /** Unfinished answers of a logged-in person, saved on the server (anonymous ones never are). */
 export const formDraftRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/form-drafts',
+    declared.get(formEndpoints.drafts),
     {
       schema: {
         tags: ['forms'],
@@ -36,7 +38,7 @@ export const formDraftRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/form-drafts',
+    declared.post(formEndpoints.createDraft),
     {
       schema: {
         tags: ['forms'],
@@ -53,7 +55,7 @@ export const formDraftRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/form-drafts/:id',
+    declared.get(formEndpoints.draft),
     {
       schema: {
         tags: ['forms'],
@@ -66,7 +68,7 @@ export const formDraftRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/form-drafts/:id',
+    declared.put(formEndpoints.updateDraft),
     {
       schema: {
         tags: ['forms'],
@@ -82,7 +84,7 @@ export const formDraftRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/form-drafts/:id',
+    declared.delete(formEndpoints.deleteDraft),
     {
       schema: {
         tags: ['forms'],

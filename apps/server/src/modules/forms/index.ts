@@ -1,3 +1,6 @@
+import { publicFormEndpoints } from '@kuvert/shared/api';
+import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountQuerySchema } from '@kuvert/shared/home';
@@ -37,7 +40,7 @@ const publicFormQuerySchema = formDetailQuerySchema.pick({ version: true });
  */
 export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/forms',
+    declared.get(formEndpoints.catalogue),
     {
       schema: {
         tags: ['forms'],
@@ -54,7 +57,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/forms/start',
+    declared.get(formEndpoints.start),
     {
       schema: {
         tags: ['forms'],
@@ -68,7 +71,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/forms/providers',
+    declared.get(formEndpoints.providers),
     {
       schema: {
         tags: ['forms'],
@@ -83,7 +86,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/forms/providers/:providerId',
+    declared.get(formEndpoints.provider),
     {
       schema: {
         tags: ['forms'],
@@ -98,7 +101,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/forms/use-cases',
+    declared.get(formEndpoints.useCases),
     {
       schema: {
         tags: ['forms'],
@@ -113,7 +116,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/forms/:formId',
+    declared.get(formEndpoints.detail),
     {
       schema: {
         tags: ['forms'],
@@ -129,7 +132,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/public/forms/:providerId/:formId',
+    declared.get(publicFormEndpoints.form),
     {
       config: { auth: 'public' },
       schema: {

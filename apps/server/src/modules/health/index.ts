@@ -1,3 +1,5 @@
+import { healthEndpoints } from '@kuvert/shared/health/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +12,7 @@ const healthSchema = z.object({
 /** Liveness and database reachability, for load balancers and the start script. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/health',
+    declared.get(healthEndpoints.check),
     {
       config: { auth: 'public' },
       schema: { tags: ['system'], response: { 200: healthSchema } },

@@ -1,3 +1,5 @@
+import { homeEndpoints } from '@kuvert/shared/home/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountQuerySchema, homeSummarySchema } from '@kuvert/shared/home';
 import { errorResponses } from '../../plugins/openapi.ts';
@@ -6,7 +8,7 @@ import { getHomeSummary } from './home.service.ts';
 
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/home',
+    declared.get(homeEndpoints.summary),
     {
       schema: {
         tags: ['home'],

@@ -1,3 +1,5 @@
+import { invoiceEndpoints } from '@kuvert/shared/invoices/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,7 +20,7 @@ const invoiceParamsSchema = z.object({
 
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/invoices',
+    declared.get(invoiceEndpoints.list),
     {
       schema: {
         tags: ['invoices'],
@@ -32,7 +34,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/invoices/:id',
+    declared.get(invoiceEndpoints.get),
     {
       schema: {
         tags: ['invoices'],
@@ -45,7 +47,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/invoices/:id/epc-qr.png',
+    declared.get(invoiceEndpoints.epcQr),
     {
       schema: {
         tags: ['invoices'],
@@ -65,7 +67,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/invoices/:id/mark-paid',
+    declared.post(invoiceEndpoints.markPaid),
     {
       schema: {
         tags: ['invoices'],
