@@ -80,10 +80,11 @@ describe.each(testEngines)('forms: patterns and formats under attack (%s)', (eng
       payload: { form_version: 1, ...payload },
     });
 
-  // Timed on a shared machine: a retry absorbs a moment another process took the CPU; before
-  // the fix every attempt took minutes (10 × 2^28 paths), so no retry can pass it.
+  // Timed on a shared machine (CI's two cores, other processes taking them for a few hundred
+  // ms): the bound is 500 ms and a retry absorbs a worse moment; before the fix every attempt
+  // held the loop for minutes (10 × 2^28 paths), so neither can let that pass.
   it(
-    'keeps answering /api/health within 100 ms while 10 anonymous submissions attack the patterns',
+    'keeps answering /api/health within 500 ms while 10 anonymous submissions attack the patterns',
     { retry: 2 },
     async () => {
       const formId = await publishTestForm(t.app, providerId, ATTACKED_FORM);
@@ -125,9 +126,9 @@ describe.each(testEngines)('forms: patterns and formats under attack (%s)', (eng
       expect(responses.map((response) => response.status)).toEqual(Array(10).fill(422));
       expect(bodies[0]).toMatchObject({ code: 'VALIDATION_FAILED' });
       expect(latencies.length).toBeGreaterThan(0);
-      expect(Math.max(...latencies)).toBeLessThan(100);
-      // The loop itself, between polls too: never held for 100 ms.
-      expect(loopDelay.max / 1e6).toBeLessThan(100);
+      expect(Math.max(...latencies)).toBeLessThan(500);
+      // The loop itself, between polls too: never held for 500 ms.
+      expect(loopDelay.max / 1e6).toBeLessThan(500);
     },
   );
 
@@ -140,9 +141,11 @@ describe.each(testEngines)('forms: patterns and formats under attack (%s)', (eng
       `${'a'.repeat(9_000)}@${'b'.repeat(999)}`,
     ];
     for (const [index, email] of crafted.entries()) {
-      const started = performance.now();
+      // Processor time, not the clock: what the answer cost, however busy the machine is.
+      const started = process.cpuUsage();
       const response = await submitPublic(formId, { data: { email } }, `198.51.100.${10 + index}`);
-      const elapsed = performance.now() - started;
+      const used = process.cpuUsage(started);
+      const elapsed = (used.user + used.system) / 1000;
       expect({ index, status: response.statusCode, issues: issuesOf(response) }).toEqual({
         index,
         status: 422,
