@@ -13,8 +13,10 @@ import type { Database } from './db/schema.ts';
 import { DocumentHolders } from './documents/document-holders.ts';
 import { registerModules } from './modules/index.ts';
 import type { FolderLetterCountsSource } from './modules/folders/folder-letter-counts.ts';
+import type { InvoiceLettersSource } from './modules/invoices/invoice-letters.ts';
 import type { InvoicePaymentsSource } from './modules/invoices/invoice-payments.ts';
 import { folderLetterCountsSource } from './modules/letters/folder-letter-counts.service.ts';
+import { invoiceLettersSource } from './modules/letters/invoice-letters.service.ts';
 import { providerLetterCountsSource } from './modules/letters/provider-letter-counts.service.ts';
 import { invoicePaymentsSource } from './modules/payments/payment-summaries.service.ts';
 import type { ProviderLetterCountsSource } from './modules/providers/provider-letter-counts.ts';
@@ -60,6 +62,8 @@ declare module 'fastify' {
     searchIndex: SearchIndexWriter;
     /** The payments of invoices, for the invoice views (modules/invoices/invoice-payments.ts). */
     invoicePayments: InvoicePaymentsSource;
+    /** The invoices' rows, which are letters, for the invoices area (modules/invoices/invoice-letters.ts). */
+    invoiceLetters: InvoiceLettersSource;
     /** What each folder holds, for the folders area (modules/folders/folder-letter-counts.ts). */
     folderLetterCounts: FolderLetterCountsSource;
     /** Who wrote to an account, for the providers area (modules/providers/provider-letter-counts.ts). */
@@ -120,6 +124,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.decorate('engine', dependencies.engine);
   app.decorate('searchIndex', searchIndexWriterFor(dependencies.engine));
   app.decorate('invoicePayments', invoicePaymentsSource);
+  app.decorate('invoiceLetters', invoiceLettersSource);
   app.decorate('folderLetterCounts', folderLetterCountsSource);
   app.decorate('providerLetterCounts', providerLetterCountsSource);
   app.decorate('clock', dependencies.clock ?? systemClock);
