@@ -12,8 +12,14 @@ import type { Engine } from './db/migrations/context.ts';
 import type { Database } from './db/schema.ts';
 import { DocumentHolders } from './documents/document-holders.ts';
 import { registerModules } from './modules/index.ts';
+import type { FolderLetterCountsSource } from './modules/folders/folder-letter-counts.ts';
+import type { InvoiceLettersSource } from './modules/invoices/invoice-letters.ts';
 import type { InvoicePaymentsSource } from './modules/invoices/invoice-payments.ts';
+import { folderLetterCountsSource } from './modules/letters/folder-letter-counts.service.ts';
+import { invoiceLettersSource } from './modules/letters/invoice-letters.service.ts';
+import { providerLetterCountsSource } from './modules/letters/provider-letter-counts.service.ts';
 import { invoicePaymentsSource } from './modules/payments/payment-summaries.service.ts';
+import type { ProviderLetterCountsSource } from './modules/providers/provider-letter-counts.ts';
 import { sandboxBankRoutes } from './modules/sandbox-bank/index.ts';
 import { searchIndexWriterFor } from './modules/search/search-index-writer.ts';
 import { registerErrorHandler, replyWithError } from './plugins/error-handler.ts';
@@ -56,6 +62,12 @@ declare module 'fastify' {
     searchIndex: SearchIndexWriter;
     /** The payments of invoices, for the invoice views (modules/invoices/invoice-payments.ts). */
     invoicePayments: InvoicePaymentsSource;
+    /** The invoices' rows, which are letters, for the invoices area (modules/invoices/invoice-letters.ts). */
+    invoiceLetters: InvoiceLettersSource;
+    /** What each folder holds, for the folders area (modules/folders/folder-letter-counts.ts). */
+    folderLetterCounts: FolderLetterCountsSource;
+    /** Who wrote to an account, for the providers area (modules/providers/provider-letter-counts.ts). */
+    providerLetterCounts: ProviderLetterCountsSource;
     /** The bytes of uploads in progress (tus), until the last one arrived. */
     uploadStaging: UploadStaging;
     events: EventBus;
@@ -112,6 +124,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.decorate('engine', dependencies.engine);
   app.decorate('searchIndex', searchIndexWriterFor(dependencies.engine));
   app.decorate('invoicePayments', invoicePaymentsSource);
+  app.decorate('invoiceLetters', invoiceLettersSource);
+  app.decorate('folderLetterCounts', folderLetterCountsSource);
+  app.decorate('providerLetterCounts', providerLetterCountsSource);
   app.decorate('clock', dependencies.clock ?? systemClock);
   app.decorate('mailer', dependencies.mailer ?? createMailer(config, app.log));
   // Files under DATA_DIR, or the S3 bucket when S3_* are set (it must be reachable now).

@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database, FoldersTable } from '../../db/schema.ts';
-import { callerIsMember, callerRole, isUnread } from '../../db/scopes.ts';
+import { callerIsMember, callerRole } from '../../db/scopes.ts';
 
 export type FolderRow = Selectable<FoldersTable>;
 export interface FolderWithCountsRow extends FolderRow {
@@ -8,60 +8,31 @@ export interface FolderWithCountsRow extends FolderRow {
   unread_count: number;
 }
 
-function withCounts(db: Kysely<Database>, userId: string) {
-  return db
-    .selectFrom('folders as f')
-    .selectAll('f')
-    .select((eb) => [
-      eb
-        .selectFrom('letters as l')
-        .select((inner) => inner.fn.countAll<number>().as('count'))
-        .whereRef('l.folder_id', '=', 'f.id')
-        .where('l.trashed_at', 'is', null)
-        .as('letter_count'),
-      eb
-        .selectFrom('letters as l')
-        .select((inner) => inner.fn.countAll<number>().as('count'))
-        .whereRef('l.folder_id', '=', 'f.id')
-        .where('l.trashed_at', 'is', null)
-        .where(isUnread('l'))
-        .as('unread_count'),
-    ])
-    .where(callerIsMember(userId, 'f.account_id'));
-}
-
-function normalise(
-  row: FolderRow & { letter_count: unknown; unread_count: unknown },
-): FolderWithCountsRow {
-  return {
-    ...row,
-    letter_count: Number(row.letter_count ?? 0),
-    unread_count: Number(row.unread_count ?? 0),
-  };
+function selectFoldersOfUser(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('folders as f').selectAll('f').where(callerIsMember(userId, 'f.account_id'));
 }
 
 export async function findFoldersOfAccount(
   db: Kysely<Database>,
   userId: string,
   accountId: string,
-): Promise<FolderWithCountsRow[]> {
-  const rows = await withCounts(db, userId)
+): Promise<FolderRow[]> {
+  return selectFoldersOfUser(db, userId)
     .where('f.account_id', '=', accountId)
     .where('f.trashed_at', 'is', null)
     .execute();
-  return rows.map(normalise);
 }
 
-export async function findFolderWithCounts(
+/** A live folder of the caller's accounts; its counts are the letters area's (folders.service.ts). */
+export async function findLiveFolderOfUser(
   db: Kysely<Database>,
   userId: string,
   folderId: string,
-): Promise<FolderWithCountsRow | undefined> {
-  const row = await withCounts(db, userId)
+): Promise<FolderRow | undefined> {
+  return selectFoldersOfUser(db, userId)
     .where('f.id', '=', folderId)
     .where('f.trashed_at', 'is', null)
     .executeTakeFirst();
-  return row ? normalise(row) : undefined;
 }
 
 /**
@@ -163,4 +134,19 @@ export async function deleteTrashedFolderRows(
     .where('trashed_at', 'is not', null)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Of `folderIds`, those not in the trash. */
+export async function findLiveFolderIdsAmong(
+  db: Kysely<Database>,
+  folderIds: readonly string[],
+): Promise<string[]> {
+  if (folderIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('folders')
+    .select('id')
+    .where('id', 'in', [...folderIds])
+    .where('trashed_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
 }

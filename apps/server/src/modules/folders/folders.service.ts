@@ -14,14 +14,16 @@ import {
   deleteTrashedFolderRows,
   findFolderAccountId,
   findFolderForUser,
-  findFolderWithCounts,
   findFoldersOfAccount,
+  findLiveFolderIdsAmong,
   findLiveFolderNames,
+  findLiveFolderOfUser,
   findTrashedFolderIds,
   insertFolder,
   renameFolderRow,
   setFolderTrashedAt,
   type FolderRow,
+  type FolderWithCountsRow,
 } from './folders.repository.ts';
 
 const NAME_TAKEN_MESSAGE = 'A folder with this name already exists in this mailbox.';
@@ -50,8 +52,24 @@ export async function listFolders(
   accountId: string,
 ): Promise<Folder[]> {
   await assertAccountAction(app.db, userId, accountId, 'read');
-  const rows = await findFoldersOfAccount(app.db, userId, accountId);
+  const rows = await withLetterCounts(app, await findFoldersOfAccount(app.db, userId, accountId));
   return rows.map(toFolder).toSorted(byName);
+}
+
+/** The folders with their letter counts, which the letters area answers for all at once. */
+async function withLetterCounts(
+  app: Pick<FastifyInstance, 'db' | 'folderLetterCounts'>,
+  folders: readonly FolderRow[],
+): Promise<FolderWithCountsRow[]> {
+  const counts = await app.folderLetterCounts.count(
+    app.db,
+    folders.map((folder) => folder.id),
+  );
+  return folders.map((folder) => ({
+    ...folder,
+    letter_count: counts.get(folder.id)?.letter_count ?? 0,
+    unread_count: counts.get(folder.id)?.unread_count ?? 0,
+  }));
 }
 
 /**
@@ -71,7 +89,9 @@ export async function getFolder(
   userId: string,
   folderId: string,
 ): Promise<Folder> {
-  const row = await findFolderWithCounts(app.db, userId, folderId);
+  const folder = await findLiveFolderOfUser(app.db, userId, folderId);
+  if (!folder) throw new AppError('NOT_FOUND');
+  const [row] = await withLetterCounts(app, [folder]);
   if (!row) throw new AppError('NOT_FOUND');
   return toFolder(row);
 }
@@ -178,4 +198,12 @@ export async function getFolderAccountId(
   folderId: string,
 ): Promise<string | undefined> {
   return findFolderAccountId(app.db, folderId);
+}
+
+/** Of `folderIds`, those not in the trash; `db` may be the caller's transaction. */
+export async function findLiveFolderIds(
+  db: Kysely<Database>,
+  folderIds: readonly string[],
+): Promise<string[]> {
+  return findLiveFolderIdsAmong(db, folderIds);
 }

@@ -1,18 +1,21 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { FormUseCase } from '@kuvert/shared/forms';
 import type { Database, FormVersionsTable } from '../../db/schema.ts';
-import { callerIsMember } from '../../db/scopes.ts';
 import { containsPattern, foldedSql } from '../../db/folded-search.ts';
+import {
+  countLettersFromProvider as countInboundLettersFromProvider,
+  findProvidersByLatestLetter,
+} from '../letters/letter-provider-stats.service.ts';
+import { findProviderRefs, findProviderRefsByName } from '../providers/provider-refs.service.ts';
 
 export type FormVersionRow = Selectable<FormVersionsTable>;
 
 /** The catalogue's order: title without regard to (ASCII) case, then id. */
 const sortTitle = sql<string>`lower(f.title)`;
 
-function formsWithProvider(db: Kysely<Database>) {
+function selectForms(db: Kysely<Database>) {
   return db
     .selectFrom('forms as f')
-    .innerJoin('providers as p', 'p.id', 'f.provider_id')
     .select([
       'f.id',
       'f.provider_id',
@@ -22,16 +25,44 @@ function formsWithProvider(db: Kysely<Database>) {
       'f.is_public',
       'f.unpublished_at',
       'f.updated_at',
-      'p.name as provider_name',
-      'p.category as provider_category',
-      'p.logo_key as provider_logo_key',
-      'p.verified_at as provider_verified_at',
     ]);
 }
 
-export type FormWithProviderRow = Awaited<
-  ReturnType<ReturnType<typeof formsWithProvider>['executeTakeFirstOrThrow']>
->;
+type FormRow = Awaited<ReturnType<ReturnType<typeof selectForms>['executeTakeFirstOrThrow']>>;
+
+export interface FormWithProviderRow extends FormRow {
+  provider_name: string;
+  provider_category: string;
+  provider_logo_key: string | null;
+  provider_verified_at: string | null;
+}
+
+/**
+ * The forms with their provider's columns, which the providers area answers for all of them
+ * at once; the order is kept. Every form has its provider (a foreign key that cascades).
+ */
+async function withProviders(
+  db: Kysely<Database>,
+  rows: readonly FormRow[],
+): Promise<FormWithProviderRow[]> {
+  const providers = await findProviderRefs(
+    db,
+    rows.map((row) => row.provider_id),
+  );
+  return rows.flatMap((row) => {
+    const provider = providers.get(row.provider_id);
+    if (provider === undefined) return [];
+    return [
+      {
+        ...row,
+        provider_name: provider.name,
+        provider_category: provider.category,
+        provider_logo_key: provider.logo_key,
+        provider_verified_at: provider.verified_at,
+      },
+    ];
+  });
+}
 
 export interface CatalogueFilter {
   /** Folded words; each must be in the title or the description. */
@@ -47,7 +78,7 @@ export async function findCataloguePage(
   db: Kysely<Database>,
   filter: CatalogueFilter,
 ): Promise<FormWithProviderRow[]> {
-  let query = formsWithProvider(db).where('f.unpublished_at', 'is', null);
+  let query = selectForms(db).where('f.unpublished_at', 'is', null);
   if (filter.words.length > 0) {
     // Title and description as one text: each word is folded against it once.
     const haystack = foldedSql(
@@ -78,7 +109,10 @@ export async function findCataloguePage(
       ]),
     );
   }
-  return query.orderBy(sortTitle).orderBy('f.id').limit(filter.limit).execute();
+  return withProviders(
+    db,
+    await query.orderBy(sortTitle).orderBy('f.id').limit(filter.limit).execute(),
+  );
 }
 
 /** Where a catalogue page goes on: the title order key of the form the last one ended with. */
@@ -96,34 +130,29 @@ export async function findSortTitle(
 
 /**
  * Published forms of the providers that wrote to the account (letters in its trash aside),
- * the provider with the latest letter first; the membership check is the caller's.
+ * the provider with the latest letter first; the membership check is the caller's. The
+ * letters area ranks the providers; the query keeps that rank, so the limit is the database's.
  */
 export async function findFormsOfRecentProviders(
   db: Kysely<Database>,
   accountId: string,
   limit: number,
 ): Promise<FormWithProviderRow[]> {
-  return formsWithProvider(db)
-    .innerJoin(
-      (eb) =>
-        eb
-          .selectFrom('letters as l')
-          .select(['l.provider_id', (inner) => inner.fn.max('l.created_at').as('last_letter_at')])
-          .where('l.account_id', '=', accountId)
-          .where('l.direction', '=', 'inbound')
-          .where('l.trashed_at', 'is', null)
-          .where('l.provider_id', 'is not', null)
-          .groupBy('l.provider_id')
-          .as('latest'),
-      (join) => join.onRef('latest.provider_id', '=', 'f.provider_id'),
-    )
+  const providerIds = await findProvidersByLatestLetter(db, accountId);
+  if (providerIds.length === 0) return [];
+  const rank = sql<number>`case ${sql.ref('f.provider_id')} ${sql.join(
+    providerIds.map((id, index) => sql`when ${id} then ${sql.lit(index)}`),
+    sql` `,
+  )} end`;
+  const rows = await selectForms(db)
+    .where('f.provider_id', 'in', providerIds)
     .where('f.unpublished_at', 'is', null)
-    .orderBy('latest.last_letter_at', 'desc')
-    .orderBy('f.provider_id')
+    .orderBy(rank)
     .orderBy(sortTitle)
     .orderBy('f.id')
     .limit(limit)
     .execute();
+  return withProviders(db, rows);
 }
 
 /** Forms by id, published or not (a draft's form may have been withdrawn since). */
@@ -132,14 +161,17 @@ export async function findFormsByIds(
   ids: readonly string[],
 ): Promise<FormWithProviderRow[]> {
   if (ids.length === 0) return [];
-  return formsWithProvider(db).where('f.id', 'in', ids).execute();
+  return withProviders(db, await selectForms(db).where('f.id', 'in', ids).execute());
 }
 
 export async function findForm(
   db: Kysely<Database>,
   formId: string,
 ): Promise<FormWithProviderRow | undefined> {
-  return formsWithProvider(db).where('f.id', '=', formId).executeTakeFirst();
+  const row = await selectForms(db).where('f.id', '=', formId).executeTakeFirst();
+  if (row === undefined) return undefined;
+  const [form] = await withProviders(db, [row]);
+  return form;
 }
 
 /** The provider's published forms in title order. */
@@ -147,12 +179,13 @@ export async function findPublishedFormsOfProvider(
   db: Kysely<Database>,
   providerId: string,
 ): Promise<FormWithProviderRow[]> {
-  return formsWithProvider(db)
+  const rows = await selectForms(db)
     .where('f.provider_id', '=', providerId)
     .where('f.unpublished_at', 'is', null)
     .orderBy(sortTitle)
     .orderBy('f.id')
     .execute();
+  return withProviders(db, rows);
 }
 
 /** The use cases of each form, as stored (the current version's). */
@@ -200,33 +233,28 @@ export async function findFormVersions(
     .execute();
 }
 
-/** Providers with at least one published form, by name, with how many. */
+/** Providers with at least one published form, by name (then id), with how many. */
 export async function findProvidersWithForms(db: Kysely<Database>) {
   const rows = await db
     .selectFrom('forms as f')
-    .innerJoin('providers as p', 'p.id', 'f.provider_id')
-    .select([
-      'p.id',
-      'p.name',
-      'p.category',
-      'p.logo_key',
-      'p.verified_at',
-      (eb) => eb.fn.countAll<number>().as('form_count'),
-    ])
+    .select(['f.provider_id', (eb) => eb.fn.countAll<number>().as('form_count')])
     .where('f.unpublished_at', 'is', null)
-    .groupBy(['p.id', 'p.name', 'p.category', 'p.logo_key', 'p.verified_at'])
-    .orderBy('p.name')
-    .orderBy('p.id')
+    .groupBy('f.provider_id')
     .execute();
-  return rows.map((row) => ({ ...row, form_count: Number(row.form_count) }));
+  const formCounts = new Map(rows.map((row) => [row.provider_id, Number(row.form_count)]));
+  const providers = await findProviderRefsByName(db, formCounts.keys());
+  return providers.map((provider) => ({
+    id: provider.id,
+    name: provider.name,
+    category: provider.category,
+    logo_key: provider.logo_key,
+    verified_at: provider.verified_at,
+    form_count: formCounts.get(provider.id) ?? 0,
+  }));
 }
 
 export async function findProvider(db: Kysely<Database>, providerId: string) {
-  return db
-    .selectFrom('providers')
-    .select(['id', 'name', 'category', 'logo_key', 'verified_at'])
-    .where('id', '=', providerId)
-    .executeTakeFirst();
+  return (await findProviderRefs(db, [providerId])).get(providerId);
 }
 
 /** Letters from the provider in the caller's accounts (their trash aside). */
@@ -235,15 +263,7 @@ export async function countLettersFromProvider(
   userId: string,
   providerId: string,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('letters as l')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('l.provider_id', '=', providerId)
-    .where('l.direction', '=', 'inbound')
-    .where('l.trashed_at', 'is', null)
-    .where(callerIsMember(userId, 'l.account_id'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countInboundLettersFromProvider(db, userId, providerId);
 }
 
 /** Published forms per use case (use cases without any are absent). */

@@ -6,11 +6,6 @@ import { AppError } from '../../plugins/app-error.ts';
 import { recordAuditEvent, type RequestOrigin } from '../../plugins/audit.ts';
 import { todayOf } from './invoice-status.ts';
 import {
-  findProviderInvoice,
-  hasPendingPayment,
-  transitionInvoice,
-} from './invoices.repository.ts';
-import {
   getInvoice,
   publishInvoicesChanged,
   recordInvoicePaid,
@@ -25,17 +20,32 @@ const SETTLEABLE: readonly StoredInvoiceStatus[] = ['open', 'failed'];
 
 type Blocker = 'payment_pending' | 'cancelled' | 'paid';
 
+type InvoiceSources = Pick<FastifyInstance, 'invoiceLetters' | 'invoicePayments'>;
+
+/**
+ * Whether a payment of the invoice is still waiting for the bank (at most one can be): the
+ * payments area's running payment, read in the caller's transaction.
+ */
+async function hasPendingPayment(
+  app: InvoiceSources,
+  db: Kysely<Database>,
+  letterId: string,
+): Promise<boolean> {
+  const payments = await app.invoicePayments.find(db, [letterId]);
+  return (payments.get(letterId)?.active ?? null) !== null;
+}
+
 /** Why an invoice cannot be settled by hand any more (read after a compare-and-set lost). */
-async function findBlocker(db: Kysely<Database>, letterId: string): Promise<Blocker> {
-  const row = await db
-    .selectFrom('letters')
-    .select('invoice_status')
-    .where('id', '=', letterId)
-    .executeTakeFirst();
-  if (row?.invoice_status === 'payment_pending' || (await hasPendingPayment(db, letterId))) {
+async function findBlocker(
+  app: InvoiceSources,
+  db: Kysely<Database>,
+  letterId: string,
+): Promise<Blocker> {
+  const status = await app.invoiceLetters.findStatus(db, letterId);
+  if (status === 'payment_pending' || (await hasPendingPayment(app, db, letterId))) {
     return 'payment_pending';
   }
-  return row?.invoice_status === 'cancelled' ? 'cancelled' : 'paid';
+  return status === 'cancelled' ? 'cancelled' : 'paid';
 }
 
 function refusal(blocker: Blocker, action: 'marked paid' | 'cancelled'): AppError {
@@ -78,7 +88,9 @@ export async function markInvoicePaid(
   }
   const paidAt = paidAtOf(paidOn, today, app.clock.now());
   await app.db.transaction().execute(async (trx) => {
-    if (await hasPendingPayment(trx, letterId)) throw refusal('payment_pending', 'marked paid');
+    if (await hasPendingPayment(app, trx, letterId)) {
+      throw refusal('payment_pending', 'marked paid');
+    }
     const paid = await recordInvoicePaid(app, trx, {
       letterId,
       via: 'elsewhere',
@@ -86,7 +98,7 @@ export async function markInvoicePaid(
       paidAt,
       from: SETTLEABLE,
     });
-    if (!paid) throw refusal(await findBlocker(trx, letterId), 'marked paid');
+    if (!paid) throw refusal(await findBlocker(app, trx, letterId), 'marked paid');
     await recordAuditEvent(app, trx, { userId, type: 'invoice_marked_paid', origin });
   });
   await publishInvoicesChanged(app, invoice.account_id);
@@ -99,22 +111,22 @@ export async function markInvoicePaid(
  * or one with a payment at the bank is refused. Runs in the caller's transaction.
  */
 export async function cancelProviderInvoice(
-  app: Pick<FastifyInstance, 'clock'>,
+  app: Pick<FastifyInstance, 'clock'> & InvoiceSources,
   db: Kysely<Database>,
   providerId: string,
   letterId: string,
 ): Promise<{ accountId: string; isChanged: boolean }> {
-  const invoice = await findProviderInvoice(db, providerId, letterId);
+  const invoice = await app.invoiceLetters.findOfProvider(db, providerId, letterId);
   if (!invoice) throw new AppError('NOT_FOUND');
   const result = { accountId: invoice.account_id, isChanged: false };
   if (invoice.invoice_status === 'cancelled') return result;
-  if (await hasPendingPayment(db, letterId)) throw refusal('payment_pending', 'cancelled');
-  const isChanged = await transitionInvoice(db, letterId, SETTLEABLE, {
+  if (await hasPendingPayment(app, db, letterId)) throw refusal('payment_pending', 'cancelled');
+  const isChanged = await app.invoiceLetters.transition(db, letterId, SETTLEABLE, {
     invoice_status: 'cancelled',
     invoice_cancelled_at: app.clock.now().toISOString(),
   });
   if (isChanged) return { ...result, isChanged };
-  const blocker = await findBlocker(db, letterId);
+  const blocker = await findBlocker(app, db, letterId);
   if (blocker === 'cancelled') return result;
   throw refusal(blocker, 'cancelled');
 }

@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { findMembersToNotify } from '../accounts/accounts.service.ts';
-import {
-  claimReminder,
-  findReminderCandidates,
-  releaseReminder,
-  type ReminderCandidate,
-  type ReminderKind,
-} from './invoice-reminders.repository.ts';
+import { findProviderRefs } from '../providers/provider-refs.service.ts';
+import type { ReminderKind, ReminderLetterRow } from './invoice-letters.ts';
 import { addDays, todayOf } from './invoice-status.ts';
 import { invoiceReminderMail } from './invoice-mail.ts';
 
@@ -16,6 +11,31 @@ const OVERDUE_NOTICE_MAX_DAYS = 7;
 /** The daily run at 07:00 UTC: morning in Europe, never in the middle of the night. */
 const RUN_HOUR_UTC = 7;
 const BATCH_SIZE = 200;
+
+/** An invoice to remind of, with its provider's name for the mail. */
+interface ReminderCandidate extends ReminderLetterRow {
+  provider_name: string;
+}
+
+/**
+ * The next invoices to remind of (the letters area's rows), each with its provider's name,
+ * asked of the providers area once per batch. Every invoice has its provider (a foreign key).
+ */
+async function findReminderCandidates(
+  app: FastifyInstance,
+  kind: ReminderKind,
+  window: { from: string; to: string; limit: number },
+): Promise<ReminderCandidate[]> {
+  const letters = await app.invoiceLetters.findReminderCandidates(app.db, kind, window);
+  const providers = await findProviderRefs(
+    app.db,
+    letters.map((letter) => letter.provider_id),
+  );
+  return letters.flatMap((letter) => {
+    const provider = providers.get(letter.provider_id);
+    return provider === undefined ? [] : [{ ...letter, provider_name: provider.name }];
+  });
+}
 
 export interface ReminderRunResult {
   sent: number;
@@ -66,17 +86,17 @@ async function remindWindow(
   result: ReminderRunResult,
 ): Promise<void> {
   for (;;) {
-    const batch = await findReminderCandidates(app.db, kind, { ...window, limit: BATCH_SIZE });
+    const batch = await findReminderCandidates(app, kind, { ...window, limit: BATCH_SIZE });
     if (batch.length === 0) return;
     for (const invoice of batch) {
       const claimedAt = app.clock.now().toISOString();
-      if (!(await claimReminder(app.db, kind, invoice.id, claimedAt))) continue;
+      if (!(await app.invoiceLetters.claimReminder(app.db, kind, invoice.id, claimedAt))) continue;
       const outcome = await sendReminder(app, kind, invoice);
       result.sent += outcome.sent;
       if (outcome.errors.length === 0) continue;
       app.log.error({ err: outcome.errors[0], letterId: invoice.id, kind }, 'reminder not sent');
       if (outcome.sent > 0) continue;
-      await releaseReminder(app.db, kind, invoice.id, claimedAt);
+      await app.invoiceLetters.releaseReminder(app.db, kind, invoice.id, claimedAt);
       result.failed += 1;
       return;
     }

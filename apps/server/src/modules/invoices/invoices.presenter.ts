@@ -10,7 +10,7 @@ import { tryBuildEpcQrPayload, type EpcCreditTransfer } from '../../lib/epc-qr.t
 import { isAllowed } from '../../plugins/account-policy.ts';
 import type { InvoicePayments } from './invoice-payments.ts';
 import { isOverdue, isUnpaidStatus, presentInvoiceStatus } from './invoice-status.ts';
-import type { InvoiceRow } from './invoices.repository.ts';
+import type { InvoiceRow } from './invoice-parties.ts';
 
 export function toPaidVia(value: string | null): InvoicePaidVia | null {
   const parsed = invoicePaidViaSchema.safeParse(value);

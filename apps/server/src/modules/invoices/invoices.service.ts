@@ -17,18 +17,15 @@ import { assertAccountAction } from '../accounts/accounts.service.ts';
 import { assertCan } from '../../plugins/account-policy.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
-import {
-  findInvoiceForUser,
-  findPaidInvoices,
-  findProvidersWithInvoices,
-  findUnpaidInvoices,
-  transitionInvoice,
-  type InvoiceRow,
-} from './invoices.repository.ts';
+import { findProviderRefsByName } from '../providers/provider-refs.service.ts';
+import { withInvoiceParties, type InvoiceRow } from './invoice-parties.ts';
 import { isUnpaidStatus, todayOf } from './invoice-status.ts';
 import { toEpcQrPayload, toInvoice, toProviderRef, totalsOf } from './invoices.presenter.ts';
 
-export type { InvoiceRow } from './invoices.repository.ts';
+export type { InvoiceRow } from './invoice-parties.ts';
+
+/** Where the invoices' rows come from: the letters area, through `app.invoiceLetters`. */
+type InvoiceLetters = Pick<FastifyInstance, 'invoiceLetters'>;
 
 /** The caller's invoice, or 404 (not theirs, or not an invoice). */
 export async function requireInvoice(
@@ -36,7 +33,8 @@ export async function requireInvoice(
   userId: string,
   letterId: string,
 ): Promise<InvoiceRow> {
-  const invoice = await findInvoiceForUser(app.db, userId, letterId);
+  const letter = await app.invoiceLetters.findForUser(app.db, userId, letterId);
+  const [invoice] = letter ? await withInvoiceParties(app.db, [letter]) : [];
   if (!invoice) throw new AppError('NOT_FOUND');
   return invoice;
 }
@@ -66,11 +64,14 @@ export async function requirePayableInvoice(
  * or `open` again. Never touches a paid or cancelled invoice.
  */
 export async function setInvoicePaymentState(
+  app: InvoiceLetters,
   db: Kysely<Database>,
   letterId: string,
   state: 'payment_pending' | 'failed' | 'open',
 ): Promise<boolean> {
-  return transitionInvoice(db, letterId, unpaidInvoiceStatuses, { invoice_status: state });
+  return app.invoiceLetters.transition(db, letterId, unpaidInvoiceStatuses, {
+    invoice_status: state,
+  });
 }
 
 export interface PaidInvoice {
@@ -91,25 +92,19 @@ export async function recordInvoicePaid(
   db: Kysely<Database>,
   paid: PaidInvoice,
 ): Promise<boolean> {
-  const changed = await transitionInvoice(db, paid.letterId, paid.from ?? unpaidInvoiceStatuses, {
-    invoice_status: 'paid',
-    invoice_paid_at: paid.paidAt.toISOString(),
-    invoice_paid_via: paid.via,
-    invoice_paid_by_user_id: paid.userId,
-  });
+  const changed = await app.invoiceLetters.transition(
+    db,
+    paid.letterId,
+    paid.from ?? unpaidInvoiceStatuses,
+    {
+      invoice_status: 'paid',
+      invoice_paid_at: paid.paidAt.toISOString(),
+      invoice_paid_via: paid.via,
+      invoice_paid_by_user_id: paid.userId,
+    },
+  );
   if (!changed) return false;
-  const letter = await db
-    .selectFrom('letters')
-    .select([
-      'id',
-      'provider_id',
-      'external_id',
-      'invoice_amount',
-      'invoice_currency',
-      'invoice_reference',
-    ])
-    .where('id', '=', paid.letterId)
-    .executeTakeFirstOrThrow();
+  const letter = await app.invoiceLetters.findPaidFacts(db, paid.letterId);
   const data: InvoicePaidWebhookData = {
     letter_id: letter.id,
     external_id: letter.external_id,
@@ -157,12 +152,21 @@ export async function listInvoices(
   query: { account_id: string; provider_id?: string | undefined; status: InvoiceListStatus },
 ): Promise<OpenInvoiceList> {
   await assertAccountAction(app.db, userId, query.account_id, 'read');
-  const [rows, providers] = await Promise.all([
+  const [letters, providerIds] = await Promise.all([
     query.status === 'paid'
-      ? findPaidInvoices(app.db, userId, query.account_id, PAID_INVOICES_LIMIT, query.provider_id)
-      : findUnpaidInvoices(app.db, userId, query.account_id, query.provider_id),
-    findProvidersWithInvoices(app.db, userId, query.account_id, query.status),
+      ? app.invoiceLetters.findPaid(
+          app.db,
+          userId,
+          query.account_id,
+          PAID_INVOICES_LIMIT,
+          query.provider_id,
+        )
+      : app.invoiceLetters.findUnpaid(app.db, userId, query.account_id, query.provider_id),
+    app.invoiceLetters.findProviderIdsOfList(app.db, userId, query.account_id, query.status),
   ]);
+  const rows = await withInvoiceParties(app.db, letters);
+  // The filter's providers by name (then id), in the database's order as before.
+  const providers = await findProviderRefsByName(app.db, providerIds);
   const payments = await app.invoicePayments.find(
     app.db,
     rows.map((row) => row.id),

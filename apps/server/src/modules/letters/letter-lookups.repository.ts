@@ -2,7 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import { callerIsMember } from '../../db/scopes.ts';
 import type { Database } from '../../db/schema.ts';
 
-/** Letters as other areas refer to them (a case file's item), without their text. */
+/**
+ * Letters as other areas refer to them (a case file's item), without their text. Who the
+ * counterpart is needs the provider's name, which letter-lookups.service.ts asks for.
+ */
 export async function findLetterRefRows(
   db: Kysely<Database>,
   accountId: string,
@@ -11,7 +14,6 @@ export async function findLetterRefRows(
   if (letterIds.length === 0) return [];
   return db
     .selectFrom('letters as l')
-    .leftJoin('providers as p', 'p.id', 'l.provider_id')
     .select([
       'l.id',
       'l.account_id',
@@ -20,11 +22,10 @@ export async function findLetterRefRows(
       'l.subject',
       'l.created_at',
       'l.trashed_at',
-      // inbound: who wrote it; outbound: the first recipient, or the provider a reply went to.
-      sql<string>`case when l.direction = 'inbound'
-        then coalesce(p.name, l.sender_name, '')
-        else coalesce((select r.name from letter_recipients as r
-          where r.letter_id = l.id order by r.position limit 1), p.name, '') end`.as('counterpart'),
+      'l.provider_id',
+      'l.sender_name',
+      sql<string | null>`(select r.name from letter_recipients as r
+        where r.letter_id = l.id order by r.position limit 1)`.as('first_recipient_name'),
     ])
     .where('l.account_id', '=', accountId)
     .where('l.id', 'in', [...letterIds])

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { LetterKind } from '@kuvert/shared/letters';
 import type { Database, LetterDirectionValue } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
+import { findProviderRefs } from '../providers/provider-refs.service.ts';
 import {
   findLetterRefRows,
   findLetterTextRows,
@@ -48,11 +49,33 @@ export async function findLetterRefs(
 ): Promise<Map<string, LetterRef>> {
   const refs = new Map<string, LetterRef>();
   for (const chunk of chunksOf([...new Set(letterIds)], 500)) {
-    for (const row of await findLetterRefRows(db, accountId, chunk)) {
-      refs.set(row.id, { ...row, kind: toKind(row.kind) });
+    const rows = await findLetterRefRows(db, accountId, chunk);
+    const providers = await findProviderRefs(
+      db,
+      rows.map((row) => row.provider_id),
+    );
+    for (const row of rows) {
+      const { provider_id, sender_name, first_recipient_name, ...ref } = row;
+      const providerName = provider_id === null ? null : (providers.get(provider_id)?.name ?? null);
+      refs.set(row.id, {
+        ...ref,
+        kind: toKind(row.kind),
+        counterpart: counterpartOf(row.direction, providerName, sender_name, first_recipient_name),
+      });
     }
   }
   return refs;
+}
+
+/** inbound: who wrote it; outbound: the first recipient, or the provider a reply went to. */
+function counterpartOf(
+  direction: LetterDirectionValue,
+  providerName: string | null,
+  senderName: string | null,
+  firstRecipientName: string | null,
+): string {
+  if (direction === 'inbound') return providerName ?? senderName ?? '';
+  return firstRecipientName ?? providerName ?? '';
 }
 
 /**

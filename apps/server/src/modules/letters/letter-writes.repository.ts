@@ -94,24 +94,47 @@ export async function trashLetters(
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * Takes the letters out of the trash. A letter whose folder is not among `liveFolderIds` (the
+ * folder is in the trash too) comes back to the inbox, where it can be seen.
+ */
 export async function restoreLetters(
   db: Kysely<Database>,
   userId: string,
   letterIds: string[],
+  liveFolderIds: readonly string[],
 ): Promise<number> {
   const result = await writable(db, userId, letterIds)
-    // A letter whose folder is in the trash comes back to the inbox, where it can be seen.
     .set((eb) => ({
       trashed_at: null,
-      folder_id: eb
-        .selectFrom('folders as f')
-        .select('f.id')
-        .whereRef('f.id', '=', 'l.folder_id')
-        .where('f.trashed_at', 'is', null),
+      folder_id:
+        liveFolderIds.length === 0
+          ? null
+          : eb
+              .case()
+              .when('l.folder_id', 'in', [...liveFolderIds])
+              .then(eb.ref('l.folder_id'))
+              .else(null)
+              .end(),
     }))
     .where('l.trashed_at', 'is not', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** The folders the letters are filed in (none for letters in the inbox). */
+export async function findFolderIdsOfLetters(
+  db: Kysely<Database>,
+  letterIds: string[],
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('letters')
+    .select('folder_id')
+    .distinct()
+    .where('id', 'in', letterIds)
+    .where('folder_id', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.folder_id === null ? [] : [row.folder_id]));
 }
 
 /** The storage keys of the letters' documents, gathered before the rows go. */

@@ -16,50 +16,52 @@ export type LetterRecipientRow = Selectable<LetterRecipientsTable>;
 const EXCERPT_SOURCE_CHARS = 300;
 
 /**
- * Letters as lists show them, with provider and document count joined in: one query per
- * page, however many rows it has. Only letters of the caller's accounts.
+ * Letters as lists show them, with the document count joined in: one query per page, however
+ * many rows it has. Only letters of the caller's accounts. The provider's columns come from
+ * the providers area afterwards, in one call per page (letter-providers.ts).
  */
 export function selectLetterSummaries(db: Kysely<Database>, userId: string) {
-  return (
-    db
-      .selectFrom('letters as l')
+  return db
+    .selectFrom('letters as l')
+    .select((eb) => [
+      'l.id',
+      'l.account_id',
+      'l.direction',
+      'l.kind',
+      'l.subject',
+      sql<string>`substr(l.body, 1, ${sql.lit(EXCERPT_SOURCE_CHARS)})`.as('excerpt'),
+      'l.created_at',
+      'l.read_at',
+      'l.folder_id',
+      'l.trashed_at',
+      'l.delivery_status',
+      'l.invoice_amount',
+      'l.invoice_currency',
+      'l.invoice_due_date',
+      'l.invoice_status',
       // Letters between Kuvert users and composed letters have no provider.
-      .leftJoin('providers as p', 'p.id', 'l.provider_id')
-      .select((eb) => [
-        'l.id',
-        'l.account_id',
-        'l.direction',
-        'l.kind',
-        'l.subject',
-        sql<string>`substr(l.body, 1, ${sql.lit(EXCERPT_SOURCE_CHARS)})`.as('excerpt'),
-        'l.created_at',
-        'l.read_at',
-        'l.folder_id',
-        'l.trashed_at',
-        'l.delivery_status',
-        'l.invoice_amount',
-        'l.invoice_currency',
-        'l.invoice_due_date',
-        'l.invoice_status',
-        'p.id as provider_id',
-        'p.name as provider_name',
-        'p.logo_key as provider_logo_key',
-        'p.verified_at as provider_verified_at',
-        'l.sender_name',
-        'l.sender_email',
-        eb
-          .selectFrom('letter_documents as d')
-          .select((inner) => inner.fn.countAll<number>().as('count'))
-          .whereRef('d.letter_id', '=', 'l.id')
-          .as('document_count'),
-      ])
-      .where(callerIsMember(userId, 'l.account_id'))
-  );
+      'l.provider_id',
+      'l.sender_name',
+      'l.sender_email',
+      eb
+        .selectFrom('letter_documents as d')
+        .select((inner) => inner.fn.countAll<number>().as('count'))
+        .whereRef('d.letter_id', '=', 'l.id')
+        .as('document_count'),
+    ])
+    .where(callerIsMember(userId, 'l.account_id'));
 }
 
-export type LetterSummaryRow = Awaited<
+export type LetterSummaryBaseRow = Awaited<
   ReturnType<ReturnType<typeof selectLetterSummaries>['executeTakeFirstOrThrow']>
 >;
+
+/** A summary with its provider's columns (null without a provider), as the presenter takes it. */
+export interface LetterSummaryRow extends LetterSummaryBaseRow {
+  provider_name: string | null;
+  provider_logo_key: string | null;
+  provider_verified_at: string | null;
+}
 
 export interface LetterListFilter {
   userId: string;
@@ -146,7 +148,7 @@ const letterPageQuery = queryTemplate(
 export async function findLetterPage(
   db: Kysely<Database>,
   filter: LetterListFilter,
-): Promise<LetterSummaryRow[]> {
+): Promise<LetterSummaryBaseRow[]> {
   const cursor = filter.cursor;
   return letterPageQuery.execute(
     db,
@@ -174,7 +176,7 @@ export async function findLetterNeighbour(
   filter: Omit<LetterListFilter, 'cursor' | 'limit'>,
   anchor: LetterCursor,
   side: 'newer' | 'older',
-): Promise<LetterSummaryRow | undefined> {
+): Promise<LetterSummaryBaseRow | undefined> {
   const rows = await letterPageQuery.execute(
     db,
     {
@@ -215,7 +217,7 @@ export async function findReplies(
   db: Kysely<Database>,
   userId: string,
   letterId: string,
-): Promise<LetterSummaryRow[]> {
+): Promise<LetterSummaryBaseRow[]> {
   return selectLetterSummaries(db, userId)
     .where('l.in_reply_to', '=', letterId)
     .where('l.trashed_at', 'is', null)

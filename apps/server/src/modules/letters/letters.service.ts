@@ -22,9 +22,10 @@ import {
   markLettersRead,
   markLettersUnread,
   moveLetters,
-  restoreLetters,
   trashLetters,
 } from './letter-writes.repository.ts';
+import { restoreLettersToLiveFolders } from './letter-restore.service.ts';
+import { withProviderColumns } from './letter-providers.ts';
 import { toLetterDetail, toLetterSummary } from './letters.presenter.ts';
 import {
   findDocumentsOfLetter,
@@ -74,7 +75,7 @@ export async function listLetters(
   if (rows.length === 0 && input.view !== 'folder') {
     await assertAccountAction(app.db, userId, input.account_id, 'read');
   }
-  const page = rows.slice(0, input.limit);
+  const page = await withProviderColumns(app.db, rows.slice(0, input.limit));
   const last = page.at(-1);
   const hasMore = rows.length > input.limit;
   const today = todayOf(app);
@@ -92,7 +93,10 @@ export async function getLetterSummaries(
   letterIds: string[],
 ): Promise<LetterSummary[]> {
   if (letterIds.length === 0) return [];
-  const rows = await selectLetterSummaries(app.db, userId).where('l.id', 'in', letterIds).execute();
+  const rows = await withProviderColumns(
+    app.db,
+    await selectLetterSummaries(app.db, userId).where('l.id', 'in', letterIds).execute(),
+  );
   const today = todayOf(app);
   const recipients = await findRecipientsByLetter(app.db, rows);
   return rows.map((row) => toLetterSummary(row, today, recipients.get(row.id)));
@@ -128,12 +132,14 @@ export async function getLetterDetail(
 ): Promise<LetterDetail> {
   const letter = await findLetterForUser(app.db, userId, letterId);
   if (!letter) throw new AppError('NOT_FOUND');
-  const [summary] = await selectLetterSummaries(app.db, userId)
+  const summaryRows = await selectLetterSummaries(app.db, userId)
     .where('l.id', '=', letterId)
     .execute();
-  if (!summary) throw new AppError('NOT_FOUND');
+  if (summaryRows.length === 0) throw new AppError('NOT_FOUND');
   const documents = await findDocumentsOfLetter(app.db, letterId);
-  const replies = await findReplies(app.db, userId, letterId);
+  const replyRows = await findReplies(app.db, userId, letterId);
+  const [summary, ...replies] = await withProviderColumns(app.db, [...summaryRows, ...replyRows]);
+  if (!summary) throw new AppError('NOT_FOUND');
   const signature = await parts.signature(letter);
   const recipients = await findRecipientsByLetter(app.db, [summary, ...replies]);
   const form = await parts.form(letter);
@@ -205,7 +211,7 @@ async function applyBulkAction(
     case 'trash':
       return trashLetters(app.db, userId, ids, app.clock.now().toISOString());
     case 'restore':
-      return restoreLetters(app.db, userId, ids);
+      return restoreLettersToLiveFolders(app, userId, ids);
     case 'delete_forever':
       return deleteTrashedLettersForever(app, ids);
   }

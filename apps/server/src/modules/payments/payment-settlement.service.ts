@@ -42,6 +42,7 @@ export async function applyProviderStatus(
       }
     } else {
       await setInvoicePaymentState(
+        app,
         trx,
         payment.letter_id,
         outcome.status === 'failed' ? 'failed' : 'open',

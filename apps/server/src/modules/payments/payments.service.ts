@@ -156,7 +156,7 @@ async function startNewPayment(
   try {
     await app.db.transaction().execute(async (trx) => {
       await insertPayment(trx, row);
-      const isPending = await setInvoicePaymentState(trx, invoice.id, 'payment_pending');
+      const isPending = await setInvoicePaymentState(app, trx, invoice.id, 'payment_pending');
       if (!isPending) throw new AppError('INVOICE_NOT_PAYABLE');
       await recordAuditEvent(app, trx, {
         userId: input.userId,

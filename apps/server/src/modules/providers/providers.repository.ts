@@ -1,6 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProviderApiKeysTable, ProvidersTable } from '../../db/schema.ts';
-import { callerIsMember, isUnread } from '../../db/scopes.ts';
 
 export type ProviderRow = Selectable<ProvidersTable>;
 export type ProviderApiKeyRow = Selectable<ProviderApiKeysTable>;
@@ -107,42 +106,18 @@ export interface AccountProviderRow extends ProviderRow {
   unread_count: number;
 }
 
-/** Providers that wrote to the account, with counts; the membership check is in the query. */
-export async function findProvidersOfAccount(
+/** The providers among `ids`, by name. */
+export async function findProvidersByIdsByName(
   db: Kysely<Database>,
-  userId: string,
-  accountId: string,
-): Promise<AccountProviderRow[]> {
-  const rows = await db
-    .selectFrom('letters as l')
-    .innerJoin('providers as p', 'p.id', 'l.provider_id')
-    .selectAll('p')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('letter_count'),
-      eb.fn.sum<number>(eb.case().when(isUnread('l')).then(1).else(0).end()).as('unread_count'),
-    ])
-    .where('l.account_id', '=', accountId)
-    .where('l.direction', '=', 'inbound')
-    .where('l.trashed_at', 'is', null)
-    .where(callerIsMember(userId, 'l.account_id'))
-    .groupBy([
-      'p.id',
-      'p.name',
-      'p.category',
-      'p.logo_key',
-      'p.logo_content_type',
-      'p.verified_at',
-      'p.webhook_url',
-      'p.webhook_secret',
-      'p.created_at',
-    ])
-    .orderBy('p.name')
+  ids: readonly string[],
+): Promise<ProviderRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('providers')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .orderBy('name')
     .execute();
-  return rows.map((row) => ({
-    ...row,
-    letter_count: Number(row.letter_count),
-    unread_count: Number(row.unread_count),
-  }));
 }
 
 /** Of `keys`, those a provider's logo points at. */

@@ -13,7 +13,7 @@ import {
   findAllProviders,
   findProviderById,
   findProviderByKeyHash,
-  findProvidersOfAccount,
+  findProvidersByIdsByName,
   insertApiKey,
   insertProvider,
   markApiKeyUsed,
@@ -175,14 +175,19 @@ export function toWebhookConfig(provider: ProviderRow): WebhookConfig {
   return { url: provider.webhook_url, secret: provider.webhook_secret };
 }
 
+/** Providers that wrote to the account, by name, with the letters area's counts. */
 export async function listAccountProviders(
-  app: App,
+  app: App & Pick<FastifyInstance, 'providerLetterCounts'>,
   userId: string,
   accountId: string,
 ): Promise<AccountProvider[]> {
   await assertAccountAction(app.db, userId, accountId, 'read');
-  const rows = await findProvidersOfAccount(app.db, userId, accountId);
-  return rows.map(toAccountProvider);
+  const counts = await app.providerLetterCounts.countOfAccount(app.db, userId, accountId);
+  const providers = await findProvidersByIdsByName(app.db, [...counts.keys()]);
+  return providers.map((provider) => {
+    const { letter_count = 0, unread_count = 0 } = counts.get(provider.id) ?? {};
+    return toAccountProvider({ ...provider, letter_count, unread_count });
+  });
 }
 
 export interface ProviderLogo {

@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export interface UserNameRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+/** The users among `ids` with their names and e-mail addresses. */
+export async function findUserNameRows(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<UserNameRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('id', 'in', [...ids])
+    .execute();
+}

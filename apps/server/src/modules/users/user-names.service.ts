@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { findUserNameRows, type UserNameRow } from './user-names.repository.ts';
+
+export type { UserNameRow };
+
+/**
+ * Who the users among `ids` are (names, e-mail), by id: other areas read their own rows first
+ * and then ask here once for every user on them. `db` may be the caller's transaction.
+ */
+export async function findUserNames(
+  db: Kysely<Database>,
+  ids: Iterable<string | null>,
+): Promise<Map<string, UserNameRow>> {
+  const unique = new Set<string>();
+  for (const id of ids) if (id !== null) unique.add(id);
+  const rows = await findUserNameRows(db, [...unique]);
+  return new Map(rows.map((row) => [row.id, row]));
+}
