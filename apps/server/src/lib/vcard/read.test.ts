@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readVcards } from './read.ts';
+import { processorMsOf } from '../../test/processor-time.ts';
 
 /*
  * A hostile vCard must cost time in proportion to its size: unfolding used to rebuild the
@@ -44,9 +45,7 @@ function ordinaryCards(bytes: number): Buffer {
 }
 
 function millisecondsOf(read: () => unknown): number {
-  const startedAt = performance.now();
-  read();
-  return performance.now() - startedAt;
+  return processorMsOf(read);
 }
 
 /** The best of three runs: a loaded machine makes every run slower, never one faster. */

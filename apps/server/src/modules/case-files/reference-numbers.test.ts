@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findReferenceNumbers, mergeReferences, normaliseReference } from './reference-numbers.ts';
+import { processorMsOf } from '../../test/processor-time.ts';
 
 /** [text, the references found as displayed] */
 const hits: Array<[string, string[]]> = [
@@ -86,8 +87,11 @@ describe('findReferenceNumbers', () => {
 
   it('reads long document text in linear time', () => {
     const noise = 'Kundennummer ' + 'a'.repeat(200_000) + ' 1 2 3 4 5 6 7 8 9 '.repeat(5_000);
-    const started = performance.now();
-    expect(findReferenceNumbers(noise)).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    let found: unknown;
+    const used = processorMsOf(() => {
+      found = findReferenceNumbers(noise);
+    });
+    expect(found).toEqual([]);
+    expect(used).toBeLessThan(1_000);
   });
 });
