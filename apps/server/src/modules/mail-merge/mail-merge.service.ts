@@ -54,7 +54,7 @@ export type StoredDefinition = z.output<typeof storedDefinitionSchema>;
 
 const SAMPLE_ROWS = 10;
 const RECENT_MERGES = 20;
-/** E-mail addresses looked up in one query. */
+/** E-mail addresses looked up at a time. */
 const LOOKUP_BATCH = 500;
 
 export async function inspectCsv(
