@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AccountKind, AccountRole } from '@kuvert/shared/accounts';
+import { lookUpInBatches } from '../../db/lookup-batches.ts';
 import type { Database } from '../../db/schema.ts';
 
 export interface AccountWithRoleRow {
@@ -165,4 +166,34 @@ export async function upsertMembership(
       conflict.columns(['account_id', 'user_id']).doUpdateSet({ role: input.role }),
     )
     .execute();
+}
+
+export interface OwnedPersonalAccountRow {
+  user_id: string;
+  account_id: string;
+  account_created_at: string;
+  /** When the user became its owner: their own came with them, another's later. */
+  joined_at: string;
+}
+
+/** The personal accounts these users own (their own, and any shared with them as owner). */
+export async function findOwnedPersonalAccountRows(
+  db: Kysely<Database>,
+  userIds: readonly string[],
+): Promise<OwnedPersonalAccountRow[]> {
+  return lookUpInBatches(userIds, (batch) =>
+    db
+      .selectFrom('memberships as m')
+      .innerJoin('accounts as a', 'a.id', 'm.account_id')
+      .select([
+        'm.user_id',
+        'a.id as account_id',
+        'a.created_at as account_created_at',
+        'm.created_at as joined_at',
+      ])
+      .where('m.user_id', 'in', batch)
+      .where('a.kind', '=', 'personal')
+      .where('m.role', '=', 'owner')
+      .execute(),
+  );
 }

@@ -9,6 +9,7 @@ import { countryName } from '@kuvert/shared/postal';
 import { writeCsv } from '../../lib/csv/write.ts';
 import { writeVcards } from '../../lib/vcard/index.ts';
 import { assertAccountAction } from '../accounts/accounts.service.ts';
+import { withProviderNames } from './contact-providers.ts';
 import { findAllContacts, type ContactRow } from './contacts.repository.ts';
 
 export interface ContactExportFile {
@@ -62,7 +63,7 @@ export async function exportContacts(
 ): Promise<ContactExportFile> {
   await assertAccountAction(app.db, userId, query.account_id, 'read');
   const language: Language = query.language ?? (userLanguage === 'de' ? 'de' : 'en');
-  const rows = await findAllContacts(app.db, query.account_id);
+  const rows = await withProviderNames(app.db, await findAllContacts(app.db, query.account_id));
   const day = app.clock.now().toISOString().slice(0, 10);
   const base = language === 'de' ? 'adressbuch' : 'address-book';
   if (query.format === 'vcard') {

@@ -2,18 +2,16 @@ import { sql, type Insertable, type Kysely, type Selectable, type Updateable } f
 import type { ContactsTable, Database } from '../../db/schema.ts';
 import { callerIsMember, callerRole } from '../../db/scopes.ts';
 
+/** A contact as its views show it: with the name of the provider it names, if any. */
 export type ContactRow = Selectable<ContactsTable> & { provider_name: string | null };
+export type ContactTableRow = Selectable<ContactsTable>;
 export type NewContactRow = Insertable<ContactsTable>;
 
 /** Rows written per insert: well under either engine's limit of bound parameters. */
 const INSERT_CHUNK = 200;
 
-function withProvider(db: Kysely<Database>) {
-  return db
-    .selectFrom('contacts as c')
-    .leftJoin('providers as p', 'p.id', 'c.provider_id')
-    .selectAll('c')
-    .select('p.name as provider_name');
+function contactsQuery(db: Kysely<Database>) {
+  return db.selectFrom('contacts as c').selectAll('c');
 }
 
 function escapeLike(value: string): string {
@@ -32,8 +30,8 @@ export interface ContactListFilter {
 export async function findContactsPage(
   db: Kysely<Database>,
   filter: ContactListFilter,
-): Promise<ContactRow[]> {
-  let query = withProvider(db)
+): Promise<ContactTableRow[]> {
+  let query = contactsQuery(db)
     .where('c.account_id', '=', filter.accountId)
     .where('c.trashed_at', 'is', null);
   if (filter.search) {
@@ -65,8 +63,8 @@ export async function findContactsPage(
 export async function findAllContacts(
   db: Kysely<Database>,
   accountId: string,
-): Promise<ContactRow[]> {
-  return withProvider(db)
+): Promise<ContactTableRow[]> {
+  return contactsQuery(db)
     .where('c.account_id', '=', accountId)
     .where('c.trashed_at', 'is', null)
     .orderBy('c.sort_key')
@@ -80,8 +78,8 @@ export async function findContactForUser(
   userId: string,
   contactId: string,
   state: 'live' | 'trashed',
-): Promise<(ContactRow & { role: string }) | undefined> {
-  return withProvider(db)
+): Promise<(ContactTableRow & { role: string }) | undefined> {
+  return contactsQuery(db)
     .select(callerRole(userId, 'c.account_id').as('role'))
     .where('c.id', '=', contactId)
     .where(callerIsMember(userId, 'c.account_id'))
@@ -139,10 +137,4 @@ export async function deleteTrashedContactRows(
     .where('trashed_at', 'is not', null)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-export async function findProviderIds(db: Kysely<Database>, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('providers').select('id').where('id', 'in', ids).execute();
-  return new Set(rows.map((row) => row.id));
 }

@@ -17,11 +17,11 @@ import {
   deleteTrashedContactRows,
   findContactForUser,
   findContactsPage,
-  findProviderIds,
   findTrashedContactIds,
   insertContacts,
   updateContactRow,
 } from './contacts.repository.ts';
+import { findProviderIds, withProviderName, withProviderNames } from './contact-providers.ts';
 
 const cursorSchema = z.tuple([z.string().max(1024), z.string().min(1).max(64)]);
 
@@ -63,7 +63,7 @@ export async function listContacts(
     after: decodeCursor(query.cursor),
     limit: query.limit + 1,
   });
-  const items = rows.slice(0, query.limit);
+  const items = await withProviderNames(app.db, rows.slice(0, query.limit));
   const last = items.at(-1);
   return {
     items: items.map(toContact),
@@ -78,7 +78,7 @@ export async function getContact(
 ): Promise<Contact> {
   const row = await findContactForUser(app.db, userId, contactId, 'live');
   if (!row) throw new AppError('NOT_FOUND');
-  return toContact(row);
+  return toContact(await withProviderName(app.db, row));
 }
 
 /** Providers named as digital addresses must exist; 400 on the field that names one that does not. */

@@ -7,7 +7,7 @@ import {
   type CsvReading,
   type QueueOptions,
 } from '../../plugins/processing/document-processing.ts';
-import { findAccountUpload } from './mail-merge.repository.ts';
+import { findLiveUploadOfAccount } from '../uploads/upload-lookups.service.ts';
 
 export interface MergeCsv {
   reading: CsvReading;
@@ -21,7 +21,7 @@ const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /** The CSV upload of the account: its key, or why it cannot be a mail merge's recipients. */
 export async function findCsvUpload(app: FastifyInstance, accountId: string, uploadId: string) {
-  const upload = await findAccountUpload(app.db, accountId, uploadId);
+  const upload = await findLiveUploadOfAccount(app.db, accountId, uploadId);
   if (!upload || upload.status !== 'stored' || !upload.storage_key) {
     throw new AppError('NOT_FOUND', {
       message: 'The CSV is not among the uploads of this account.',

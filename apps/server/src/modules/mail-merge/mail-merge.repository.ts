@@ -4,60 +4,6 @@ import { callerIsMember, callerRole } from '../../db/scopes.ts';
 
 export type MailMergeDbRow = Selectable<MailMergesTable>;
 
-/** An upload of the account, for reading it as the CSV or attaching it as the document. */
-export async function findAccountUpload(db: Kysely<Database>, accountId: string, uploadId: string) {
-  return db
-    .selectFrom('uploads')
-    .select([
-      'id',
-      'name',
-      'status',
-      'content_type',
-      'storage_key',
-      'size',
-      'encoding',
-      'delimiter',
-    ])
-    .where('id', '=', uploadId)
-    .where('account_id', '=', accountId)
-    .where('trashed_at', 'is', null)
-    .executeTakeFirst();
-}
-
-/** Kuvert users by e-mail (lower-cased), with the personal account their letters go to. */
-export async function findKuvertUsersByEmail(db: Kysely<Database>, emails: readonly string[]) {
-  if (emails.length === 0) return [];
-  return db
-    .selectFrom('users as u')
-    .innerJoin('memberships as m', 'm.user_id', 'u.id')
-    .innerJoin('accounts as a', 'a.id', 'm.account_id')
-    .select(['u.id as user_id', 'u.email', 'a.id as account_id'])
-    .where('u.email', 'in', [...emails])
-    .where('u.disabled_at', 'is', null)
-    .where('a.kind', '=', 'personal')
-    .where('m.role', '=', 'owner')
-    .orderBy('a.created_at')
-    .execute();
-}
-
-export async function findSender(db: Kysely<Database>, userId: string) {
-  return db
-    .selectFrom('users')
-    .select([
-      'id',
-      'first_name',
-      'last_name',
-      'email',
-      'language',
-      'address_street',
-      'address_postcode',
-      'address_city',
-      'address_country',
-    ])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-}
-
 export async function insertMailMerge(db: Kysely<Database>, row: MailMergeDbRow): Promise<void> {
   await db.insertInto('mail_merges').values(row).execute();
 }

@@ -23,15 +23,15 @@ import {
 } from '../outbox/letter-deliveries.service.ts';
 import { loadSender, type OutboundSender } from '../outbox/outbound-letters.service.ts';
 import { findUploadsToAttach } from '../uploads/upload-attachments.service.ts';
+import { findUserContact } from '../users/user-contact.service.ts';
+import { findMailboxesByEmail } from '../users/user-mailboxes.service.ts';
 import { findCsvUpload, readMergeCsv } from './mail-merge-csv.ts';
 import { MAIL_MERGE_SEND_JOB } from './mail-merge-job-types.ts';
 import { toMailMerge, toMailMergeRow } from './mail-merge.presenter.ts';
 import {
-  findKuvertUsersByEmail,
   findMailMergeForCaller,
   findMergeRows,
   findRecentMailMerges,
-  findSender,
   insertMailMerge,
 } from './mail-merge.repository.ts';
 import {
@@ -54,7 +54,7 @@ export type StoredDefinition = z.output<typeof storedDefinitionSchema>;
 
 const SAMPLE_ROWS = 10;
 const RECENT_MERGES = 20;
-/** E-mail addresses looked up in one query. */
+/** E-mail addresses looked up at a time. */
 const LOOKUP_BATCH = 500;
 
 export async function inspectCsv(
@@ -156,14 +156,23 @@ export async function lookUpKuvertUsers(
   const emails = [...new Set(rows.map((cells) => emailOfRow(cells, mapping)))].filter((email) =>
     email.includes('@'),
   );
-  const users = new Map<string, KuvertUser>();
+  // The oldest personal account of each user (as the Sender API delivers).
+  const oldest = new Map<string, { userId: string; accountId: string; createdAt: string }>();
   for (let start = 0; start < emails.length; start += LOOKUP_BATCH) {
-    const found = await findKuvertUsersByEmail(app.db, emails.slice(start, start + LOOKUP_BATCH));
+    const found = await findMailboxesByEmail(app.db, emails.slice(start, start + LOOKUP_BATCH));
     for (const row of found) {
       const key = row.email.toLowerCase();
-      if (!users.has(key)) users.set(key, { userId: row.user_id, accountId: row.account_id });
+      const known = oldest.get(key);
+      if (known && known.createdAt <= row.account_created_at) continue;
+      oldest.set(key, {
+        userId: row.user_id,
+        accountId: row.account_id,
+        createdAt: row.account_created_at,
+      });
     }
   }
+  const users = new Map<string, KuvertUser>();
+  for (const [key, { userId, accountId }] of oldest) users.set(key, { userId, accountId });
   return users;
 }
 
@@ -352,7 +361,7 @@ export async function failedRowsCsv(
 ): Promise<{ filename: string; content: string }> {
   const merge = await mergeOfCaller(app, userId, id);
   const definition = storedDefinitionSchema.parse(JSON.parse(merge.definition));
-  const caller = await findSender(app.db, userId);
+  const caller = await findUserContact(app.db, userId);
   const reasonHeader = caller?.language === 'de' ? 'Grund' : 'Reason';
   const table: string[][] = [[...definition.columns, reasonHeader]];
   let after: number | undefined;

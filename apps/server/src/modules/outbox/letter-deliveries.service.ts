@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { DeliveryStatus } from '@kuvert/shared/letters';
-import { countRecipientDeliveriesOfMerges, findRecipientDeliveries } from './outbox.repository.ts';
+import {
+  countRecipientDeliveriesOfMerges,
+  findRecipientDeliveries,
+} from '../letters/letter-recipient-lookups.service.ts';
 
 export interface LetterDelivery {
   status: DeliveryStatus;

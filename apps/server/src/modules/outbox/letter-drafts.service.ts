@@ -14,15 +14,16 @@ import { AppError } from '../../plugins/app-error.ts';
 import { assertAccountAction } from '../accounts/accounts.service.ts';
 import { assertCan } from '../../plugins/account-policy.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
+import { findProviderNames } from '../providers/provider-names.service.ts';
 import { describeLiveUploads } from '../uploads/upload-attachments.service.ts';
+import { findUserNames, type UserName } from '../users/user-contact.service.ts';
 import {
   deleteDraft,
   findDraftForUser,
   findDraftsOfAccount,
-  findProvidersByIds,
   insertDraft,
   updateDraftAtVersion,
-  type DraftWithAuthorRow,
+  type DraftWithRoleRow,
 } from './outbox.repository.ts';
 
 type CreateDraftInput = z.output<typeof createDraftRequestSchema>;
@@ -55,8 +56,10 @@ function parseContent(content: string): Omit<DraftFields, 'subject'> {
     : { recipients: [], body: '', upload_ids: [], print_language: 'auto' };
 }
 
-function authorName(row: { first_name: string | null; last_name: string | null }) {
-  const name = `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim();
+/** The name of who wrote the draft; null when nobody is named (or the user is gone). */
+function authorName(names: ReadonlyMap<string, UserName>, userId: string | null) {
+  const author = userId === null ? undefined : names.get(userId);
+  const name = `${author?.first_name ?? ''} ${author?.last_name ?? ''}`.trim();
   return name === '' ? null : name;
 }
 
@@ -78,6 +81,10 @@ export async function listDrafts(
 ): Promise<LetterDraftList> {
   await assertAccountAction(app.db, userId, accountId, 'read');
   const rows = await findDraftsOfAccount(app.db, accountId);
+  const authors = await findUserNames(
+    app.db,
+    rows.map((row) => row.created_by_user_id),
+  );
   const providerNames = await providerNamesOf(
     app,
     rows.flatMap((row) => parseContent(row.content).recipients),
@@ -93,7 +100,7 @@ export async function listDrafts(
             : recipientName(recipient),
         )
         .filter((name) => name.trim() !== ''),
-      created_by_name: authorName(row),
+      created_by_name: authorName(authors, row.created_by_user_id),
       updated_at: row.updated_at,
     })),
   };
@@ -112,13 +119,12 @@ async function providerNamesOf(
       ),
     ),
   ];
-  if (ids.length === 0) return new Map();
-  const rows = await findProvidersByIds(app.db, ids);
-  return new Map(rows.map((row) => [row.id, row.name]));
+  return findProviderNames(app.db, ids);
 }
 
-async function toDraft(app: FastifyInstance, row: DraftWithAuthorRow): Promise<LetterDraft> {
+async function toDraft(app: FastifyInstance, row: DraftWithRoleRow): Promise<LetterDraft> {
   const content = parseContent(row.content);
+  const authors = await findUserNames(app.db, [row.created_by_user_id]);
   return {
     id: row.id,
     account_id: row.account_id,
@@ -129,7 +135,7 @@ async function toDraft(app: FastifyInstance, row: DraftWithAuthorRow): Promise<L
     print_language: content.print_language,
     attachments: await describeLiveUploads(app, row.account_id, content.upload_ids),
     version: Number(row.version),
-    created_by_name: authorName(row),
+    created_by_name: authorName(authors, row.created_by_user_id),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -139,7 +145,7 @@ async function requireDraft(
   app: FastifyInstance,
   userId: string,
   draftId: string,
-): Promise<DraftWithAuthorRow> {
+): Promise<DraftWithRoleRow> {
   const row = await findDraftForUser(app.db, userId, draftId);
   if (!row) throw new AppError('NOT_FOUND');
   return row;

@@ -16,14 +16,15 @@ import {
   type KnownText,
   type LetterToWrite,
 } from '../letters/letter-delivery.service.ts';
+import { findKnownDocumentTexts } from '../letters/letter-recipient-lookups.service.ts';
 import { queuePrintRendering } from '../postal/print-queue.ts';
 import { enqueueWebhooks } from '../providers/provider-webhooks.service.ts';
+import { findKnownUploadTexts } from '../uploads/upload-lookups.service.ts';
 import type {
   OutboundDocument,
   OutboundSender,
   ResolvedRecipient,
 } from './outbound-letters.service.ts';
-import { findKnownTexts } from './outbox.repository.ts';
 
 /** One letter to write. */
 export interface OutboundLetter {
@@ -140,7 +141,17 @@ async function findTextsAlreadyRead(
       if (document.contentType === 'application/pdf') pdfKeys.add(document.key);
     }
   }
-  return findKnownTexts(trx, [...pdfKeys]);
+  const keys = [...pdfKeys];
+  // Letters' documents first, then uploads: the first text found for a key is kept.
+  const found = [
+    ...(await findKnownDocumentTexts(trx, keys)),
+    ...(await findKnownUploadTexts(trx, keys)),
+  ];
+  const known = new Map<string, KnownText>();
+  for (const { storageKey, text, pageCount } of found) {
+    if (storageKey && !known.has(storageKey)) known.set(storageKey, { text, pageCount });
+  }
+  return known;
 }
 
 /** The sender's letter with its recipients, and what each recipient's delivery needs. */

@@ -13,12 +13,11 @@ import { linesTooWide } from '../../lib/address-window.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { translationOf } from '../../plugins/error-handler.ts';
 import { assertCan } from '../../plugins/account-policy.ts';
-import {
-  findKuvertRecipients,
-  findOutboundLetterOfCopy,
-  findProvidersByIds,
-  findSenderInAccount,
-} from './outbox.repository.ts';
+import { findRoleInAccount } from '../accounts/account-members.service.ts';
+import { findOutboundLetterOfCopy } from '../letters/letter-recipient-lookups.service.ts';
+import { findProviderNames } from '../providers/provider-names.service.ts';
+import { findUserContact } from '../users/user-contact.service.ts';
+import { findMailboxesByEmail, type UserMailbox } from '../users/user-mailboxes.service.ts';
 
 /*
  * Writing outbound letters: the one path for a composed letter, a reply and a mail merge. This
@@ -108,9 +107,10 @@ export async function loadSender(
   userId: string,
   accountId: string,
 ): Promise<OutboundSender> {
-  const row = await findSenderInAccount(app.db, userId, accountId);
-  if (!row) throw new AppError('NOT_FOUND');
-  assertCan(row.role, 'send');
+  const role = await findRoleInAccount(app.db, userId, accountId);
+  const row = role === undefined ? undefined : await findUserContact(app.db, userId);
+  if (role === undefined || !row) throw new AppError('NOT_FOUND');
+  assertCan(role, 'send');
   const { address_street, address_postcode, address_city, address_country } = row;
   return {
     accountId,
@@ -164,12 +164,10 @@ export async function resolveRecipientsEach(
       ),
     ),
   ];
-  const providers = new Map(
-    (await findProvidersByIds(app.db, providerIds)).map((row) => [row.id, row.name]),
-  );
+  const providers = await findProviderNames(app.db, providerIds);
   // The oldest personal account of each user (as the Sender API delivers).
-  const users = new Map<string, Awaited<ReturnType<typeof findKuvertRecipients>>[number]>();
-  for (const row of await findKuvertRecipients(app.db, emails)) {
+  const users = new Map<string, UserMailbox>();
+  for (const row of await findMailboxesByEmail(app.db, emails)) {
     const key = normaliseEmail(row.email);
     const known = users.get(key);
     if (!known || row.account_created_at < known.account_created_at) users.set(key, row);

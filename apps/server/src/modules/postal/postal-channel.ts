@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/migrations/context.ts';
 import type { Database } from '../../db/schema.ts';
-import { addRecipientToBatch, openBatchForUpdate } from './postal.repository.ts';
+import { addRecipientToBatch } from '../letters/postal-recipients.service.ts';
+import { openBatchForUpdate } from './postal.repository.ts';
 
 /** A postal recipient whose print-ready PDF is in the document store. */
 export interface RenderedRecipient {

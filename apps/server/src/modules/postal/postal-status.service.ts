@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { DeliveryStatus } from '@kuvert/shared/letters';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { refreshLetterDeliveryStatus } from '../letters/letter-delivery.service.ts';
-import { findAccountsOfLetters, markRecipientsFailed } from './postal.repository.ts';
+import {
+  findAccountsOfLetters,
+  markRecipientsFailed,
+  movePostalRecipient,
+} from '../letters/postal-recipients.service.ts';
 
 /** Every sending account of `letterIds` hears that its outbox changed. */
 export async function announceLetterChanges(
@@ -62,22 +66,7 @@ export async function applyPostalStatus(
     const letters = new Set<string>();
     let count = 0;
     for (const update of updates) {
-      const row = await trx
-        .updateTable('letter_recipients')
-        .set({
-          status: update.status,
-          updated_at: now,
-          ...(update.status === 'printed' ? { printed_at: now } : {}),
-          ...(update.status === 'sent' ? { sent_at: now } : {}),
-          ...(update.status === 'failed'
-            ? { failed_at: now, failure_reason: update.reason ?? 'The letter could not be posted.' }
-            : {}),
-        })
-        .where('id', '=', update.recipientId)
-        .where('channel', '=', 'postal')
-        .where('status', 'in', PREDECESSORS[update.status])
-        .returning('letter_id')
-        .executeTakeFirst();
+      const row = await movePostalRecipient(trx, update, PREDECESSORS[update.status], now);
       if (!row) continue;
       count += 1;
       letters.add(row.letter_id);

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../plugins/app-error.ts';
 import {
-  closeBatch,
-  findBatch,
+  countBatchRecipients,
   findBatchRecipient,
   findBatchRecipients,
-  listBatches,
-  markBatchSent,
   moveBatchRecipients,
-  type BatchListRow,
-} from './postal.repository.ts';
+} from '../letters/postal-recipients.service.ts';
+import { closeBatch, findAllBatches, findBatch, markBatchSent } from './postal.repository.ts';
 import { refreshLetterDeliveryStatus } from '../letters/letter-delivery.service.ts';
 import { announceLetterChanges, failPostalRecipients } from './postal-status.service.ts';
 
@@ -19,10 +16,26 @@ import { announceLetterChanges, failPostalRecipients } from './postal-status.ser
  * `printed`; the next letter starts a new batch), then marked sent, or a letter marked failed.
  */
 
-export type PrintBatchSummary = BatchListRow;
+export interface PrintBatchSummary {
+  id: string;
+  status: string;
+  created_at: string;
+  letters: number;
+  pages: number;
+}
 
-export function listPrintBatches(app: FastifyInstance): Promise<PrintBatchSummary[]> {
-  return listBatches(app.db);
+/** Every batch, newest first, with how many letters it holds and how many pages they print. */
+export async function listPrintBatches(app: FastifyInstance): Promise<PrintBatchSummary[]> {
+  const batches = await findAllBatches(app.db);
+  const counts = await countBatchRecipients(
+    app.db,
+    batches.map((batch) => batch.id),
+  );
+  return batches.map((batch) => ({
+    ...batch,
+    letters: counts.get(batch.id)?.letters ?? 0,
+    pages: counts.get(batch.id)?.pages ?? 0,
+  }));
 }
 
 async function requireBatch(app: FastifyInstance, batchId: string) {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../plugins/app-error.ts';
 import { parseRange } from '../../plugins/content-disposition.ts';
 import type { SendableDocument } from '../../plugins/send-document.ts';
-import { findPrintPdfForUser } from './postal.repository.ts';
+import { findPrintPdfForUser } from '../letters/postal-recipients.service.ts';
 
 /** "Letter to Łukasz Żółkiewski.pdf": a name safe in every file system. */
 function filenameOf(recipientName: string): string {

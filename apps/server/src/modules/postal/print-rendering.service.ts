@@ -15,11 +15,12 @@ import { countryName } from '@kuvert/shared/postal';
 import type { PostalChannel } from './postal-channel.ts';
 import {
   findLetterAttachments,
-  findLetterToPrint,
+  findLetterToPrintRow,
   findRecipientsToRender,
   markRecipientRendered,
   type RecipientRow,
-} from './postal.repository.ts';
+} from '../letters/postal-recipients.service.ts';
+import { findUserContact, type UserContact } from '../users/user-contact.service.ts';
 import { refreshLetterDeliveryStatus } from '../letters/letter-delivery.service.ts';
 import { announceLetterChanges, failPostalRecipients } from './postal-status.service.ts';
 import { PRINT_RENDER_JOB } from './print-queue.ts';
@@ -37,19 +38,30 @@ const pageLabels: Record<PrintLanguage, string> = {
 /** A recipient that cannot be printed, with the reason its sender reads. */
 class NotPrintable extends Error {}
 
-type LetterToPrint = NonNullable<Awaited<ReturnType<typeof findLetterToPrint>>>;
+/** The letter with its writer (undefined when the user is gone). */
+async function findLetterToPrint(app: FastifyInstance, letterId: string) {
+  const letter = await findLetterToPrintRow(app.db, letterId);
+  if (!letter) return undefined;
+  const writer =
+    letter.created_by_user_id === null
+      ? undefined
+      : await findUserContact(app.db, letter.created_by_user_id);
+  return { ...letter, writer };
+}
 
-function senderOf(letter: LetterToPrint) {
-  const { address_street: street, address_postcode: postcode, address_city: city } = letter;
-  const country = letter.address_country;
+function senderOf(writer: UserContact | undefined) {
+  const street = writer?.address_street ?? null;
+  const postcode = writer?.address_postcode ?? null;
+  const city = writer?.address_city ?? null;
+  const country = writer?.address_country ?? null;
   if (street === null || postcode === null || city === null || country === null) {
     throw new NotPrintable(
       'The sender has no postal address for the return line; add it in the profile and send again.',
     );
   }
-  const language = letter.language === 'de' ? 'de' : 'en';
+  const language = writer?.language === 'de' ? 'de' : 'en';
   const name =
-    `${letter.first_name ?? ''} ${letter.last_name ?? ''}`.trim() || (letter.email ?? '');
+    `${writer?.first_name ?? ''} ${writer?.last_name ?? ''}`.trim() || (writer?.email ?? '');
   return { name, street, postcode, city, country, language };
 }
 
@@ -77,9 +89,9 @@ async function renderOne(
   channel: PostalChannel,
   recipient: RecipientRow,
 ): Promise<void> {
-  const letter = await findLetterToPrint(app.db, recipient.letter_id);
+  const letter = await findLetterToPrint(app, recipient.letter_id);
   if (!letter) return;
-  const sender = senderOf(letter);
+  const sender = senderOf(letter.writer);
   const address = addressOf(recipient);
   // The letter speaks the recipient's language; the address stays in the sender's (postal rules).
   const language = printLanguageFor(recipient.print_language, address.country);

@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
 import { uploadContentTypeSchema, type UploadContentType } from '@kuvert/shared/uploads';
 import type { Database } from '../../db/schema.ts';
-import { findStoredUploadRefRows } from './upload-lookups.repository.ts';
+import {
+  findExtractedUploadTextRows,
+  findLiveUploadRow,
+  findStoredUploadRefRows,
+} from './upload-lookups.repository.ts';
 
 /** An upload as other areas refer to it (a case file item's attachment). */
 export interface UploadRef {
@@ -42,4 +46,33 @@ export async function findUploadRefs(
     }
   }
   return refs;
+}
+
+/**
+ * An upload of the account outside the trash (also one still arriving: check `status`), with
+ * its key, size and how to read it as a table; undefined when there is none.
+ */
+export async function findLiveUploadOfAccount(
+  db: Kysely<Database>,
+  accountId: string,
+  uploadId: string,
+) {
+  return findLiveUploadRow(db, accountId, uploadId);
+}
+
+/**
+ * Text already read from uploads' bytes, by storage key (uploads are stored by content, so
+ * the same key is the same bytes). `db` may be the caller's transaction.
+ */
+export async function findKnownUploadTexts(
+  db: Kysely<Database>,
+  keys: readonly string[],
+): Promise<Array<{ storageKey: string; text: string; pageCount: number | null }>> {
+  if (keys.length === 0) return [];
+  const rows = await findExtractedUploadTextRows(db, keys);
+  return rows.flatMap((row) =>
+    row.storage_key !== null && row.text !== null
+      ? [{ storageKey: row.storage_key, text: row.text, pageCount: row.page_count }]
+      : [],
+  );
 }

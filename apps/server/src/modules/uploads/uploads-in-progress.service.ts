@@ -8,6 +8,7 @@ import { withUploadLock } from './upload-locks.ts';
 import { discardReceivingUpload } from './upload-receiving.service.ts';
 import { toUploadInProgress } from './uploads.presenter.ts';
 import { findUploadsInProgress } from './uploads-in-progress.repository.ts';
+import { withUploaderNames } from './upload-uploaders.ts';
 import { findUploadForUser } from './uploads.repository.ts';
 
 /*
@@ -28,7 +29,7 @@ export async function listUploadsInProgress(
     accountId,
     isAllowed(role, 'manage-others-uploads') ? undefined : userId,
   );
-  return { uploads: rows.map(toUploadInProgress) };
+  return { uploads: (await withUploaderNames(app.db, rows)).map(toUploadInProgress) };
 }
 
 /**

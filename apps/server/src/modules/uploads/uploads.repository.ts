@@ -51,22 +51,6 @@ export async function findUploadForUser(
   return query.executeTakeFirst();
 }
 
-export async function findUploadDetailRow(
-  db: Kysely<Database>,
-  uploadId: string,
-): Promise<UploadDetailRow | undefined> {
-  return db
-    .selectFrom('uploads as u')
-    .leftJoin('users as uploader', 'uploader.id', 'u.created_by_user_id')
-    .selectAll('u')
-    .select([
-      'uploader.first_name as uploader_first_name',
-      'uploader.last_name as uploader_last_name',
-    ])
-    .where('u.id', '=', uploadId)
-    .executeTakeFirst();
-}
-
 export async function findUploadById(
   db: Kysely<Database>,
   uploadId: string,

@@ -20,13 +20,14 @@ import { publishLiveEvent } from '../events/events.service.ts';
 import { collectUnreferencedDocuments } from '../../documents/document-collection.ts';
 import { updateUploadSearchIndex } from '../../plugins/search-index.ts';
 import { decodeUploadCursor, encodeUploadCursor, type UploadCursor } from './upload-cursor.ts';
+import { withUploaderName } from './upload-uploaders.ts';
 import { toUploadDetail, toUploadSummary } from './uploads.presenter.ts';
 import {
   deleteUploadRows,
   findEarlierCopyForUser,
   findLiveUploadsOfAccount,
   findTrashedUploadIds,
-  findUploadDetailRow,
+  findUploadById,
   findUploadForUser,
   findUploadKeys,
   findUploadPage,
@@ -104,8 +105,9 @@ async function detailOf(
   userId: string,
   uploadId: string,
 ): Promise<UploadDetail> {
-  const row = await findUploadDetailRow(app.db, uploadId);
-  if (!row) throw new AppError('NOT_FOUND');
+  const found = await findUploadById(app.db, uploadId);
+  if (!found) throw new AppError('NOT_FOUND');
+  const row = await withUploaderName(app.db, found);
   return toUploadDetail(row, await findEarlierCopyForUser(app.db, userId, row));
 }
 

@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import {
+  findActiveUserRowsByEmail,
+  findUserContactRows,
+  findUserNameRows,
+} from './user-contact.repository.ts';
+
+/*
+ * What other areas show of a user, looked up by id in one batched query, never one per row:
+ * they read their own rows first, then ask here for the users those rows name.
+ */
+
+export interface UserName {
+  first_name: string;
+  last_name: string;
+}
+
+export type UserContact = Awaited<ReturnType<typeof findUserContactRows>>[number];
+
+export type ActiveUser = Awaited<ReturnType<typeof findActiveUserRowsByEmail>>[number];
+
+function distinct(ids: ReadonlyArray<string | null>): string[] {
+  return [...new Set(ids.filter((id): id is string => id !== null))];
+}
+
+/** The names of the users with these ids (null ids are skipped), by id. */
+export async function findUserNames(
+  db: Kysely<Database>,
+  userIds: ReadonlyArray<string | null>,
+): Promise<Map<string, UserName>> {
+  const ids = distinct(userIds);
+  if (ids.length === 0) return new Map();
+  const rows = await findUserNameRows(db, ids);
+  return new Map(
+    rows.map((row) => [row.id, { first_name: row.first_name, last_name: row.last_name }]),
+  );
+}
+
+/** Name, e-mail, language and postal address of the users with these ids, by id. */
+export async function findUserContacts(
+  db: Kysely<Database>,
+  userIds: ReadonlyArray<string | null>,
+): Promise<Map<string, UserContact>> {
+  const ids = distinct(userIds);
+  if (ids.length === 0) return new Map();
+  return new Map((await findUserContactRows(db, ids)).map((row) => [row.id, row]));
+}
+
+/** `findUserContacts` for one user; undefined when there is none with that id. */
+export async function findUserContact(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<UserContact | undefined> {
+  return (await findUserContacts(db, [userId])).get(userId);
+}
+
+/** The users who are not disabled among these e-mail addresses (compared as stored). */
+export async function findActiveUsersByEmail(
+  db: Kysely<Database>,
+  emails: readonly string[],
+): Promise<ActiveUser[]> {
+  if (emails.length === 0) return [];
+  return findActiveUserRowsByEmail(db, emails);
+}
