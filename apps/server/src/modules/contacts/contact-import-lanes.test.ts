@@ -27,9 +27,6 @@ function foldedVcard(number: number, bytes = CONTACT_IMPORT_MAX_BYTES - 1024): B
   return Buffer.from(`${head}${fold.repeat(folds)}${tail}`, 'latin1');
 }
 
-/** Generous for a loaded machine: an unhindered delivery takes a tenth of that. */
-const DELIVERY_BOUND_MS = 2000;
-
 describe.each(testEngines)('imports and deliveries share no queue (%s)', (engine) => {
   let t: TestApp;
   let importer: CreatedUser & LoggedIn;
@@ -49,14 +46,13 @@ describe.each(testEngines)('imports and deliveries share no queue (%s)', (engine
   afterAll(async () => t.close());
 
   const deliver = async (subject: string) => {
-    const startedAt = performance.now();
     const response = await postLetter(
       t.app,
       apiKey,
       { recipient: { email: recipient.email }, subject },
       { documents: [{ filename: 'rechnung.pdf', content: pdf }] },
     );
-    return { response, ms: performance.now() - startedAt };
+    return { response };
   };
 
   const importVcard = async (content: Buffer, who: CreatedUser & LoggedIn = importer) => {
@@ -72,19 +68,30 @@ describe.each(testEngines)('imports and deliveries share no queue (%s)', (engine
     return { response };
   };
 
-  it('checks a delivery’s PDF in under 2 s while three 5 MB folded vCards are imported', async () => {
+  // Asserted by the order answers come in, not by the clock: a busy machine slows both lanes.
+  it('checks a delivery’s PDF while three 5 MB folded vCards are still being imported', async () => {
     // The delivery lane's child is started (and its code loaded) by a first delivery.
     const quiet = await deliver('Before the imports');
     expect(quiet.response.statusCode).toBe(201);
 
     const vcards = [1, 2, 3].map((number) => foldedVcard(number));
     expect(vcards.every((vcard) => vcard.length > 4.9 * 1024 * 1024)).toBe(true);
-    const imports = Promise.all(vcards.map((vcard) => importVcard(vcard)));
+    const answered: string[] = [];
+    const imports = Promise.all(
+      vcards.map(async (vcard, index) => {
+        const result = await importVcard(vcard);
+        answered.push(`import ${index + 1}`);
+        return result;
+      }),
+    );
     const during = await deliver('During the imports');
+    answered.push('delivery');
     const imported = await imports;
 
     expect(during.response.statusCode).toBe(201);
-    expect(during.ms).toBeLessThan(DELIVERY_BOUND_MS);
+    // Sharing one queue, the delivery waited for all three (37 s); in its own lane it is
+    // answered while the imports are still being read.
+    expect(answered.indexOf('delivery')).toBeLessThan(3);
     // The imports were real work, and each was read whole.
     for (const [index, { response }] of imported.entries()) {
       expect(response.statusCode).toBe(200);
