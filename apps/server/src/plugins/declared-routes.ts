@@ -10,18 +10,30 @@ import type { Endpoint } from '@kuvert/shared/api';
 
 const API_PREFIX = '/api';
 
-function routePath(endpoint: Endpoint): string {
-  if (!endpoint.path.startsWith(`${API_PREFIX}/`)) {
-    throw new Error(`A portal endpoint's path begins with ${API_PREFIX}/: ${endpoint.path}`);
+function routePath(prefix: string, endpoint: Endpoint): string {
+  if (!endpoint.path.startsWith(`${prefix}/`)) {
+    throw new Error(
+      `An endpoint registered under ${prefix} begins with ${prefix}/: ${endpoint.path}`,
+    );
   }
-  return endpoint.path.slice(API_PREFIX.length);
+  return endpoint.path.slice(prefix.length);
 }
 
-export const declared = {
-  get: (endpoint: Endpoint<'GET'>): string => routePath(endpoint),
-  head: (endpoint: Endpoint<'HEAD'>): string => routePath(endpoint),
-  post: (endpoint: Endpoint<'POST'>): string => routePath(endpoint),
-  put: (endpoint: Endpoint<'PUT'>): string => routePath(endpoint),
-  patch: (endpoint: Endpoint<'PATCH'>): string => routePath(endpoint),
-  delete: (endpoint: Endpoint<'DELETE'>): string => routePath(endpoint),
-};
+/**
+ * The paths of declared endpoints for routes registered inside a plugin mounted at `prefix`
+ * (the declaration's path begins with it), one function per method.
+ */
+export function declaredUnder(prefix: string) {
+  return {
+    get: (endpoint: Endpoint<'GET'>): string => routePath(prefix, endpoint),
+    head: (endpoint: Endpoint<'HEAD'>): string => routePath(prefix, endpoint),
+    options: (endpoint: Endpoint<'OPTIONS'>): string => routePath(prefix, endpoint),
+    post: (endpoint: Endpoint<'POST'>): string => routePath(prefix, endpoint),
+    put: (endpoint: Endpoint<'PUT'>): string => routePath(prefix, endpoint),
+    patch: (endpoint: Endpoint<'PATCH'>): string => routePath(prefix, endpoint),
+    delete: (endpoint: Endpoint<'DELETE'>): string => routePath(prefix, endpoint),
+  };
+}
+
+/** For the modules, registered under `/api`. */
+export const declared = declaredUnder(API_PREFIX);

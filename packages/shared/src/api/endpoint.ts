@@ -8,7 +8,7 @@
  * use it too. Areas declare their endpoints next to their schemas (`<area>/endpoints.ts`).
  */
 
-export type EndpointMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type EndpointMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Anything with a zod-like `parse`: a zod schema, or a hand-written check. */
 export interface Parser<T> {

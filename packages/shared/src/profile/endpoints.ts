@@ -6,10 +6,18 @@ import {
   notificationPreferencesSchema,
   patchProfileRequestSchema,
   profileSchema,
+  updateProfileRequestSchema,
 } from './index.ts';
 
 export const profileEndpoints = {
   get: endpoint({ method: 'GET', path: '/api/profile', answer: profileSchema }),
+  /** Name and language, both sent. */
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/profile',
+    body: updateProfileRequestSchema,
+    answer: profileSchema,
+  }),
   /** `answer` is left unread by callers that only send a change (the language). */
   patch: endpoint({
     method: 'PATCH',

@@ -1,4 +1,5 @@
 import { endpoint } from '../api/index.ts';
+import { folderSchema } from '../folders/index.ts';
 import {
   emptyTrashRequestSchema,
   trashActionResultSchema,
@@ -27,4 +28,13 @@ export const trashEndpoints = {
     body: trashSelectionSchema,
     answer: trashActionResultSchema,
   }),
+  restoreFolder: endpoint({
+    method: 'POST',
+    path: '/api/trash/folders/:id/restore',
+    answer: folderSchema,
+  }),
+  /** A trashed folder and the letters trashed with it, for good. */
+  deleteFolder: endpoint({ method: 'DELETE', path: '/api/trash/folders/:id' }),
+  deleteUpload: endpoint({ method: 'DELETE', path: '/api/trash/uploads/:id' }),
+  deleteContact: endpoint({ method: 'DELETE', path: '/api/trash/contacts/:id' }),
 };

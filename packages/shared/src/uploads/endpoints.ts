@@ -60,4 +60,12 @@ export const uploadEndpoints = {
   thumbnail: endpoint({ method: 'GET', path: '/api/uploads/:id/thumbnail' }),
   /** The tus protocol's creation endpoint; the tus client speaks it. */
   tus: endpoint({ method: 'POST', path: UPLOADS_TUS_PATH }),
+  /** tus: the protocol version, extensions and the largest file accepted. */
+  tusOptions: endpoint({ method: 'OPTIONS', path: UPLOADS_TUS_PATH }),
+  /** tus: how many bytes of an upload the server has (`Upload-Offset`). */
+  tusOffset: endpoint({ method: 'HEAD', path: `${UPLOADS_TUS_PATH}/:id` }),
+  /** tus: the next bytes of an upload, as `application/offset+octet-stream`. */
+  tusAppend: endpoint({ method: 'PATCH', path: `${UPLOADS_TUS_PATH}/:id` }),
+  /** tus termination: cancel an upload. */
+  tusCancel: endpoint({ method: 'DELETE', path: `${UPLOADS_TUS_PATH}/:id` }),
 };

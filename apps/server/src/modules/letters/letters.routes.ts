@@ -86,7 +86,7 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/letters/:id',
+    declared.get(letterEndpoints.get),
     {
       schema: {
         tags: ['letters'],
@@ -99,7 +99,7 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/letters/:id/neighbours',
+    declared.get(letterEndpoints.neighbours),
     {
       schema: {
         tags: ['letters'],
@@ -114,7 +114,7 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/letters/:id/read',
+    declared.post(letterEndpoints.markRead),
     {
       schema: {
         tags: ['letters'],
@@ -130,7 +130,7 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/letters/:id/unread',
+    declared.post(letterEndpoints.markUnread),
     {
       schema: {
         tags: ['letters'],
@@ -146,7 +146,7 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/letters/bulk',
+    declared.post(letterEndpoints.bulk),
     {
       schema: {
         tags: ['letters'],
@@ -159,7 +159,7 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/letters/:id/replies',
+    declared.post(letterEndpoints.reply),
     {
       schema: {
         tags: ['letters'],
@@ -180,7 +180,7 @@ export const letterRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/letters/:id/documents/:documentId/content',
+    declared.get(letterEndpoints.documentContent),
     {
       schema: {
         tags: ['letters'],

@@ -1,3 +1,5 @@
+import { mailMergeEndpoints } from '@kuvert/shared/mail-merge/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -33,7 +35,7 @@ export const mailMergeRoutes: FastifyPluginAsyncZod = async (app) => {
   registerMailMergeJobs(app);
 
   app.post(
-    '/mail-merges/inspect',
+    declared.post(mailMergeEndpoints.inspect),
     {
       schema: {
         tags,
@@ -50,7 +52,7 @@ export const mailMergeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/mail-merges/preview',
+    declared.post(mailMergeEndpoints.preview),
     {
       schema: {
         tags,
@@ -67,7 +69,7 @@ export const mailMergeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/mail-merges',
+    declared.post(mailMergeEndpoints.create),
     {
       schema: {
         tags,
@@ -87,7 +89,7 @@ export const mailMergeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/mail-merges',
+    declared.get(mailMergeEndpoints.list),
     {
       schema: {
         tags,
@@ -101,7 +103,7 @@ export const mailMergeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/mail-merges/:id',
+    declared.get(mailMergeEndpoints.get),
     {
       schema: {
         tags,
@@ -114,7 +116,7 @@ export const mailMergeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/mail-merges/:id/rows',
+    declared.get(mailMergeEndpoints.rows),
     {
       schema: {
         tags,
@@ -129,7 +131,7 @@ export const mailMergeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/mail-merges/:id/failed-rows.csv',
+    declared.get(mailMergeEndpoints.failedRowsCsv),
     {
       schema: {
         tags,

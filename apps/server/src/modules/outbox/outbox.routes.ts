@@ -1,3 +1,5 @@
+import { outboxEndpoints } from '@kuvert/shared/outbox/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountQuerySchema } from '@kuvert/shared/home';
@@ -26,7 +28,7 @@ const draftParamsSchema = z.object({ id: z.string().min(1).max(64) });
 /** Composing and sending letters, and their drafts (DESIGN §8 "Compose and outbox"). */
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/outbox/letters',
+    declared.post(outboxEndpoints.send),
     {
       schema: {
         tags: ['outbox'],
@@ -47,7 +49,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/letter-drafts',
+    declared.get(outboxEndpoints.drafts),
     {
       schema: {
         tags: ['outbox'],
@@ -60,7 +62,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/letter-drafts',
+    declared.post(outboxEndpoints.createDraft),
     {
       schema: {
         tags: ['outbox'],
@@ -76,7 +78,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/letter-drafts/:id',
+    declared.get(outboxEndpoints.draft),
     {
       schema: {
         tags: ['outbox'],
@@ -89,7 +91,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/letter-drafts/:id',
+    declared.put(outboxEndpoints.updateDraft),
     {
       schema: {
         tags: ['outbox'],
@@ -104,7 +106,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/letter-drafts/:id',
+    declared.delete(outboxEndpoints.deleteDraft),
     {
       schema: {
         tags: ['outbox'],

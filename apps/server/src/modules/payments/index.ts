@@ -1,3 +1,5 @@
+import { paymentEndpoints } from '@kuvert/shared/payments/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createPaymentHeadersSchema, paymentSchema } from '@kuvert/shared/payments';
@@ -17,7 +19,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   registerPaymentJobs(app, provider);
 
   app.post(
-    '/invoices/:id/payments',
+    declared.post(paymentEndpoints.create),
     {
       schema: {
         tags,
@@ -48,7 +50,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/payments/:id',
+    declared.get(paymentEndpoints.get),
     {
       schema: {
         tags,
@@ -61,7 +63,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/payments/:id/refresh',
+    declared.post(paymentEndpoints.refresh),
     {
       schema: {
         tags,

@@ -1,3 +1,5 @@
+import { letterEndpoints } from '@kuvert/shared/letters/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { binaryResponse, errorResponses } from '../../plugins/openapi.ts';
@@ -27,7 +29,7 @@ export const postalRoutes: FastifyPluginAsyncZod<{ channel?: PostalChannel }> = 
   registerPrintRendering(app, options.channel ?? createBatchChannel(app.engine));
 
   app.get(
-    '/letters/:id/recipients/:recipientId/print.pdf',
+    declared.get(letterEndpoints.printPdf),
     {
       schema: {
         tags: ['letters'],

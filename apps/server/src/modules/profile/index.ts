@@ -1,3 +1,5 @@
+import { profileEndpoints } from '@kuvert/shared/profile/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -28,7 +30,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   registerSecurityLogJobs(app);
 
   app.get(
-    '/profile',
+    declared.get(profileEndpoints.get),
     {
       schema: {
         tags: ['profile'],
@@ -40,7 +42,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/profile',
+    declared.put(profileEndpoints.update),
     {
       schema: {
         tags: ['profile'],
@@ -54,7 +56,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    '/profile',
+    declared.patch(profileEndpoints.patch),
     {
       schema: {
         tags: ['profile'],
@@ -68,7 +70,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/profile/password',
+    declared.post(profileEndpoints.changePassword),
     {
       schema: {
         tags: ['profile'],
@@ -84,7 +86,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/profile/sessions',
+    declared.get(profileEndpoints.sessions),
     {
       schema: {
         tags: ['profile'],
@@ -96,7 +98,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/profile/sessions/log-out-others',
+    declared.post(profileEndpoints.logOutOtherSessions),
     {
       schema: {
         tags: ['profile'],
@@ -111,7 +113,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/profile/sessions/:id',
+    declared.delete(profileEndpoints.revokeSession),
     {
       schema: {
         tags: ['profile'],
@@ -129,7 +131,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/profile/audit-events',
+    declared.get(profileEndpoints.auditEvents),
     {
       schema: {
         tags: ['profile'],

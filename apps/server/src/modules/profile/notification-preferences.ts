@@ -1,3 +1,5 @@
+import { profileEndpoints } from '@kuvert/shared/profile/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -40,7 +42,7 @@ export async function updateNotificationPreferences(
 /** GET/PUT /profile/notifications: which e-mails the user wants. */
 export const notificationPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/profile/notifications',
+    declared.get(profileEndpoints.notifications),
     {
       schema: {
         tags: ['profile'],
@@ -52,7 +54,7 @@ export const notificationPreferenceRoutes: FastifyPluginAsyncZod = async (app) =
   );
 
   app.put(
-    '/profile/notifications',
+    declared.put(profileEndpoints.updateNotifications),
     {
       schema: {
         tags: ['profile'],

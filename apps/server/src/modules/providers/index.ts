@@ -1,3 +1,5 @@
+import { providerEndpoints } from '@kuvert/shared/providers/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountProviderListSchema } from '@kuvert/shared/providers';
@@ -11,7 +13,7 @@ const LOGO_MAX_AGE_SECONDS = 24 * 3600;
 
 export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/providers',
+    declared.get(providerEndpoints.list),
     {
       schema: {
         tags: ['providers'],
@@ -36,7 +38,7 @@ export const providerRoutes: FastifyPluginAsyncZod = async (app) => {
    * content-addressed, so the ETag is the key and the browser may keep them for a day.
    */
   app.get(
-    '/providers/:id/logo',
+    declared.get(providerEndpoints.logo),
     {
       schema: {
         tags: ['providers'],

@@ -1,3 +1,5 @@
+import { searchEndpoints } from '@kuvert/shared/search/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuerySchema, searchResultSchema } from '@kuvert/shared/search';
 import { errorResponses } from '../../plugins/openapi.ts';
@@ -6,7 +8,7 @@ import { searchAccount } from './search.service.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/search',
+    declared.get(searchEndpoints.search),
     {
       schema: {
         tags: ['search'],

@@ -29,8 +29,10 @@ import {
 } from './sender-api.service.ts';
 import { cancelSenderInvoice, cancelSenderSignature } from './sender-cancellations.service.ts';
 import { registerSenderFormRoutes } from './sender-forms.routes.ts';
+import { senderApiEndpoints } from '@kuvert/shared/sender-api/endpoints';
 import {
   apiKeyAuth,
+  declaredSenderRoute,
   idempotencyHeadersSchema,
   idParamsSchema,
   security,
@@ -61,7 +63,7 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
   addApiKeyAuthentication(app);
 
   app.post(
-    '/letters',
+    declaredSenderRoute.post(senderApiEndpoints.deliverLetter),
     {
       config: apiKeyAuth,
       schema: {
@@ -86,7 +88,7 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/letters/:id',
+    declaredSenderRoute.get(senderApiEndpoints.letterStatus),
     {
       config: apiKeyAuth,
       schema: {
@@ -102,7 +104,7 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/letters/:id/cancel-invoice',
+    declaredSenderRoute.post(senderApiEndpoints.cancelInvoice),
     {
       config: apiKeyAuth,
       schema: {
@@ -125,7 +127,7 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/letters/:id/cancel-signature',
+    declaredSenderRoute.post(senderApiEndpoints.cancelSignature),
     {
       config: apiKeyAuth,
       schema: {
@@ -148,7 +150,7 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/letters/:id/signed-document',
+    declaredSenderRoute.get(senderApiEndpoints.signedDocument),
     {
       config: apiKeyAuth,
       schema: {
@@ -175,7 +177,7 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/messages',
+    declaredSenderRoute.get(senderApiEndpoints.messages),
     {
       config: apiKeyAuth,
       schema: {
@@ -191,7 +193,7 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/messages/:id/documents/:documentId',
+    declaredSenderRoute.get(senderApiEndpoints.messageDocument),
     {
       config: apiKeyAuth,
       schema: {
@@ -216,7 +218,7 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
   registerSenderFormRoutes(app);
 
   app.get(
-    '/webhook',
+    declaredSenderRoute.get(senderApiEndpoints.webhook),
     {
       config: apiKeyAuth,
       schema: {
@@ -230,7 +232,7 @@ export const senderApiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/webhook',
+    declaredSenderRoute.put(senderApiEndpoints.setWebhook),
     {
       config: apiKeyAuth,
       schema: {

@@ -7,8 +7,10 @@ import {
 } from '@kuvert/shared/forms';
 import { errorResponses, noContentSchema } from '../../plugins/openapi.ts';
 import { idempotencyKeyOf } from './idempotency.ts';
+import { senderApiEndpoints } from '@kuvert/shared/sender-api/endpoints';
 import {
   apiKeyAuth,
+  declaredSenderRoute,
   idempotencyHeadersSchema,
   idParamsSchema,
   security,
@@ -31,7 +33,7 @@ import {
 export function registerSenderFormRoutes(parent: FastifyInstance): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   app.post(
-    '/forms',
+    declaredSenderRoute.post(senderApiEndpoints.publishForm),
     {
       config: apiKeyAuth,
       schema: {
@@ -61,7 +63,7 @@ export function registerSenderFormRoutes(parent: FastifyInstance): void {
   );
 
   app.put(
-    '/forms/:id',
+    declaredSenderRoute.put(senderApiEndpoints.publishFormVersion),
     {
       config: apiKeyAuth,
       schema: {
@@ -83,7 +85,7 @@ export function registerSenderFormRoutes(parent: FastifyInstance): void {
   );
 
   app.get(
-    '/forms',
+    declaredSenderRoute.get(senderApiEndpoints.forms),
     {
       config: apiKeyAuth,
       schema: {
@@ -98,7 +100,7 @@ export function registerSenderFormRoutes(parent: FastifyInstance): void {
   );
 
   app.get(
-    '/forms/:id',
+    declaredSenderRoute.get(senderApiEndpoints.form),
     {
       config: apiKeyAuth,
       schema: {
@@ -113,7 +115,7 @@ export function registerSenderFormRoutes(parent: FastifyInstance): void {
   );
 
   app.delete(
-    '/forms/:id',
+    declaredSenderRoute.delete(senderApiEndpoints.withdrawForm),
     {
       config: apiKeyAuth,
       schema: {

@@ -1,3 +1,5 @@
+import { signatureEndpoints } from '@kuvert/shared/signatures/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -25,7 +27,7 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
   registerProviderKnownLetters(filterLettersKnownToProvider);
 
   app.get(
-    '/signature-requests/open',
+    declared.get(signatureEndpoints.open),
     {
       schema: {
         tags,
@@ -38,7 +40,7 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/letters/:id/signature/sign',
+    declared.post(signatureEndpoints.sign),
     {
       schema: {
         tags,
@@ -60,7 +62,7 @@ export const signatureRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/letters/:id/signature/decline',
+    declared.post(signatureEndpoints.decline),
     {
       schema: {
         tags,

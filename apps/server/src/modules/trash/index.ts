@@ -1,3 +1,8 @@
+import { contactEndpoints } from '@kuvert/shared/contacts/endpoints';
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { folderEndpoints } from '@kuvert/shared/folders/endpoints';
+import { trashEndpoints } from '@kuvert/shared/trash/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { folderIdParamsSchema, folderSchema } from '@kuvert/shared/folders';
 import {
@@ -28,7 +33,7 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Folders' own routes are in folders/index.ts; this one moves letters too.
   app.delete(
-    '/folders/:id',
+    declared.delete(folderEndpoints.delete),
     {
       schema: {
         tags: ['folders'],
@@ -44,7 +49,7 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/trash/entries',
+    declared.get(trashEndpoints.entries),
     {
       schema: {
         tags: ['trash'],
@@ -58,7 +63,7 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/trash/restore',
+    declared.post(trashEndpoints.restore),
     {
       schema: {
         tags: ['trash'],
@@ -72,7 +77,7 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/trash/delete',
+    declared.post(trashEndpoints.delete),
     {
       schema: {
         tags: ['trash'],
@@ -86,7 +91,7 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/trash/empty',
+    declared.post(trashEndpoints.empty),
     {
       schema: {
         tags: ['trash'],
@@ -103,7 +108,7 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/trash/folders/:id/restore',
+    declared.post(trashEndpoints.restoreFolder),
     {
       schema: {
         tags: ['trash'],
@@ -117,7 +122,7 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/trash/folders/:id',
+    declared.delete(trashEndpoints.deleteFolder),
     {
       schema: {
         tags: ['trash'],
@@ -133,7 +138,7 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/trash/uploads/:id/restore',
+    declared.post(uploadEndpoints.restore),
     {
       schema: {
         tags: ['trash'],
@@ -146,7 +151,7 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/trash/uploads/:id',
+    declared.delete(trashEndpoints.deleteUpload),
     {
       schema: {
         tags: ['trash'],
@@ -163,7 +168,7 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/trash/contacts/:id/restore',
+    declared.post(contactEndpoints.restore),
     {
       schema: {
         tags: ['trash'],
@@ -176,7 +181,7 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/trash/contacts/:id',
+    declared.delete(trashEndpoints.deleteContact),
     {
       schema: {
         tags: ['trash'],

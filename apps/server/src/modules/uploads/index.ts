@@ -1,3 +1,5 @@
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -47,7 +49,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(uploadTusRoutes);
 
   app.get(
-    '/uploads',
+    declared.get(uploadEndpoints.list),
     {
       schema: {
         tags: ['uploads'],
@@ -61,7 +63,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/uploads/usage',
+    declared.get(uploadEndpoints.usage),
     {
       schema: {
         tags: ['uploads'],
@@ -76,7 +78,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/uploads/:id',
+    declared.get(uploadEndpoints.get),
     {
       schema: {
         tags: ['uploads'],
@@ -89,7 +91,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    '/uploads/:id',
+    declared.patch(uploadEndpoints.rename),
     {
       schema: {
         tags: ['uploads'],
@@ -104,7 +106,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/uploads/:id/content',
+    declared.get(uploadEndpoints.content),
     {
       schema: {
         tags: ['uploads'],
@@ -133,7 +135,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/uploads/:id/thumbnail',
+    declared.get(uploadEndpoints.thumbnail),
     {
       schema: {
         tags: ['uploads'],
@@ -164,7 +166,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/uploads/trash',
+    declared.post(uploadEndpoints.trash),
     {
       schema: {
         tags: ['uploads'],
@@ -180,7 +182,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/uploads/download',
+    declared.post(uploadEndpoints.download),
     {
       schema: {
         tags: ['uploads'],

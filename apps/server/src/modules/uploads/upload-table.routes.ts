@@ -1,3 +1,5 @@
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -12,7 +14,7 @@ import { getUploadTable, UPLOAD_TABLE_MAX_ROWS } from './upload-table.service.ts
 /** GET /uploads/:id/table (under /api): a CSV's first rows, for its preview. */
 export function registerUploadTableRoute(app: FastifyInstance): void {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/uploads/:id/table',
+    declared.get(uploadEndpoints.table),
     {
       schema: {
         tags: ['uploads'],

@@ -2,6 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UPLOADS_TUS_PATH, uploadIdParamsSchema } from '@kuvert/shared/uploads';
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { errorResponses, noContentSchema } from '../../plugins/openapi.ts';
 import { requireSession } from '../../plugins/session.ts';
@@ -32,7 +34,6 @@ import {
 const TUS_VERSION = '1.0.0';
 const TUS_EXTENSIONS = 'creation,termination,expiration';
 const OCTET_STREAM = 'application/offset+octet-stream';
-const ROUTE = UPLOADS_TUS_PATH.replace(/^\/api/, '');
 
 const byteCount = (name: string) =>
   z
@@ -87,7 +88,7 @@ export const uploadTusRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.options(
-    ROUTE,
+    declared.options(uploadEndpoints.tusOptions),
     {
       config: tusOptionsDoc,
       schema: {
@@ -106,7 +107,7 @@ export const uploadTusRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    ROUTE,
+    declared.post(uploadEndpoints.tus),
     {
       config: tusCreationDoc,
       schema: {
@@ -133,7 +134,7 @@ export const uploadTusRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     method: 'HEAD',
-    url: `${ROUTE}/:id`,
+    url: declared.head(uploadEndpoints.tusOffset),
     // @fastify/swagger leaves HEAD routes out unless asked: this one is tus core.
     config: { swagger: { exposeHeadRoute: true }, ...tusOffsetDoc },
     schema: {
@@ -160,7 +161,7 @@ export const uploadTusRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch(
-    `${ROUTE}/:id`,
+    declared.patch(uploadEndpoints.tusAppend),
     {
       config: tusPatchDoc,
       schema: {
@@ -198,7 +199,7 @@ export const uploadTusRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    `${ROUTE}/:id`,
+    declared.delete(uploadEndpoints.tusCancel),
     {
       config: tusTerminationDoc,
       schema: {

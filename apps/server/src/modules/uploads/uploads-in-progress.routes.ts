@@ -1,3 +1,5 @@
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -13,7 +15,7 @@ import { cancelUploadInProgress, listUploadsInProgress } from './uploads-in-prog
 export function registerUploadsInProgressRoutes(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
-    '/uploads/in-progress',
+    declared.get(uploadEndpoints.inProgress),
     {
       schema: {
         tags: ['uploads'],
@@ -29,7 +31,7 @@ export function registerUploadsInProgressRoutes(app: FastifyInstance): void {
     },
   );
   routes.delete(
-    '/uploads/in-progress/:id',
+    declared.delete(uploadEndpoints.cancelInProgress),
     {
       schema: {
         tags: ['uploads'],

@@ -1,3 +1,5 @@
+import { signatureEndpoints } from '@kuvert/shared/signatures/endpoints';
+import { declared } from '../../plugins/declared-routes.ts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VERIFY_MAX_BYTES, verifyDocumentResultSchema } from '@kuvert/shared/signatures';
@@ -17,7 +19,7 @@ const verifyBodySchema = z
 /** Anyone may check a document: the person who got it is often not a Kuvert user. */
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/verify-document',
+    declared.post(signatureEndpoints.verifyDocument),
     {
       config: { auth: 'public' },
       schema: {
@@ -37,7 +39,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/seal/ca-certificate',
+    declared.get(signatureEndpoints.sealCaCertificate),
     {
       config: { auth: 'public' },
       schema: {
