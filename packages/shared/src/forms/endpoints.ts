@@ -91,4 +91,6 @@ export const formEndpoints = {
     query: formSubmissionListQuerySchema,
     answer: formSubmissionPageSchema,
   }),
+  /** A submission's PDF, 409 while it is being made; a summary's `receipt_url` names it. */
+  receipt: endpoint({ method: 'GET', path: '/api/form-submissions/:id/receipt' }),
 };
