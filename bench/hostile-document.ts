@@ -1,11 +1,10 @@
-// The bench builds its hostile documents with the server tests' own generator.
-// oxlint-disable no-restricted-imports
+// The bench builds its hostile documents with the server tests' generator.
 import autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { decompressionBombPdf, millionPagesPdf } from '../apps/server/src/test/hostile-pdfs.ts';
+import { decompressionBombPdf, millionPagesPdf } from '@kuvert/test-fixtures/hostile-pdfs';
 import { machineLine, writeBenchmarkSection } from './report.ts';
 import { parseDemoLogin, REPO_ROOT, startServer, type RunningServer } from './server-process.ts';
 

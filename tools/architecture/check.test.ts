@@ -80,6 +80,16 @@ const allowedTree: Record<string, string> = {
     'export const router = [HomePage, Row];',
   ].join('\n'),
   'packages/shared/src/letters/index.ts': "export const kinds = ['inbound', 'outbound'];",
+  'packages/test-fixtures/src/pdfs.ts': 'export const plainPdf = () => new Uint8Array();',
+  // The tests of both apps share the fixtures, by package name or by path.
+  'apps/server/src/test/documents.ts':
+    "import { plainPdf } from '@kuvert/test-fixtures/pdfs';\nexport const document = plainPdf;",
+  'apps/server/src/modules/letters/letters-documents.test.ts':
+    "import { plainPdf } from '@kuvert/test-fixtures/pdfs';\nexport const probe = plainPdf;",
+  'apps/web/e2e/support/documents.ts':
+    "import { plainPdf } from '../../../../packages/test-fixtures/src/pdfs.ts';\nexport const pdf = plainPdf;",
+  'apps/web/e2e/letters.spec.ts':
+    "import { plainPdf } from '@kuvert/test-fixtures/pdfs';\nexport const probe = plainPdf;",
 };
 
 function writeTree(root: string, files: Record<string, string>) {
@@ -194,6 +204,29 @@ describe('the architecture check', () => {
       'apps/server/src/lib/button.ts → apps/web/src/components/ui/button.tsx',
       'packages/shared/src/letters/index.ts → apps/server/src/clock.ts',
     ]);
+  });
+
+  it('fails on app code importing the test fixtures, the fixtures importing an app, and e2e importing the server', () => {
+    const violations = failures(
+      {
+        'apps/server/src/plugins/documents.ts':
+          "import { plainPdf } from '@kuvert/test-fixtures/pdfs';\nexport const d = plainPdf;",
+        'apps/web/e2e/support/sealing.ts':
+          "import { now } from '../../../server/src/clock.ts';\nexport const sealedAt = now;",
+        'apps/web/src/lib/pdf.ts':
+          "import { plainPdf } from '../../../../packages/test-fixtures/src/pdfs.ts';\nexport const p = plainPdf;",
+        'packages/test-fixtures/src/sealed.ts':
+          "import { now } from '../../../apps/server/src/clock.ts';\nexport const sealedAt = now;",
+      },
+      'cross-app',
+    );
+    expect(violations.map((violation) => violation.key)).toEqual([
+      'apps/server/src/plugins/documents.ts → packages/test-fixtures/src/pdfs.ts',
+      'apps/web/e2e/support/sealing.ts → apps/server/src/clock.ts',
+      'apps/web/src/lib/pdf.ts → packages/test-fixtures/src/pdfs.ts',
+      'packages/test-fixtures/src/sealed.ts → apps/server/src/clock.ts',
+    ]);
+    expect(violations[0]?.message).toContain("only for the apps' tests");
   });
 
   it('fails on a feature importing another feature from a three-deep folder', () => {

@@ -71,12 +71,13 @@ export function unitOf(file: string): string {
   return isRoutesFile(file) ? `${module} (routes)` : module;
 }
 
-type App = 'server' | 'web' | 'shared';
+type App = 'server' | 'web' | 'shared' | 'test-fixtures';
 
 function appOf(file: string): App | null {
   if (file.startsWith('apps/server/')) return 'server';
   if (file.startsWith('apps/web/')) return 'web';
   if (file.startsWith('packages/shared/')) return 'shared';
+  if (file.startsWith('packages/test-fixtures/')) return 'test-fixtures';
   return null;
 }
 
@@ -84,7 +85,19 @@ const allowedApps: Record<App, App[]> = {
   server: ['server', 'shared'],
   web: ['web', 'shared'],
   shared: ['shared'],
+  'test-fixtures': ['test-fixtures'],
 };
+
+/** Tests of either app, the browser tests with their support files among them. */
+function isTestCode(file: string): boolean {
+  return isTestFile(file) || file.startsWith('apps/web/e2e/');
+}
+
+/** Whether a file may import one of `to`: its own app's, shared, and test fixtures in tests. */
+function mayImport(file: string, from: App, to: App): boolean {
+  if (allowedApps[from].includes(to)) return true;
+  return to === 'test-fixtures' && (from === 'server' || from === 'web') && isTestCode(file);
+}
 
 /**
  * Every import between the server modules (not tests): node → node → the imports behind it. A
@@ -229,15 +242,17 @@ export function crossAppViolations(files: SourceFile[]): Violation[] {
     if (from === null) continue;
     for (const { specifier, target, line } of file.imports) {
       const to = target === null ? null : appOf(target);
-      if (to === null || allowedApps[from].includes(to)) continue;
+      if (to === null || mayImport(file.path, from, to)) continue;
       violations.push({
         rule: 'cross-app',
         key: `${file.path} → ${target}`,
         where: `${file.path}:${line}`,
         message:
           `${file.path} (${from}) imports '${specifier}' = ${target} (${to}).` +
-          ' The apps never import each other and packages/shared imports neither.' +
-          ' Fix: move what both need into packages/shared, or talk over HTTP.',
+          ' The apps never import each other and packages/shared imports neither;' +
+          " packages/test-fixtures is only for the apps' tests and imports none of them." +
+          ' Fix: move what both need into packages/shared (what only tests need into' +
+          ' packages/test-fixtures), or talk over HTTP or to a child process.',
       });
     }
   }

@@ -21,6 +21,7 @@ const probeFolderPrefix = 'lint-probe-';
 /** Workspace packages by name: where `@kuvert/<name>/...` lands. */
 const workspacePackages: Record<string, string> = {
   '@kuvert/shared': 'packages/shared/src',
+  '@kuvert/test-fixtures': 'packages/test-fixtures/src',
   '@kuvert/server': 'apps/server',
   '@kuvert/web': 'apps/web',
 };

@@ -18,7 +18,7 @@ import {
   pageCountLiePdf,
   plainPdf,
   zipPretendingToBePdf,
-} from './test/hostile-pdfs.ts';
+} from '@kuvert/test-fixtures/hostile-pdfs';
 import {
   createTestProvider,
   deliverTestLetter,

@@ -1,11 +1,10 @@
-// The journeys send the server tests' own hostile documents.
-// oxlint-disable no-restricted-imports
+// The journeys send the same hostile documents as the server's tests.
 import {
   decompressionBombPdf,
   htmlPretendingToBePdf,
   javaScriptPdf,
   millionPagesPdf,
-} from '../../server/src/test/hostile-pdfs.ts';
+} from '@kuvert/test-fixtures/hostile-pdfs';
 import { expect, logIn, test } from './support/fixtures.ts';
 import { createProvider, deliverLetter, makePdf, NO_WEBHOOK } from './support/provider.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-// The journey sends the server tests' own million-page document.
-// oxlint-disable-next-line no-restricted-imports
-import { millionPagesPdf } from '../../server/src/test/hostile-pdfs.ts';
+// The journey sends the same million-page document as the server's tests.
+import { millionPagesPdf } from '@kuvert/test-fixtures/hostile-pdfs';
 import { expect, logIn, test } from './support/fixtures.ts';
 import { createProvider, deliverLetter, makePdf, NO_WEBHOOK } from './support/provider.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 // The journeys tamper with documents the way the server tests do.
-// oxlint-disable-next-line no-restricted-imports
-import { withBrokenSignature, withFlippedByte } from '../../server/src/test/signed-pdfs.ts';
+import { withBrokenSignature, withFlippedByte } from '@kuvert/test-fixtures/signed-pdfs';
 import { expect, logIn, test } from './support/fixtures.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
 import { makePdf } from './support/provider.ts';

@@ -1,53 +1,34 @@
-// Sealing runs here as the server runs it: its processing pool, with the seal identity the
-// e2e server made in its DATA_DIR. No route of the server makes test documents.
-// oxlint-disable no-restricted-imports
-import { loadConfig } from '../../../server/src/config/env.ts';
-import { createDocumentProcessing } from '../../../server/src/plugins/processing/document-processing.ts';
-import { loadSealIdentity } from '../../../server/src/plugins/seal-identity.ts';
-import { E2E_BASE_URL, serverEnvironment } from './environment.ts';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { E2E_BASE_URL, REPO_ROOT, serverEnvironment } from './environment.ts';
 import { createProvider, makePdf, NO_WEBHOOK, uniqueWord, type TestProvider } from './provider.ts';
 import { createInvitedUser, type TestUser } from './users.ts';
 
-/** A PDF sealed by the running e2e server's seal: what a completed request delivers. */
+/**
+ * A PDF sealed by the running e2e server's seal: what a completed request delivers. No route of
+ * the server makes test documents, so the server's own sealing runs in a child process with the
+ * e2e server's environment (apps/server/src/test/seal-document.ts): the original in, sealed out.
+ */
 export async function kuvertSealedPdf(subject: string): Promise<Buffer> {
-  const config = loadConfig(serverEnvironment());
-  const seal = loadSealIdentity(config);
-  const processing = createDocumentProcessing(config.processing, { warn: () => {} });
-  const now = new Date();
-  try {
-    const sealed = await processing.sealDocuments({
-      documents: [{ filename: 'agreement.pdf', bytes: await makePdf([[subject, 'Page one']]) }],
-      outcome: 'completed',
-      request: {
-        id: `e2e-${now.getTime()}`,
-        subject,
-        providerName: 'Hausverwaltung Zoë Łukasz',
-        createdAt: now.toISOString(),
-        dueDate: '2099-12-31',
-      },
-      signers: [
-        {
-          name: 'Erika Mustermann',
-          email: 'erika@kuvert.test',
-          status: 'signed',
-          method: 'typed',
-          typedName: 'Erika Mustermann',
-          strokes: null,
-          signedAt: now.toISOString(),
-          declinedAt: null,
-          declinedReason: null,
-          ipAddress: '127.0.0.1',
-          userAgent: 'e2e',
-          identifiedBy: 'password',
-        },
-      ],
-      sealedAt: now.toISOString(),
-      seal: seal.key,
-    });
-    return Buffer.from(sealed.bytes);
-  } finally {
-    await processing.close();
+  const original = await makePdf([[subject, 'Page one']]);
+  const child = spawn(
+    process.execPath,
+    [path.join(REPO_ROOT, 'apps/server/src/test/seal-document.ts'), subject],
+    { env: { ...process.env, ...serverEnvironment() }, stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  const out: Buffer[] = [];
+  const error: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => error.push(chunk));
+  child.stdin.end(original);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (code !== 0) {
+    throw new Error(`sealing failed (${code}):\n${Buffer.concat(error).toString('utf8')}`);
   }
+  return Buffer.concat(out);
 }
 
 interface ApiSession {

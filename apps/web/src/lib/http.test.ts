@@ -1,10 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authEndpoints } from '@kuvert/shared/auth/endpoints';
+import { letterEndpoints } from '@kuvert/shared/letters/endpoints';
+import { profileEndpoints } from '@kuvert/shared/profile/endpoints';
+import { apiPath } from './api-client.ts';
 import { ApiError, NetworkError, RequestTimeoutError, apiRequest } from './http.ts';
 import { isConnectionLost } from './online.ts';
 import { endSession, isLoggedIn, startSession } from './session.ts';
 import { storageKeys } from './storage.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
+
+// Real paths of the API, as the declared endpoints call them.
+const profilePath = apiPath(profileEndpoints.get);
+const passwordPath = apiPath(profileEndpoints.changePassword);
+const loginPath = apiPath(authEndpoints.login);
+const markUnreadPath = apiPath(letterEndpoints.markUnread, { params: { id: '1' } });
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -41,7 +51,7 @@ describe('apiRequest', () => {
   it('sends the CSRF token on every non-GET call, same-origin credentials and JSON', async () => {
     logIn();
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
-    await apiRequest('/api/profile/password', { method: 'POST', body: { a: 1 } });
+    await apiRequest(passwordPath, { method: 'POST', body: { a: 1 } });
     const [, init] = fetchMock.mock.calls[0] ?? [];
     const headers = new Headers(init?.headers);
     expect(init?.credentials).toBe('same-origin');
@@ -53,7 +63,7 @@ describe('apiRequest', () => {
   it('does not send the CSRF token on GET', async () => {
     logIn();
     fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
-    await apiRequest('/api/profile', { schema: { parse: (value: unknown) => value } });
+    await apiRequest(profilePath, { schema: { parse: (value: unknown) => value } });
     const [, init] = fetchMock.mock.calls[0] ?? [];
     expect(new Headers(init?.headers).has('X-CSRF-Token')).toBe(false);
   });
@@ -66,7 +76,7 @@ describe('apiRequest', () => {
         details: [{ path: 'email', message: 'Invalid email' }, { nonsense: true }],
       }),
     );
-    const error = await apiRequest('/api/auth/login', { method: 'POST' }).catch((e: unknown) => e);
+    const error = await apiRequest(loginPath, { method: 'POST' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
     expect(error instanceof ApiError && error.fieldIssues).toEqual([
@@ -82,13 +92,13 @@ describe('apiRequest', () => {
         details: { retry_after_seconds: 30 },
       }),
     );
-    const error = await apiRequest('/api/auth/login', { method: 'POST' }).catch((e: unknown) => e);
+    const error = await apiRequest(loginPath, { method: 'POST' }).catch((e: unknown) => e);
     expect(error instanceof ApiError && error.retryAfterSeconds).toBe(30);
   });
 
   it('maps a body that is not ours to INTERNAL', async () => {
     fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
-    await expect(apiRequest('/api/profile')).rejects.toMatchObject({
+    await expect(apiRequest(profilePath)).rejects.toMatchObject({
       code: 'INTERNAL',
       status: 502,
     });
@@ -96,15 +106,15 @@ describe('apiRequest', () => {
 
   it('reports a failed connection as NetworkError', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(apiRequest('/api/profile')).rejects.toBeInstanceOf(NetworkError);
+    await expect(apiRequest(profilePath)).rejects.toBeInstanceOf(NetworkError);
   });
 
   it('marks the connection lost on a failed request, and found again on the next answer', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(apiRequest('/api/profile')).rejects.toBeInstanceOf(NetworkError);
+    await expect(apiRequest(profilePath)).rejects.toBeInstanceOf(NetworkError);
     expect(isConnectionLost()).toBe(true);
     fetchMock.mockResolvedValueOnce(jsonResponse(404, { code: 'NOT_FOUND', message: 'No' }));
-    await expect(apiRequest('/api/profile')).rejects.toBeInstanceOf(ApiError);
+    await expect(apiRequest(profilePath)).rejects.toBeInstanceOf(ApiError);
     expect(isConnectionLost()).toBe(false);
   });
 
@@ -117,7 +127,7 @@ describe('apiRequest', () => {
           init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
         }),
     );
-    const call = apiRequest('/api/letters/1/unread', { method: 'POST' });
+    const call = apiRequest(markUnreadPath, { method: 'POST' });
     timeout.abort(new DOMException('The operation timed out.', 'TimeoutError'));
     const error = await call.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestTimeoutError);
@@ -134,7 +144,7 @@ describe('apiRequest', () => {
           init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
         }),
     );
-    const call = apiRequest('/api/profile', { signal: caller.signal });
+    const call = apiRequest(profilePath, { signal: caller.signal });
     caller.abort();
     const error = await call.catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(NetworkError);
@@ -146,7 +156,7 @@ describe('apiRequest', () => {
     fetchMock.mockResolvedValue(
       jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'No session' }),
     );
-    await expect(apiRequest('/api/profile')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(apiRequest(profilePath)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(isLoggedIn()).toBe(false);
     expect(localStorage.getItem(storageKeys.csrfToken)).toBeNull();
     expect(localStorage.getItem(storageKeys.loginToken)).toBe('login-abc');
@@ -155,7 +165,7 @@ describe('apiRequest', () => {
   it('validates a JSON answer with the given schema', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { n: 1 }));
     const parse = vi.fn<(value: unknown) => { parsed: unknown }>((value) => ({ parsed: value }));
-    await expect(apiRequest('/api/x', { schema: { parse } })).resolves.toEqual({
+    await expect(apiRequest(profilePath, { schema: { parse } })).resolves.toEqual({
       parsed: { n: 1 },
     });
   });

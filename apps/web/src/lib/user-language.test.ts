@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { profileEndpoints } from '@kuvert/shared/profile/endpoints';
+import { apiPath } from './api-client.ts';
 import { getLanguage, initI18n, setLanguage } from './i18n.ts';
 import { dismissAllNotifications, getNotifications } from './notify.ts';
 import { endSession, startSession } from './session.ts';
@@ -34,7 +36,7 @@ function profileAnswer(language: string): Response {
 /** The bodies of the PATCH /api/profile calls made so far. */
 function savedBodies(): unknown[] {
   return fetchMock.mock.calls
-    .filter(([url, init]) => url === '/api/profile' && init?.method === 'PATCH')
+    .filter(([url, init]) => url === apiPath(profileEndpoints.patch) && init?.method === 'PATCH')
     .map(([, init]) => JSON.parse(String(init?.body)));
 }
 

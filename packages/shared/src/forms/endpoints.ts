@@ -91,6 +91,6 @@ export const formEndpoints = {
     query: formSubmissionListQuerySchema,
     answer: formSubmissionPageSchema,
   }),
-  /** The PDF of a submission, downloaded by the browser. */
-  submissionReceipt: endpoint({ method: 'GET', path: '/api/form-submissions/:id/receipt' }),
+  /** A submission's PDF, 409 while it is being made; a summary's `receipt_url` names it. */
+  receipt: endpoint({ method: 'GET', path: '/api/form-submissions/:id/receipt' }),
 };

@@ -9,7 +9,7 @@ import {
 } from '../../test/forms.ts';
 import { issueUploadToken, postAccountFile, postPublicFile } from '../../test/form-submissions.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
-import { javaScriptPdf } from '../../test/hostile-pdfs.ts';
+import { javaScriptPdf } from '@kuvert/test-fixtures/hostile-pdfs';
 import {
   createSharedAccount,
   addMember,

@@ -171,7 +171,7 @@ export const formSubmissionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    declared.get(formEndpoints.submissionReceipt),
+    declared.get(formEndpoints.receipt),
     {
       schema: {
         tags,

@@ -8,7 +8,7 @@ import { printPdfPath } from '@kuvert/shared/outbox';
 import { postalAddressLines, returnLine, type PostalAddressInput } from '@kuvert/shared/postal';
 import { createLoggedInUser, type LoggedIn } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
-import { htmlPretendingToBePdf, millionPagesPdf } from '../../test/hostile-pdfs.ts';
+import { htmlPretendingToBePdf, millionPagesPdf } from '@kuvert/test-fixtures/hostile-pdfs';
 import { personalAccountOf, samplePdf } from '../../test/mailbox.ts';
 import { runAllJobs, writePostalLetter } from '../../test/postal.ts';
 import {

@@ -6,7 +6,7 @@ import {
   uploadTableSchema,
   type UploadDetail,
 } from '@kuvert/shared/uploads';
-import { pageCountLiePdf } from '../../test/hostile-pdfs.ts';
+import { pageCountLiePdf } from '@kuvert/test-fixtures/hostile-pdfs';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
 import { testEngines, type TestApp } from '../../test/helper.ts';
 import { personalAccountOf } from '../../test/mailbox.ts';

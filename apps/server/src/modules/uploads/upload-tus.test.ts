@@ -13,7 +13,7 @@ import {
   htmlPretendingToBePdf,
   javaScriptPdf,
   zipPretendingToBePdf,
-} from '../../test/hostile-pdfs.ts';
+} from '@kuvert/test-fixtures/hostile-pdfs';
 import { personalAccountOf, samplePdf } from '../../test/mailbox.ts';
 import {
   TINY_PNG,

@@ -3,7 +3,7 @@ import { verifyDocumentResultSchema, type SignatureStrokes } from '@kuvert/share
 import { createLoggedInUser } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import { createTestProvider, multipart } from '../../test/mailbox.ts';
-import { withFlippedByte } from '../../test/signed-pdfs.ts';
+import { withFlippedByte } from '@kuvert/test-fixtures/signed-pdfs';
 import {
   declineAs,
   deliverSignatureRequest,

@@ -10,7 +10,7 @@ import {
   withFlippedByte,
   withIncrementalUpdate,
   withWrittenPadding,
-} from '../../test/signed-pdfs.ts';
+} from '@kuvert/test-fixtures/signed-pdfs';
 import { VERIFY_MAX_PER_ADDRESS } from './verification.service.ts';
 
 const ORIGIN = 'http://localhost:3000';

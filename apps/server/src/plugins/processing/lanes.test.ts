@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { plainPdf } from '../../test/hostile-pdfs.ts';
+import { plainPdf } from '@kuvert/test-fixtures/hostile-pdfs';
 import { createDocumentProcessing, type ProcessingSettings } from './document-processing.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { plainPdf } from '../../test/hostile-pdfs.ts';
+import { plainPdf } from '@kuvert/test-fixtures/hostile-pdfs';
 import { createProcessingPool, type ProcessingPool } from './pool.ts';
 
 /*

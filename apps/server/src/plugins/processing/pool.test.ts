@@ -11,7 +11,7 @@ import {
   pageCountLiePdf,
   plainPdf,
   zipPretendingToBePdf,
-} from '../../test/hostile-pdfs.ts';
+} from '@kuvert/test-fixtures/hostile-pdfs';
 import {
   createDocumentProcessing,
   PDF_TEXT_MAX_CHARS,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { plainPdf } from '../../test/hostile-pdfs.ts';
+import { plainPdf } from '@kuvert/test-fixtures/hostile-pdfs';
 import {
   CONTRACT_LINES,
   convertImage,

@@ -10,7 +10,7 @@ import {
   pageCountLiePdf,
   plainPdf,
   zipPretendingToBePdf,
-} from '../../test/hostile-pdfs.ts';
+} from '@kuvert/test-fixtures/hostile-pdfs';
 import {
   appendIncrementalUpdate,
   byteRangeOf,
@@ -23,7 +23,7 @@ import {
   runTool,
   temporaryFolder,
 } from '../../test/sealing.ts';
-import { withWrittenPadding } from '../../test/signed-pdfs.ts';
+import { withWrittenPadding } from '@kuvert/test-fixtures/signed-pdfs';
 import { timeStampedPdf } from '../../test/seal-authorities.ts';
 import { loadSealIdentity } from '../seal-identity.ts';
 import {

@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FormSummary } from '@kuvert/shared/forms';
+import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { apiPath } from '../../../lib/api-client.ts';
 import { initI18n, loadTranslations } from '../../../lib/i18n.ts';
 import { FormUseCasesView } from './form-use-cases-view.tsx';
 import { FormsStartView } from './forms-start-view.tsx';
@@ -17,13 +19,16 @@ const catalogue: FormSummary[] = [
   }),
 ];
 const requests: string[] = [];
+const cataloguePath = apiPath(formEndpoints.catalogue);
+/** The catalogue asked with a query, e.g. a search, rather than in full. */
+const isCatalogueQuery = (request: string) => request.startsWith(`${cataloguePath}?`);
 
 /** The catalogue routes, searched and filtered like the server. */
 const fetchMock = vi.fn<typeof fetch>(async (input) => {
   const url = new URL(String(input), 'http://localhost');
   requests.push(`${url.pathname}${url.search}`);
-  if (url.pathname === '/api/forms/start') return json({ recent: [], drafts: [] });
-  if (url.pathname === '/api/forms/use-cases') {
+  if (url.pathname === apiPath(formEndpoints.start)) return json({ recent: [], drafts: [] });
+  if (url.pathname === apiPath(formEndpoints.useCases)) {
     return json({
       items: [
         { use_case: 'moving_house', form_count: 1 },
@@ -32,7 +37,7 @@ const fetchMock = vi.fn<typeof fetch>(async (input) => {
       ],
     });
   }
-  if (url.pathname === '/api/forms') {
+  if (url.pathname === cataloguePath) {
     const q = url.searchParams.get('q')?.toLowerCase() ?? '';
     const useCase = url.searchParams.get('use_case');
     const items = catalogue.filter(
@@ -79,8 +84,8 @@ describe('finding forms', () => {
         .getAttribute('href'),
     ).toBe('/forms/my/p1/f2/add');
     // One request for the word typed, none for each keystroke.
-    expect(requests.filter((request) => request.startsWith('/api/forms?'))).toEqual([
-      '/api/forms?q=burst',
+    expect(requests.filter(isCatalogueQuery)).toEqual([
+      apiPath(formEndpoints.catalogue, { query: { q: 'burst' } }),
     ]);
     expect(screen.getByTestId('location').textContent).toBe('/forms?q=burst');
   });
@@ -105,7 +110,9 @@ describe('finding forms', () => {
     const forms = await screen.findByRole('list', { name: 'Forms for: Insurance claim' });
     expect(within(forms).getAllByRole('article')).toHaveLength(1);
     expect(within(forms).getByRole('article', { name: 'Claim for water damage' })).toBeTruthy();
-    expect(requests).toContain('/api/forms?use_case=insurance_claim');
+    expect(requests).toContain(
+      apiPath(formEndpoints.catalogue, { query: { use_case: 'insurance_claim' } }),
+    );
 
     fireEvent.click(within(useCases).getByRole('link', { name: /Moving house/u }));
     expect(await screen.findByRole('list', { name: 'Forms for: Moving house' })).toBeTruthy();
@@ -121,7 +128,7 @@ describe('finding forms', () => {
       <FormUseCasesView />,
     );
     expect(await screen.findByText('Choose a use case above to see its forms.')).toBeTruthy();
-    expect(requests.some((request) => request.startsWith('/api/forms?'))).toBe(false);
+    expect(requests.some(isCatalogueQuery)).toBe(false);
   });
 });
 

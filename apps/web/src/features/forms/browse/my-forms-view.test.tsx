@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FormDraftSummary, FormSubmissionSummary } from '@kuvert/shared/forms';
+import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { apiPath } from '../../../lib/api-client.ts';
 import { initI18n, loadTranslations } from '../../../lib/i18n.ts';
 import { MyFormsView } from './my-forms-view.tsx';
 import {
@@ -15,18 +17,26 @@ import {
 let drafts: FormDraftSummary[] = [];
 let submissionPages: Record<string, { items: FormSubmissionSummary[]; next_cursor: string | null }>;
 const requests: string[] = [];
+const draftsPath = apiPath(formEndpoints.drafts);
+const submissionsPath = apiPath(formEndpoints.submissions);
+/** The mailbox's submissions, as the list asks for them (`cursor` for an older page). */
+const submissionsRequest = (query: Record<string, string>) =>
+  `GET ${apiPath(formEndpoints.submissions, { query })}`;
+const isSubmissionsRequest = (request: string) => request.startsWith(`GET ${submissionsPath}`);
 
 /** The server's form-drafts and form-submissions routes, over the lists above. */
 const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
   const url = new URL(String(input), 'http://localhost');
   const method = init?.method ?? 'GET';
   requests.push(`${method} ${url.pathname}${url.search}`);
-  if (url.pathname === '/api/form-drafts' && method === 'GET') return json({ items: drafts });
-  if (url.pathname.startsWith('/api/form-drafts/') && method === 'DELETE') {
-    drafts = drafts.filter((draft) => !url.pathname.endsWith(`/${draft.id}`));
+  if (url.pathname === draftsPath && method === 'GET') return json({ items: drafts });
+  if (url.pathname.startsWith(`${draftsPath}/`) && method === 'DELETE') {
+    drafts = drafts.filter(
+      (draft) => url.pathname !== apiPath(formEndpoints.deleteDraft, { params: { id: draft.id } }),
+    );
     return new Response(null, { status: 204 });
   }
-  if (url.pathname === '/api/form-submissions') {
+  if (url.pathname === submissionsPath) {
     const page = submissionPages[url.searchParams.get('cursor') ?? ''];
     return json(page ?? { items: [], next_cursor: null });
   }
@@ -90,13 +100,15 @@ describe('/forms/my', () => {
       within(delivered ?? sent)
         .getByRole('link', { name: /Open receipt/u })
         .getAttribute('href'),
-    ).toBe('/api/form-submissions/s1/receipt');
+    ).toBe(apiPath(formEndpoints.receipt, { params: { id: 's1' } }));
     expect(processing?.textContent).toContain('Processing');
     expect(within(processing ?? sent).queryByRole('link', { name: /Open receipt/u })).toBeNull();
     expect(failed?.textContent).toContain('Failed');
     expect(failed?.textContent).toContain('The provider is suspended.');
-    expect(requests).toContain('GET /api/form-drafts?account_id=a1');
-    expect(requests).toContain('GET /api/form-submissions?account_id=a1');
+    expect(requests).toContain(
+      `GET ${apiPath(formEndpoints.drafts, { query: { account_id: 'a1' } })}`,
+    );
+    expect(requests).toContain(submissionsRequest({ account_id: 'a1' }));
   });
 
   it('deletes a draft only after asking, and the list follows', async () => {
@@ -110,7 +122,9 @@ describe('/forms/my', () => {
     await waitFor(() =>
       expect(screen.queryByRole('listitem', { name: 'Change of address' })).toBeNull(),
     );
-    expect(requests).toContain('DELETE /api/form-drafts/d1');
+    expect(requests).toContain(
+      `DELETE ${apiPath(formEndpoints.deleteDraft, { params: { id: 'd1' } })}`,
+    );
     expect(screen.getByRole('listitem', { name: 'Meter' })).toBeTruthy();
   });
 
@@ -127,7 +141,7 @@ describe('/forms/my', () => {
     expect(await screen.findByText(/No drafts/u)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('KV-2025-0009')).toBeTruthy();
-    expect(requests).toContain('GET /api/form-submissions?account_id=a1&cursor=next');
+    expect(requests).toContain(submissionsRequest({ account_id: 'a1', cursor: 'next' }));
     expect(
       within(screen.getByRole('list', { name: 'Sent' })).getAllByRole('listitem'),
     ).toHaveLength(2);
@@ -145,12 +159,10 @@ describe('/forms/my', () => {
       submissionPages = { '': { items: [submissionSummary()], next_cursor: null } };
       await vi.advanceTimersByTimeAsync(5_000);
       expect(await screen.findByText('Sent to Stadtwerke Kiel')).toBeTruthy();
-      const asked = requests.filter((request) => request.startsWith('GET /api/form-submissions'));
+      const asked = requests.filter(isSubmissionsRequest);
       await vi.advanceTimersByTimeAsync(15_000);
       // Once nothing is processing, it stops asking.
-      expect(
-        requests.filter((request) => request.startsWith('GET /api/form-submissions')),
-      ).toHaveLength(asked.length);
+      expect(requests.filter(isSubmissionsRequest)).toHaveLength(asked.length);
     } finally {
       vi.useRealTimers();
     }

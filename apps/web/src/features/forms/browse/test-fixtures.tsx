@@ -9,6 +9,8 @@ import type {
   FormSubmissionSummary,
   FormSummary,
 } from '@kuvert/shared/forms';
+import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { apiPath } from '../../../lib/api-client.ts';
 import { startSession } from '../../../lib/session.ts';
 
 export const stadtwerke: FormProvider = {
@@ -59,7 +61,7 @@ export function submissionSummary(
     submitted_by_name: null,
     created_at: '2026-11-20T10:00:00.000Z',
     delivered_at: '2026-11-20T10:00:05.000Z',
-    receipt_url: '/api/form-submissions/s1/receipt',
+    receipt_url: apiPath(formEndpoints.receipt, { params: { id: 's1' } }),
     ...overrides,
   };
 }

@@ -1,7 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { publicFormEndpoints } from '@kuvert/shared/api';
 import type { FormDetail } from '@kuvert/shared/forms';
+import { apiPath } from '../../../lib/api-client.ts';
 import { initI18n, loadTranslations } from '../../../lib/i18n.ts';
 import { PublicFormFill } from './public-form-fill.tsx';
 
@@ -101,7 +103,7 @@ describe('the public fill-out page', () => {
     first.unmount();
     // Nothing but the form itself was asked of the server: the draft never left the browser.
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
-      '/api/public/forms/prov-1/form-1',
+      apiPath(publicFormEndpoints.form, { params: { providerId: 'prov-1', formId: 'form-1' } }),
     ]);
 
     const second = renderPage();

@@ -2,6 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { apiPath } from '../../../lib/api-client.ts';
 import { initI18n, loadTranslations, setLanguage } from '../../../lib/i18n.ts';
 import { uploadHit } from '../search-test-hits.ts';
 import { UploadHitRow } from './upload-hit-row.tsx';
@@ -39,7 +41,9 @@ describe('an upload among search results', () => {
 
   it('shows the thumbnail when there is one, else the type’s icon', () => {
     const { container, unmount } = renderRow(uploadHit('u1', { has_thumbnail: true }));
-    expect(container.querySelector('img')?.getAttribute('src')).toBe('/api/uploads/u1/thumbnail');
+    expect(container.querySelector('img')?.getAttribute('src')).toBe(
+      apiPath(uploadEndpoints.thumbnail, { params: { id: 'u1' } }),
+    );
     unmount();
     const withoutThumbnail = renderRow(uploadHit('u2', { kind: 'image', has_thumbnail: false }));
     expect(withoutThumbnail.container.querySelector('img')).toBeNull();

@@ -4,6 +4,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadDetail } from '@kuvert/shared/uploads';
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { apiPath } from '../../../lib/api-client.ts';
 import { initI18n, loadTranslations } from '../../../lib/i18n.ts';
 import { UploadDetailView } from './upload-detail-view.tsx';
 
@@ -29,6 +31,11 @@ const upload: UploadDetail = {
   delimiter: null,
   uploaded_by: { id: 'u1', name: 'Erika Mustermann' },
 };
+
+/** Where the bytes of `up 1` load from: its id escaped, the disposition in the query. */
+function contentPath(disposition: 'inline' | 'attachment'): string {
+  return apiPath(uploadEndpoints.content, { params: { id: 'up 1' }, query: { disposition } });
+}
 
 function renderView(props: { upload?: UploadDetail; canWrite: boolean; withSlot?: boolean }) {
   return render(
@@ -61,11 +68,9 @@ describe('an upload’s page', () => {
 
   it('shows the PDF in the viewer it is given, its facts and its download', () => {
     renderView({ canWrite: true });
-    expect(screen.getByTestId('pdf').textContent).toBe(
-      'Mietvertrag.pdf /api/uploads/up%201/content?disposition=inline',
-    );
+    expect(screen.getByTestId('pdf').textContent).toBe(`Mietvertrag.pdf ${contentPath('inline')}`);
     expect(screen.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(
-      '/api/uploads/up%201/content?disposition=attachment',
+      contentPath('attachment'),
     );
     expect(screen.getByTestId('upload-sha256').textContent).toBe('ab'.repeat(32));
     expect(screen.getByText('2 KB (2,048 bytes)')).toBeTruthy();

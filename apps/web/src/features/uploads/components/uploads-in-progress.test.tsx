@@ -3,6 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UploadsInProgress as UploadsInProgressList } from '@kuvert/shared/uploads';
+import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
+import { apiPath } from '../../../lib/api-client.ts';
 import { initI18n, loadTranslations } from '../../../lib/i18n.ts';
 import { UploadsInProgress } from './uploads-in-progress.tsx';
 
@@ -69,11 +71,10 @@ describe('uploads in progress', () => {
     expect(screen.queryByText('sent-from-here.pdf')).toBeNull();
     expect(screen.getByText(/1 MB of 5 MB · started by Max Mustermann/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel the upload of Kontoauszug.pdf' }));
+    const cancelPath = apiPath(uploadEndpoints.cancelInProgress, { params: { id: 'up1' } });
     await waitFor(() =>
       expect(
-        fetchMock.mock.calls.some(
-          ([url, init]) => url === '/api/uploads/in-progress/up1' && init?.method === 'DELETE',
-        ),
+        fetchMock.mock.calls.some(([url, init]) => url === cancelPath && init?.method === 'DELETE'),
       ).toBe(true),
     );
   });
