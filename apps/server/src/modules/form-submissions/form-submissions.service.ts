@@ -30,13 +30,15 @@ import { FORM_DELIVERY_JOB, FORM_DELIVERY_MAX_ATTEMPTS } from './form-submission
 import {
   deleteDraft,
   findDraftOfAccount,
+  insertSubmission,
+} from './form-submissions.repository.ts';
+import {
   findSubmission,
   findSubmissionForUser,
   findSubmissionOfDraft,
   findSubmissionPage,
-  insertSubmission,
   type SubmissionRow,
-} from './form-submissions.repository.ts';
+} from './submission-details.ts';
 import { openReceipt } from './form-receipt-download.ts';
 import { issueReceiptKey } from './form-receipt-keys.ts';
 import {
