@@ -2,11 +2,31 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /*
- * Form submissions as the provider reads them in GET /messages: only its own, and only once
- * delivered (the PDF is made). Another module writes them.
+ * Form submissions as the provider reads them in the Sender API's GET /messages: only its
+ * own, and only once delivered (the PDF is made).
  */
 
-export async function findSubmissionMessages(
+/** The newest `size` delivered submissions before `cursor`, newest first by (created_at, id). */
+export async function findDeliveredSubmissionKeyRows(
+  db: Kysely<Database>,
+  providerId: string,
+  cursor: { createdAt: string; id: string } | undefined,
+  size: number,
+) {
+  let submissions = db
+    .selectFrom('form_submissions as s')
+    .select(['s.id as id', 's.created_at as sort_at', 's.id as sort_id'])
+    .where('s.provider_id', '=', providerId)
+    .where('s.status', '=', sql.lit('delivered'));
+  if (cursor) {
+    submissions = submissions.where((eb) =>
+      eb(eb.refTuple('s.created_at', 's.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
+    );
+  }
+  return submissions.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(size).execute();
+}
+
+export async function findDeliveredSubmissionRows(
   db: Kysely<Database>,
   providerId: string,
   submissionIds: readonly string[],
@@ -14,7 +34,6 @@ export async function findSubmissionMessages(
   if (submissionIds.length === 0) return [];
   return db
     .selectFrom('form_submissions as s')
-    .innerJoin('forms as f', 'f.id', 's.form_id')
     .select([
       's.id',
       's.form_id',
@@ -24,18 +43,15 @@ export async function findSubmissionMessages(
       's.submitter_name',
       's.submitter_email',
       's.created_at',
-      'f.title',
     ])
-    .where('s.id', 'in', submissionIds)
+    .where('s.id', 'in', [...submissionIds])
     .where('s.provider_id', '=', providerId)
     .where('s.status', '=', sql.lit('delivered'))
     .execute();
 }
 
-export type SubmissionMessageRow = Awaited<ReturnType<typeof findSubmissionMessages>>[number];
-
 /** The documents of the submissions: each one's receipt PDF first, then its attachments. */
-export async function findDocumentsOfSubmissions(
+export async function findDocumentRowsOfSubmissions(
   db: Kysely<Database>,
   submissionIds: readonly string[],
 ) {
@@ -43,7 +59,7 @@ export async function findDocumentsOfSubmissions(
   return db
     .selectFrom('form_submission_documents')
     .select(['id', 'submission_id', 'filename', 'content_type', 'size'])
-    .where('submission_id', 'in', submissionIds)
+    .where('submission_id', 'in', [...submissionIds])
     .orderBy('submission_id')
     .orderBy(sql`case when kind = ${sql.lit('receipt')} then 0 else 1 end`)
     .orderBy('position')
@@ -52,7 +68,7 @@ export async function findDocumentsOfSubmissions(
 }
 
 /** A document of one of the provider's delivered submissions. */
-export async function findSubmissionDocument(
+export async function findDeliveredSubmissionDocumentRow(
   db: Kysely<Database>,
   providerId: string,
   submissionId: string,
