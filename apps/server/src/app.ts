@@ -13,6 +13,8 @@ import type { Database } from './db/schema.ts';
 import { DocumentHolders } from './documents/document-holders.ts';
 import { registerModules } from './modules/index.ts';
 import type { InvoicePaymentsSource } from './modules/invoices/invoice-payments.ts';
+import { draftFilesSource } from './modules/form-submissions/draft-files.service.ts';
+import type { DraftFilesSource } from './modules/forms/form-draft-files.ts';
 import { invoicePaymentsSource } from './modules/payments/payment-summaries.service.ts';
 import { sandboxBankRoutes } from './modules/sandbox-bank/index.ts';
 import { searchIndexWriterFor } from './modules/search/search-index-writer.ts';
@@ -56,6 +58,8 @@ declare module 'fastify' {
     searchIndex: SearchIndexWriter;
     /** The payments of invoices, for the invoice views (modules/invoices/invoice-payments.ts). */
     invoicePayments: InvoicePaymentsSource;
+    /** The files of form drafts' answers, for the forms area (modules/forms/form-draft-files.ts). */
+    draftFiles: DraftFilesSource;
     /** The bytes of uploads in progress (tus), until the last one arrived. */
     uploadStaging: UploadStaging;
     events: EventBus;
@@ -112,6 +116,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.decorate('engine', dependencies.engine);
   app.decorate('searchIndex', searchIndexWriterFor(dependencies.engine));
   app.decorate('invoicePayments', invoicePaymentsSource);
+  app.decorate('draftFiles', draftFilesSource);
   app.decorate('clock', dependencies.clock ?? systemClock);
   app.decorate('mailer', dependencies.mailer ?? createMailer(config, app.log));
   // Files under DATA_DIR, or the S3 bucket when S3_* are set (it must be reachable now).

@@ -210,3 +210,20 @@ export async function findFormFileKeysInUse(
     .execute();
   return rows.map((row) => row.key);
 }
+
+/** Files of the account attached to the form, by id (ids of anything else are not found). */
+export async function findFormFilesOfAccount(
+  db: Kysely<Database>,
+  accountId: string,
+  formId: string,
+  ids: readonly string[],
+) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('form_files')
+    .select(['id', 'filename', 'content_type', 'size'])
+    .where('account_id', '=', accountId)
+    .where('form_id', '=', formId)
+    .where('id', 'in', ids)
+    .execute();
+}

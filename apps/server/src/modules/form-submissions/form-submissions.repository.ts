@@ -72,32 +72,6 @@ export async function insertSubmission(
   await trx.insertInto('form_submissions').values(row).execute();
 }
 
-/** The account's draft of the form, if it is there. */
-export async function findDraftOfAccount(
-  db: Kysely<Database>,
-  draftId: string,
-  accountId: string,
-): Promise<{ id: string; form_id: string } | undefined> {
-  return db
-    .selectFrom('form_drafts')
-    .select(['id', 'form_id'])
-    .where('id', '=', draftId)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-}
-
-export async function deleteDraft(
-  trx: Kysely<Database>,
-  draftId: string,
-  accountId: string,
-): Promise<void> {
-  await trx
-    .deleteFrom('form_drafts')
-    .where('id', '=', draftId)
-    .where('account_id', '=', accountId)
-    .execute();
-}
-
 /** Marks a submission delivered, once: false when it was not processing any more. */
 export async function markDelivered(
   trx: Kysely<Database>,

@@ -84,3 +84,18 @@ export async function findDeliveredSubmissionDocumentRow(
     .where('s.status', '=', sql.lit('delivered'))
     .executeTakeFirst();
 }
+
+/** How many submissions reached the provider (delivered) against each version of the forms. */
+export async function countDeliveredSubmissionRowsByVersion(
+  db: Kysely<Database>,
+  formIds: readonly string[],
+) {
+  if (formIds.length === 0) return [];
+  return db
+    .selectFrom('form_submissions as s')
+    .select((eb) => ['s.form_id', 's.form_version', eb.fn.countAll<number>().as('count')])
+    .where('s.form_id', 'in', [...formIds])
+    .where('s.status', '=', sql.lit('delivered'))
+    .groupBy(['s.form_id', 's.form_version'])
+    .execute();
+}

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { findFormTitles } from '../forms/form-titles.service.ts';
+import { findFormTitles, versionKey } from '../forms/form-titles.service.ts';
 import {
+  countDeliveredSubmissionRowsByVersion,
   findDeliveredSubmissionDocumentRow,
   findDeliveredSubmissionKeyRows,
   findDeliveredSubmissionRows,
@@ -58,4 +59,18 @@ export async function findDeliveredSubmissionDocument(
   documentId: string,
 ) {
   return findDeliveredSubmissionDocumentRow(db, providerId, submissionId, documentId);
+}
+
+/**
+ * How many submissions reached the provider (delivered: what GET /messages lists) against
+ * each version of the forms, by `versionKey`; a version none reached is missing.
+ */
+export async function countDeliveredSubmissionsByVersion(
+  db: Kysely<Database>,
+  formIds: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await countDeliveredSubmissionRowsByVersion(db, [...new Set(formIds)]);
+  return new Map(
+    rows.map((row) => [versionKey(row.form_id, Number(row.form_version)), Number(row.count)]),
+  );
 }

@@ -66,19 +66,16 @@ export async function deleteFormDraft(
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Files of the account attached to the form, by id (ids of anything else are not found). */
-export async function findFormFilesOfAccount(
+/** The account's draft, if it is there. */
+export async function findDraftOfAccount(
   db: Kysely<Database>,
+  draftId: string,
   accountId: string,
-  formId: string,
-  ids: readonly string[],
-) {
-  if (ids.length === 0) return [];
+): Promise<{ id: string; form_id: string } | undefined> {
   return db
-    .selectFrom('form_files')
-    .select(['id', 'filename', 'content_type', 'size'])
+    .selectFrom('form_drafts')
+    .select(['id', 'form_id'])
+    .where('id', '=', draftId)
     .where('account_id', '=', accountId)
-    .where('form_id', '=', formId)
-    .where('id', 'in', ids)
-    .execute();
+    .executeTakeFirst();
 }

@@ -28,7 +28,6 @@ import {
   deleteFormDraft,
   findFormDraftForUser,
   findFormDraftsOfAccount,
-  findFormFilesOfAccount,
   insertFormDraft,
   updateFormDraftAtVersion,
   type FormDraftTableRow,
@@ -164,7 +163,7 @@ async function requireDraft(app: FastifyInstance, userId: string, draftId: strin
 async function toDraft(app: FastifyInstance, row: FormDraftRow): Promise<FormDraft> {
   const { form, version } = partsOf(await contextOf(app, [row]), row);
   const data = answersOf(row);
-  const files = await findFormFilesOfAccount(
+  const files = await app.draftFiles.find(
     app.db,
     row.account_id,
     row.form_id,
@@ -176,7 +175,7 @@ async function toDraft(app: FastifyInstance, row: FormDraftRow): Promise<FormDra
     form,
     form_version: version.version,
     data,
-    files: files.map((file) => ({ ...file, size: Number(file.size) })),
+    files,
     version: Number(row.version),
     created_by_name: authorName(row),
     created_at: row.created_at,
