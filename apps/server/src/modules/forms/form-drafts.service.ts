@@ -153,11 +153,9 @@ export async function listFormDrafts(
 
 async function requireDraft(app: FastifyInstance, userId: string, draftId: string) {
   const row = await findFormDraftForUser(app.db, userId, draftId);
-  if (!row) throw new AppError('NOT_FOUND');
-  const [withAuthor = { ...row, first_name: null, last_name: null }] = await withAuthors(app, [
-    row,
-  ]);
-  return withAuthor;
+  const [draft] = row ? await withAuthors(app, [row]) : [];
+  if (!draft) throw new AppError('NOT_FOUND');
+  return draft;
 }
 
 async function toDraft(app: FastifyInstance, row: FormDraftRow): Promise<FormDraft> {
