@@ -39,7 +39,8 @@ export const tableOwners: Record<string, string> = {
   forms: 'forms',
   form_versions: 'forms',
   form_use_cases: 'forms',
-  form_drafts: 'form-submissions',
+  // drafts are made, listed, saved and deleted in forms; submitting only finds and removes one
+  form_drafts: 'forms',
   form_files: 'form-submissions',
   form_submissions: 'form-submissions',
   form_submission_documents: 'form-submissions',

@@ -18,6 +18,8 @@ import type { InvoicePaymentsSource } from './modules/invoices/invoice-payments.
 import { folderLetterCountsSource } from './modules/letters/folder-letter-counts.service.ts';
 import { invoiceLettersSource } from './modules/letters/invoice-letters.service.ts';
 import { providerLetterCountsSource } from './modules/letters/provider-letter-counts.service.ts';
+import { draftFilesSource } from './modules/form-submissions/draft-files.service.ts';
+import type { DraftFilesSource } from './modules/forms/form-draft-files.ts';
 import { invoicePaymentsSource } from './modules/payments/payment-summaries.service.ts';
 import type { ProviderLetterCountsSource } from './modules/providers/provider-letter-counts.ts';
 import { sandboxBankRoutes } from './modules/sandbox-bank/index.ts';
@@ -68,6 +70,8 @@ declare module 'fastify' {
     folderLetterCounts: FolderLetterCountsSource;
     /** Who wrote to an account, for the providers area (modules/providers/provider-letter-counts.ts). */
     providerLetterCounts: ProviderLetterCountsSource;
+    /** The files of form drafts' answers, for the forms area (modules/forms/form-draft-files.ts). */
+    draftFiles: DraftFilesSource;
     /** The bytes of uploads in progress (tus), until the last one arrived. */
     uploadStaging: UploadStaging;
     events: EventBus;
@@ -127,6 +131,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.decorate('invoiceLetters', invoiceLettersSource);
   app.decorate('folderLetterCounts', folderLetterCountsSource);
   app.decorate('providerLetterCounts', providerLetterCountsSource);
+  app.decorate('draftFiles', draftFilesSource);
   app.decorate('clock', dependencies.clock ?? systemClock);
   app.decorate('mailer', dependencies.mailer ?? createMailer(config, app.log));
   // Files under DATA_DIR, or the S3 bucket when S3_* are set (it must be reachable now).

@@ -179,18 +179,18 @@ export async function sumFormFileBytesOfAccount(
 }
 
 /**
- * Bytes of anonymous visitors' files for the provider's forms not sent yet: kept on the
+ * Bytes of anonymous visitors' files for these forms (a provider's) not sent yet: kept on the
  * provider's behalf until they are sent with a submission or expire with their token.
  */
-export async function sumPendingAnonymousBytesOfProvider(
+export async function sumPendingAnonymousBytesOfForms(
   db: Kysely<Database>,
-  providerId: string,
+  formIds: readonly string[],
 ): Promise<number> {
+  if (formIds.length === 0) return 0;
   const row = await db
     .selectFrom('form_files as f')
-    .innerJoin('forms as fo', 'fo.id', 'f.form_id')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('f.size'), eb.lit(0)).as('used'))
-    .where('fo.provider_id', '=', providerId)
+    .where('f.form_id', 'in', [...formIds])
     .where('f.token_hash', 'is not', null)
     .where('f.submission_id', 'is', null)
     .executeTakeFirst();
@@ -209,4 +209,21 @@ export async function findFormFileKeysInUse(
     .where('storage_key', 'in', keys)
     .execute();
   return rows.map((row) => row.key);
+}
+
+/** Files of the account attached to the form, by id (ids of anything else are not found). */
+export async function findFormFilesOfAccount(
+  db: Kysely<Database>,
+  accountId: string,
+  formId: string,
+  ids: readonly string[],
+) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('form_files')
+    .select(['id', 'filename', 'content_type', 'size'])
+    .where('account_id', '=', accountId)
+    .where('form_id', '=', formId)
+    .where('id', 'in', ids)
+    .execute();
 }

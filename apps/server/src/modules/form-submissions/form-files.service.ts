@@ -30,10 +30,11 @@ import {
   insertFormFile,
   lockFileOwner,
   sumFormFileBytesOfAccount,
-  sumPendingAnonymousBytesOfProvider,
+  sumPendingAnonymousBytesOfForms,
   type FileOwner,
 } from './form-files.repository.ts';
 import { toFormFile } from './form-submissions.presenter.ts';
+import { findFormIdsOfProvider } from '../forms/form-titles.service.ts';
 import { issueUploadToken, verifyUploadToken } from './form-upload-tokens.ts';
 import {
   describeFileTypes,
@@ -110,7 +111,7 @@ export function countFormFilesInQuota(app: FastifyInstance): void {
   app.storageQuota.countStoredBytes(async (db, holder) =>
     holder.kind === 'account'
       ? sumFormFileBytesOfAccount(db, holder.accountId)
-      : sumPendingAnonymousBytesOfProvider(db, holder.providerId),
+      : sumPendingAnonymousBytesOfForms(db, await findFormIdsOfProvider(db, holder.providerId)),
   );
 }
 

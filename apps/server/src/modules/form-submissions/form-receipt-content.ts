@@ -1,6 +1,6 @@
 import { answerAt, isFormAnswers, type FormField } from '@kuvert/shared/forms';
 import type { FormPdfInput } from '../../plugins/processing/document-processing.ts';
-import type { SubmissionRow } from './form-submissions.repository.ts';
+import type { SubmissionRow } from './submission-details.ts';
 import type { FilledVersion } from './form-versions.ts';
 
 /**

@@ -2,11 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../plugins/app-error.ts';
 import type { SendableDocument } from '../../plugins/send-document.ts';
 import { isReceiptKeyValid } from './form-receipt-keys.ts';
-import {
-  findReceiptDocument,
-  findSubmission,
-  type SubmissionRow,
-} from './form-submissions.repository.ts';
+import { findReceiptDocument } from './form-submissions.repository.ts';
+import { findSubmission, type SubmissionRow } from './submission-details.ts';
 
 /** A submission's PDF, once made; 409 while it is being made or when it never will be. */
 export async function openReceipt(

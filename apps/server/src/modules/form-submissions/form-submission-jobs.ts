@@ -24,12 +24,11 @@ import {
   FORM_RECEIPT_MAIL_JOB,
 } from './form-submission-job-types.ts';
 import {
-  findSubmission,
   insertSubmissionDocuments,
   markDelivered,
   markFailed,
-  type SubmissionRow,
 } from './form-submissions.repository.ts';
+import { findSubmission, type SubmissionRow } from './submission-details.ts';
 import { filesNamedIn, parseVersion } from './form-versions.ts';
 
 const payloadSchema = z.object({

@@ -5,7 +5,7 @@ import type {
   PublicFormReceipt,
 } from '@kuvert/shared/forms';
 import { toCategory } from '../providers/providers.presenter.ts';
-import type { SubmissionRow } from './form-submissions.repository.ts';
+import type { SubmissionRow } from './submission-details.ts';
 
 export function toFormFile(row: {
   id: string;

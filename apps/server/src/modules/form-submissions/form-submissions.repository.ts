@@ -9,45 +9,25 @@ import { callerIsMember } from '../../db/scopes.ts';
 export type NewSubmissionRow = Insertable<FormSubmissionsTable>;
 export type SubmissionDocumentRow = Selectable<FormSubmissionDocumentsTable>;
 
-/** A submission with what its summary, its PDF and its delivery show. */
-export type SubmissionRow = Selectable<FormSubmissionsTable> & {
-  form_title: string;
-  provider_name: string;
-  provider_category: string;
-  provider_logo_key: string | null;
-  provider_verified_at: string | null;
-};
+export type SubmissionTableRow = Selectable<FormSubmissionsTable>;
 
 function submissions(db: Kysely<Database>) {
-  return db
-    .selectFrom('form_submissions as s')
-    .innerJoin('form_versions as v', (join) =>
-      join.onRef('v.form_id', '=', 's.form_id').onRef('v.version', '=', 's.form_version'),
-    )
-    .innerJoin('providers as p', 'p.id', 's.provider_id')
-    .selectAll('s')
-    .select([
-      'v.title as form_title',
-      'p.name as provider_name',
-      'p.category as provider_category',
-      'p.logo_key as provider_logo_key',
-      'p.verified_at as provider_verified_at',
-    ]);
+  return db.selectFrom('form_submissions as s').selectAll('s');
 }
 
-export async function findSubmission(
+export async function findSubmissionRow(
   db: Kysely<Database>,
   submissionId: string,
-): Promise<SubmissionRow | undefined> {
+): Promise<SubmissionTableRow | undefined> {
   return submissions(db).where('s.id', '=', submissionId).executeTakeFirst();
 }
 
 /** A submission of one of the caller's accounts; undefined for anyone else's (or anonymous). */
-export async function findSubmissionForUser(
+export async function findSubmissionRowForUser(
   db: Kysely<Database>,
   userId: string,
   submissionId: string,
-): Promise<SubmissionRow | undefined> {
+): Promise<SubmissionTableRow | undefined> {
   return submissions(db)
     .where('s.id', '=', submissionId)
     .where('s.account_id', 'is not', null)
@@ -55,20 +35,20 @@ export async function findSubmissionForUser(
     .executeTakeFirst();
 }
 
-export async function findSubmissionOfDraft(
+export async function findSubmissionRowOfDraft(
   db: Kysely<Database>,
   draftId: string,
-): Promise<SubmissionRow | undefined> {
+): Promise<SubmissionTableRow | undefined> {
   return submissions(db).where('s.draft_id', '=', draftId).executeTakeFirst();
 }
 
 /** The account's submissions, newest first, after `after`; one more than `limit` if there are. */
-export async function findSubmissionPage(
+export async function findSubmissionRowPage(
   db: Kysely<Database>,
   accountId: string,
   after: { createdAt: string; id: string } | undefined,
   limit: number,
-): Promise<SubmissionRow[]> {
+): Promise<SubmissionTableRow[]> {
   let query = submissions(db).where('s.account_id', '=', accountId);
   if (after) {
     query = query.where((eb) =>
@@ -90,32 +70,6 @@ export async function insertSubmission(
   row: NewSubmissionRow,
 ): Promise<void> {
   await trx.insertInto('form_submissions').values(row).execute();
-}
-
-/** The account's draft of the form, if it is there. */
-export async function findDraftOfAccount(
-  db: Kysely<Database>,
-  draftId: string,
-  accountId: string,
-): Promise<{ id: string; form_id: string } | undefined> {
-  return db
-    .selectFrom('form_drafts')
-    .select(['id', 'form_id'])
-    .where('id', '=', draftId)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-}
-
-export async function deleteDraft(
-  trx: Kysely<Database>,
-  draftId: string,
-  accountId: string,
-): Promise<void> {
-  await trx
-    .deleteFrom('form_drafts')
-    .where('id', '=', draftId)
-    .where('account_id', '=', accountId)
-    .execute();
 }
 
 /** Marks a submission delivered, once: false when it was not processing any more. */

@@ -27,16 +27,15 @@ import { checkSubmission, fileIssue } from './form-answer-checks.ts';
 import { attachFiles, type FileOwner } from './form-files.repository.ts';
 import { newSubmissionReference } from './form-reference.ts';
 import { FORM_DELIVERY_JOB, FORM_DELIVERY_MAX_ATTEMPTS } from './form-submission-job-types.ts';
+import { insertSubmission } from './form-submissions.repository.ts';
+import { findDraftToSubmit, removeSubmittedDraft } from '../forms/form-draft-handover.service.ts';
 import {
-  deleteDraft,
-  findDraftOfAccount,
   findSubmission,
   findSubmissionForUser,
   findSubmissionOfDraft,
   findSubmissionPage,
-  insertSubmission,
   type SubmissionRow,
-} from './form-submissions.repository.ts';
+} from './submission-details.ts';
 import { openReceipt } from './form-receipt-download.ts';
 import { issueReceiptKey } from './form-receipt-keys.ts';
 import {
@@ -118,7 +117,7 @@ async function writeSubmission(app: FastifyInstance, input: NewSubmission): Prom
         const taken = input.files.filter((file) => !attached.has(file.id));
         if (taken.length > 0) throw new FilesTakenError(taken.map((file) => file.path));
         if (input.draftId !== null && input.accountId !== null) {
-          await deleteDraft(trx, input.draftId, input.accountId);
+          await removeSubmittedDraft(trx, input.draftId, input.accountId);
         }
         await app.jobs.enqueue(trx, {
           type: FORM_DELIVERY_JOB,
@@ -166,7 +165,7 @@ export async function submitForm(
   const form = await loadOpenForm(app, formId, 'account');
   const draftId = body.draft_id ?? null;
   if (draftId !== null) {
-    const draft = await findDraftOfAccount(app.db, draftId, accountId);
+    const draft = await findDraftToSubmit(app.db, draftId, accountId);
     if (!draft || draft.form_id !== formId) {
       const earlier = await findSubmissionOfDraft(app.db, draftId);
       if (earlier?.account_id === accountId && earlier.form_id === formId) {

@@ -2,12 +2,9 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Database, FormDraftsTable } from '../../db/schema.ts';
 import { callerIsMember, callerRole } from '../../db/scopes.ts';
 
+/** Drafts without their author's name, which is the users area's. */
 function draftsWithAuthor(db: Kysely<Database>) {
-  return db
-    .selectFrom('form_drafts as d')
-    .leftJoin('users as u', 'u.id', 'd.created_by_user_id')
-    .selectAll('d')
-    .select(['u.first_name', 'u.last_name']);
+  return db.selectFrom('form_drafts as d').selectAll('d');
 }
 
 /** The account's form drafts, the latest saved first. */
@@ -19,7 +16,7 @@ export async function findFormDraftsOfAccount(db: Kysely<Database>, accountId: s
     .execute();
 }
 
-export type FormDraftRow = Awaited<ReturnType<typeof findFormDraftsOfAccount>>[number];
+export type FormDraftTableRow = Awaited<ReturnType<typeof findFormDraftsOfAccount>>[number];
 
 /** A draft of an account the caller is a member of, with their role; undefined otherwise. */
 export async function findFormDraftForUser(db: Kysely<Database>, userId: string, draftId: string) {
@@ -69,19 +66,16 @@ export async function deleteFormDraft(
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Files of the account attached to the form, by id (ids of anything else are not found). */
-export async function findFormFilesOfAccount(
+/** The account's draft, if it is there. */
+export async function findDraftOfAccount(
   db: Kysely<Database>,
+  draftId: string,
   accountId: string,
-  formId: string,
-  ids: readonly string[],
-) {
-  if (ids.length === 0) return [];
+): Promise<{ id: string; form_id: string } | undefined> {
   return db
-    .selectFrom('form_files')
-    .select(['id', 'filename', 'content_type', 'size'])
+    .selectFrom('form_drafts')
+    .select(['id', 'form_id'])
+    .where('id', '=', draftId)
     .where('account_id', '=', accountId)
-    .where('form_id', '=', formId)
-    .where('id', 'in', ids)
-    .execute();
+    .executeTakeFirst();
 }

@@ -15,6 +15,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import { assertAccountAction } from '../accounts/accounts.service.ts';
 import { assertCan } from '../../plugins/account-policy.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
+import { findUserNames } from '../users/user-names.service.ts';
 import {
   answersThatFit,
   assertAnswers,
@@ -27,10 +28,9 @@ import {
   deleteFormDraft,
   findFormDraftForUser,
   findFormDraftsOfAccount,
-  findFormFilesOfAccount,
   insertFormDraft,
   updateFormDraftAtVersion,
-  type FormDraftRow,
+  type FormDraftTableRow,
 } from './form-drafts.repository.ts';
 import { loadFillableForm } from './form-access.service.ts';
 import { summariesOf } from './form-lookups.ts';
@@ -44,6 +44,27 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Stored answers; a row that does not parse opens empty rather than failing. */
+/** A draft with the name of who started it (null when that user is gone). */
+type FormDraftRow<Row extends FormDraftTableRow = FormDraftTableRow> = Row & {
+  first_name: string | null;
+  last_name: string | null;
+};
+
+/** The drafts with their authors' names, read from the users area at once for all of them. */
+async function withAuthors<Row extends FormDraftTableRow>(
+  app: FastifyInstance,
+  rows: Row[],
+): Promise<Array<FormDraftRow<Row>>> {
+  const users = await findUserNames(
+    app.db,
+    rows.flatMap((row) => (row.created_by_user_id === null ? [] : [row.created_by_user_id])),
+  );
+  return rows.map((row) => {
+    const author = row.created_by_user_id === null ? undefined : users.get(row.created_by_user_id);
+    return { ...row, first_name: author?.first_name ?? null, last_name: author?.last_name ?? null };
+  });
+}
+
 function answersOf(row: Pick<FormDraftRow, 'data'>): FormAnswers {
   try {
     const data: unknown = JSON.parse(row.data);
@@ -116,7 +137,7 @@ export async function listFormDraftSummaries(
   app: FastifyInstance,
   accountId: string,
 ): Promise<FormDraftSummary[]> {
-  const rows = await findFormDraftsOfAccount(app.db, accountId);
+  const rows = await withAuthors(app, await findFormDraftsOfAccount(app.db, accountId));
   const context = await contextOf(app, rows);
   return rows.map((row) => toSummary(context, row));
 }
@@ -132,14 +153,15 @@ export async function listFormDrafts(
 
 async function requireDraft(app: FastifyInstance, userId: string, draftId: string) {
   const row = await findFormDraftForUser(app.db, userId, draftId);
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
+  const [draft] = row ? await withAuthors(app, [row]) : [];
+  if (!draft) throw new AppError('NOT_FOUND');
+  return draft;
 }
 
 async function toDraft(app: FastifyInstance, row: FormDraftRow): Promise<FormDraft> {
   const { form, version } = partsOf(await contextOf(app, [row]), row);
   const data = answersOf(row);
-  const files = await findFormFilesOfAccount(
+  const files = await app.draftFiles.find(
     app.db,
     row.account_id,
     row.form_id,
@@ -151,7 +173,7 @@ async function toDraft(app: FastifyInstance, row: FormDraftRow): Promise<FormDra
     form,
     form_version: version.version,
     data,
-    files: files.map((file) => ({ ...file, size: Number(file.size) })),
+    files,
     version: Number(row.version),
     created_by_name: authorName(row),
     created_at: row.created_at,

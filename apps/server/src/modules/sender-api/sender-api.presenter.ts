@@ -6,9 +6,21 @@ import type {
 import type { DocumentTextFailure, DocumentTextStatus } from '@kuvert/shared/letters';
 import { toSenderInvoiceStatus, type SenderInvoiceRow } from '../invoices/invoices.presenter.ts';
 import { toDeliveryStatus, toKind } from '../letters/letters.presenter.ts';
-import type { MessageRow } from './sender-api.repository.ts';
+import type { DeliveredSubmission } from '../form-submissions/provider-submissions.service.ts';
 import { parseJsonObject } from './sender-forms.presenter.ts';
-import type { SubmissionMessageRow } from './sender-submissions.repository.ts';
+
+/** A letter a user sent to the provider, with its author (if any) and account. */
+export interface MessageRow {
+  id: string;
+  in_reply_to: string | null;
+  subject: string;
+  body: string;
+  created_at: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  account_name: string;
+}
 
 interface LetterStatusRow extends SenderInvoiceRow {
   id: string;
@@ -108,7 +120,7 @@ export function toSenderMessage(
 
 /** A form submission as a message: the answers in `data`, the receipt PDF first. */
 export function toSubmissionMessage(
-  row: SubmissionMessageRow,
+  row: DeliveredSubmission,
   documents: readonly MessageDocumentRow[],
   baseUrl: string,
 ): SenderMessage {

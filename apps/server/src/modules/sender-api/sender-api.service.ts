@@ -31,18 +31,20 @@ import {
   toSubmissionMessage,
 } from './sender-api.presenter.ts';
 import {
-  findDocumentsOfLetters,
-  findLetterMessages,
-  findMessageDocument,
-  findMessagePage,
-  findProviderLetter,
-  type MessageKey,
-} from './sender-api.repository.ts';
+  findSenderLetterMessages,
+  findSenderMessageKeys,
+  type SenderMessageKey,
+} from './sender-messages.ts';
 import {
+  findDocumentsOfLetters,
+  findProviderLetter,
+  findSentLetterDocument,
+} from '../letters/provider-messages.service.ts';
+import {
+  findDeliveredSubmissionDocument,
+  findDeliveredSubmissions,
   findDocumentsOfSubmissions,
-  findSubmissionDocument,
-  findSubmissionMessages,
-} from './sender-submissions.repository.ts';
+} from '../form-submissions/provider-submissions.service.ts';
 
 const METADATA_MAX_BYTES = 64 * 1024;
 
@@ -144,14 +146,14 @@ export async function listSenderMessages(
   providerId: string,
   query: { cursor?: string | undefined; limit: number },
 ): Promise<SenderMessagePage> {
-  const keys = await findMessagePage(app.db, providerId, {
+  const keys = await findSenderMessageKeys(app.db, providerId, {
     cursor: decodeCursor(query.cursor),
     limit: query.limit,
   });
   const page = keys.slice(0, query.limit);
-  const idsOf = (kind: MessageKey['kind'], pick: (key: MessageKey) => string) =>
+  const idsOf = (kind: SenderMessageKey['kind'], pick: (key: SenderMessageKey) => string) =>
     page.filter((key) => key.kind === kind).map(pick);
-  const letters = await findLetterMessages(
+  const letters = await findSenderLetterMessages(
     app.db,
     providerId,
     idsOf('letter', (key) => key.sort_id),
@@ -161,7 +163,7 @@ export async function listSenderMessages(
     letters.map((row) => row.id),
   );
   const submissionIds = idsOf('form_submission', (key) => key.id);
-  const submissions = await findSubmissionMessages(app.db, providerId, submissionIds);
+  const submissions = await findDeliveredSubmissions(app.db, providerId, submissionIds);
   const submissionDocuments = await findDocumentsOfSubmissions(app.db, submissionIds);
   const baseUrl = app.config.publicUrl;
   const items = page.flatMap((key): SenderMessage[] => {
@@ -194,8 +196,8 @@ export async function openMessageDocument(
   documentId: string,
 ) {
   const document =
-    (await findMessageDocument(app.db, providerId, messageId, documentId)) ??
-    (await findSubmissionDocument(app.db, providerId, messageId, documentId));
+    (await findSentLetterDocument(app.db, providerId, messageId, documentId)) ??
+    (await findDeliveredSubmissionDocument(app.db, providerId, messageId, documentId));
   if (!document) throw new AppError('NOT_FOUND');
   return {
     filename: document.filename,

@@ -1,6 +1,7 @@
 import { FORM_USE_CASES, type FormUseCase, type SenderForm } from '@kuvert/shared/forms';
 import type { FormVersionRow } from '../forms/form-access.service.ts';
-import type { FormRow, VersionCountRow } from './sender-forms.repository.ts';
+import type { FormRow } from '../forms/provider-forms.service.ts';
+import type { VersionCountRow } from './sender-form-versions.ts';
 
 type CurrentVersion = Pick<FormVersionRow, 'use_cases'> &
   Partial<Pick<FormVersionRow, 'schema' | 'ui_schema'>>;

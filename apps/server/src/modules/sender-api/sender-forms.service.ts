@@ -22,12 +22,12 @@ import {
   findCurrentUseCases,
   findProviderForm,
   findProviderForms,
-  findVersionsWithCounts,
   insertForm,
   insertFormVersion,
   replaceFormUseCases,
   unpublishForm,
-} from './sender-forms.repository.ts';
+} from '../forms/provider-forms.service.ts';
+import { findVersionsWithCounts } from './sender-form-versions.ts';
 
 export type SenderFormInput = z.output<typeof senderFormRequestSchema>;
 

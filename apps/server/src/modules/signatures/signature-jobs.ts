@@ -6,22 +6,21 @@ import type { Database } from '../../db/schema.ts';
 import { PermanentJobError } from '../../plugins/jobs.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
 import { addSealedDocument } from '../letters/letter-documents.service.ts';
+import { findOriginalDocuments, findSignatureCopies } from '../letters/signature-copies.service.ts';
 import { collectUnreferencedDocuments } from '../../documents/document-collection.ts';
+import { findProviderRefs } from '../providers/provider-refs.service.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
 import { SIGNATURE_EXPIRY_JOB, SIGNATURE_SEAL_JOB } from './signature-job-types.ts';
 import { sealedFilename, toSealSigner, toSignatureWebhookData } from './signatures.presenter.ts';
 import {
-  findCopies,
-  findOriginalDocuments,
-  findProviderName,
   findRequestById,
   findRequestsPastDue,
-  findSigners,
   lockRequest,
   updatePendingRequest,
   updateSealingRequest,
 } from './signatures.repository.ts';
 import { publishSignaturesChanged } from './signatures.service.ts';
+import { findSigners } from './signers.ts';
 
 const sealPayloadSchema = z.object({ request_id: z.string() });
 /** The sealed PDF carries the originals, drawn signatures and an audit page: room enough. */
@@ -45,7 +44,7 @@ async function enqueueSignatureWebhook(
   if (!request || request.status === 'pending' || request.status === 'cancelled') return;
   const [signers, copies] = await Promise.all([
     findSigners(db, [requestId]),
-    findCopies(db, requestId),
+    findSignatureCopies(db, requestId),
   ]);
   await enqueueWebhook(app, db, {
     providerId: request.provider_id,
@@ -67,7 +66,7 @@ async function sealRequest(app: FastifyInstance, payload: unknown): Promise<void
   const request = await findRequestById(app.db, requestId);
   if (!request || request.seal_status !== 'sealing') return;
   if (request.status !== 'completed' && request.status !== 'declined') return;
-  const copies = await findCopies(app.db, requestId);
+  const copies = await findSignatureCopies(app.db, requestId);
   const source = copies.find((copy) => copy.id === request.letter_id) ?? copies[0];
   if (!source) throw new PermanentJobError('Every copy of the letter was deleted');
   const originals = await findOriginalDocuments(app.db, source.id);
@@ -85,7 +84,9 @@ async function sealRequest(app: FastifyInstance, payload: unknown): Promise<void
     request: {
       id: request.id,
       subject: source.subject,
-      providerName: (await findProviderName(app.db, request.provider_id)) ?? '',
+      providerName:
+        (await findProviderRefs(app.db, [request.provider_id])).get(request.provider_id)?.name ??
+        '',
       createdAt: request.created_at,
       dueDate: request.due_date,
     },

@@ -4,12 +4,29 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { SendableDocument } from '../../plugins/send-document.ts';
 import {
-  findCopies,
+  findSignatureCopies,
+  findSignatureRequestIdOfProviderLetter,
+} from '../letters/signature-copies.service.ts';
+import {
   findRequestOfProviderLetter,
   lockRequest,
   updatePendingRequest,
+  type SignatureRequestRow,
 } from './signatures.repository.ts';
 import { sealedFilename } from './signatures.presenter.ts';
+
+/**
+ * The provider's request by the letter id it got back (which outlives the recipient deleting
+ * their copy), or by any copy of it. Another provider's letter is simply not found.
+ */
+async function findProviderRequest(
+  db: Kysely<Database>,
+  providerId: string,
+  letterId: string,
+): Promise<SignatureRequestRow | undefined> {
+  const copyRequestId = await findSignatureRequestIdOfProviderLetter(db, providerId, letterId);
+  return findRequestOfProviderLetter(db, providerId, letterId, copyRequestId);
+}
 
 /**
  * The provider withdraws a pending request (POST /letters/{id}/cancel-signature), in the
@@ -22,7 +39,7 @@ export async function cancelProviderSignatureRequest(
   providerId: string,
   letterId: string,
 ): Promise<{ requestId: string; isChanged: boolean }> {
-  const found = await findRequestOfProviderLetter(trx, providerId, letterId);
+  const found = await findProviderRequest(trx, providerId, letterId);
   if (!found) throw new AppError('NOT_FOUND');
   const request = await lockRequest(trx, app.engine, found.id);
   if (request?.status === 'cancelled') return { requestId: found.id, isChanged: false };
@@ -45,7 +62,7 @@ export async function openSealedDocument(
   providerId: string,
   letterId: string,
 ): Promise<SendableDocument> {
-  const request = await findRequestOfProviderLetter(app.db, providerId, letterId);
+  const request = await findProviderRequest(app.db, providerId, letterId);
   if (!request) throw new AppError('NOT_FOUND');
   if (request.status === 'expired' || request.status === 'cancelled') {
     throw new AppError('SIGNATURE_CLOSED', {
@@ -55,7 +72,7 @@ export async function openSealedDocument(
   if (request.seal_status !== 'sealed' || !request.sealed_storage_key) {
     throw new AppError('SIGNATURE_PENDING');
   }
-  const [copy] = await findCopies(app.db, request.id);
+  const [copy] = await findSignatureCopies(app.db, request.id);
   return {
     filename: sealedFilename(copy?.subject ?? '', request.status),
     contentType: 'application/pdf',

@@ -1,7 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Engine } from '../../db/migrations/context.ts';
 import type { Database, SignatureRequestsTable, SignatureSignersTable } from '../../db/schema.ts';
-import { callerIsMember, callerRole } from '../../db/scopes.ts';
 
 /** All SQL of signature requests (DESIGN §8). */
 
@@ -47,32 +46,19 @@ export async function lockRequest(
     .executeTakeFirst();
 }
 
-/** The signers in the provider's order, with their current profile names. */
-export async function findSigners(
+/** The signers in the provider's order (their names are the users area's). */
+export async function findSignerRows(
   db: Kysely<Database>,
   requestIds: string[],
-): Promise<SignerWithUserRow[]> {
+): Promise<SignerRow[]> {
   if (requestIds.length === 0) return [];
   return db
-    .selectFrom('signature_signers as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .selectAll('s')
-    .select(['u.first_name', 'u.last_name'])
-    .where('s.request_id', 'in', requestIds)
-    .orderBy('s.request_id')
-    .orderBy('s.position')
+    .selectFrom('signature_signers')
+    .selectAll()
+    .where('request_id', 'in', requestIds)
+    .orderBy('request_id')
+    .orderBy('position')
     .execute();
-}
-
-/** A letter the caller may see, with their role in its account. */
-export async function findVisibleLetter(db: Kysely<Database>, userId: string, letterId: string) {
-  return db
-    .selectFrom('letters as l')
-    .select(['l.id', 'l.account_id', 'l.signature_request_id', 'l.subject'])
-    .select(callerRole(userId, 'l.account_id').as('role'))
-    .where('l.id', '=', letterId)
-    .where(callerIsMember(userId, 'l.account_id'))
-    .executeTakeFirst();
 }
 
 export async function updatePendingSigner(
@@ -132,72 +118,24 @@ export async function updateSealingRequest(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Every copy of the request's letter that still exists (one per signer, and the recipient's). */
-export async function findCopies(db: Kysely<Database>, requestId: string) {
-  return db
-    .selectFrom('letters')
-    .select(['id', 'account_id', 'subject', 'external_id', 'provider_id'])
-    .where('signature_request_id', '=', requestId)
-    .orderBy('id')
-    .execute();
-}
-
-/** The original documents of one copy, in order (every copy has the same ones). */
-export async function findOriginalDocuments(db: Kysely<Database>, letterId: string) {
-  return db
-    .selectFrom('letter_documents')
-    .select(['filename', 'storage_key', 'content_type'])
-    .where('letter_id', '=', letterId)
-    .where('role', '=', 'original')
-    .orderBy('position')
-    .execute();
-}
-
-/** The sealed copy among a letter's documents, if any. */
-export async function findSealedDocumentId(
-  db: Kysely<Database>,
-  letterId: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('letter_documents')
-    .select('id')
-    .where('letter_id', '=', letterId)
-    .where('role', '=', 'sealed')
-    .executeTakeFirst();
-  return row?.id;
-}
-
 /**
- * Requests waiting for this user's own signature, through accounts they belong to. One past
- * its due date can no longer be signed, so it is left out even before the expiry job ran
- * (as the home count does).
+ * Requests waiting for this user's own signature, earliest due first, each with the copy the
+ * user signs. One past its due date can no longer be signed, so it is left out even before
+ * the expiry job ran (as the home count does).
  */
-export async function findOpenRequestsOfUser(db: Kysely<Database>, userId: string, today: string) {
+export async function findOpenSignerRowsOfUser(
+  db: Kysely<Database>,
+  userId: string,
+  today: string,
+) {
   return db
     .selectFrom('signature_signers as s')
     .innerJoin('signature_requests as r', 'r.id', 's.request_id')
-    .innerJoin('letters as l', 'l.id', 's.letter_id')
-    .innerJoin('accounts as a', 'a.id', 'l.account_id')
-    .innerJoin('providers as p', 'p.id', 'r.provider_id')
-    .select([
-      'l.id as letter_id',
-      'l.account_id',
-      'a.name as account_name',
-      'l.subject',
-      'p.id as provider_id',
-      'p.name as provider_name',
-      'p.logo_key as provider_logo_key',
-      'p.verified_at as provider_verified_at',
-      'r.id as request_id',
-      'r.due_date',
-      'r.created_at',
-    ])
+    .select(['s.letter_id', 'r.provider_id', 'r.id as request_id', 'r.due_date', 'r.created_at'])
     .where('s.user_id', '=', userId)
     .where('s.status', '=', 'pending')
     .where('r.status', '=', 'pending')
     .where('r.due_date', '>=', today)
-    .where('l.trashed_at', 'is', null)
-    .where(callerIsMember(userId, 'l.account_id'))
     .orderBy('r.due_date')
     .orderBy('r.created_at')
     .execute();
@@ -216,29 +154,6 @@ export async function countSignersByRequest(db: Kysely<Database>, requestIds: st
     .where('request_id', 'in', requestIds)
     .groupBy('request_id')
     .execute();
-}
-
-/** Home: pending requests in this account that wait for the caller, due today or later. */
-export async function countOpenRequestsInAccount(
-  db: Kysely<Database>,
-  userId: string,
-  accountId: string,
-  today: string,
-): Promise<number> {
-  const row = await db
-    .selectFrom('signature_signers as s')
-    .innerJoin('signature_requests as r', 'r.id', 's.request_id')
-    .innerJoin('letters as l', 'l.id', 's.letter_id')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('s.user_id', '=', userId)
-    .where('s.status', '=', 'pending')
-    .where('r.status', '=', 'pending')
-    .where('r.due_date', '>=', today)
-    .where('l.account_id', '=', accountId)
-    .where('l.trashed_at', 'is', null)
-    .where(callerIsMember(userId, 'l.account_id'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 /** Pending requests whose last day is over. */
@@ -260,12 +175,14 @@ export async function findRequestsPastDue(
 
 /**
  * The provider's request by the letter id it got back (which outlives the recipient deleting
- * their copy), or by any copy of it. Another provider's letter is simply not found.
+ * their copy), or by the request id of any copy of it (`copyRequestId`, from the letters
+ * area). Another provider's request is simply not found.
  */
 export async function findRequestOfProviderLetter(
   db: Kysely<Database>,
   providerId: string,
   letterId: string,
+  copyRequestId: string | null | undefined,
 ): Promise<SignatureRequestRow | undefined> {
   return db
     .selectFrom('signature_requests as r')
@@ -274,30 +191,10 @@ export async function findRequestOfProviderLetter(
     .where((eb) =>
       eb.or([
         eb('r.letter_id', '=', letterId),
-        eb(
-          'r.id',
-          '=',
-          eb
-            .selectFrom('letters as l')
-            .select('l.signature_request_id')
-            .where('l.id', '=', letterId)
-            .where('l.provider_id', '=', providerId),
-        ),
+        ...(copyRequestId ? [eb('r.id', '=', copyRequestId)] : []),
       ]),
     )
     .executeTakeFirst();
-}
-
-export async function findProviderName(
-  db: Kysely<Database>,
-  providerId: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('providers')
-    .select('name')
-    .where('id', '=', providerId)
-    .executeTakeFirst();
-  return row?.name;
 }
 
 /** Of these letters, the ones whose id a provider got back (not another signer's copy). */

@@ -6,22 +6,26 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
+import { findAccountNames } from '../accounts/account-names.service.ts';
+import { findLetterOfUser } from '../letters/letters.service.ts';
+import {
+  findSealedDocumentId,
+  findSignatureCopies,
+  findUntrashedLettersOfUser,
+} from '../letters/signature-copies.service.ts';
+import { findProviderRefs } from '../providers/provider-refs.service.ts';
 import {
   toLetterSignature,
   toOpenSignatureRequest,
   toSenderSignatureStatus,
 } from './signatures.presenter.ts';
 import {
-  countOpenRequestsInAccount,
   countSignersByRequest,
-  findCopies,
-  findOpenRequestsOfUser,
+  findOpenSignerRowsOfUser,
   findProviderLetterIds,
   findRequestById,
-  findSealedDocumentId,
-  findSigners,
-  findVisibleLetter,
 } from './signatures.repository.ts';
+import { findSigners } from './signers.ts';
 
 /** The letter as the caller sees it, for its `signature` block. */
 export interface SignatureLetter {
@@ -79,11 +83,56 @@ export async function requireLetterSignature(
   userId: string,
   letterId: string,
 ): Promise<LetterSignature> {
-  const letter = await findVisibleLetter(app.db, userId, letterId);
+  const letter = await findLetterOfUser(app, userId, letterId);
   if (!letter) throw new AppError('NOT_FOUND');
   const signature = await getLetterSignature(app, userId, letter);
   if (!signature) throw new AppError('NOT_FOUND');
   return signature;
+}
+
+/**
+ * Requests waiting for the caller's own signature, earliest due first, with the copy they
+ * sign, its account and the provider: only copies outside the trash of an account they
+ * belong to.
+ */
+async function findOpenRequestsOfUser(db: Kysely<Database>, userId: string, today: string) {
+  const signers = await findOpenSignerRowsOfUser(db, userId, today);
+  const letters = await findUntrashedLettersOfUser(
+    db,
+    userId,
+    signers.map((signer) => signer.letter_id),
+  );
+  const [accounts, providers] = await Promise.all([
+    findAccountNames(
+      db,
+      [...letters.values()].map((letter) => letter.account_id),
+    ),
+    findProviderRefs(
+      db,
+      signers.map((signer) => signer.provider_id),
+    ),
+  ]);
+  return signers.flatMap((signer) => {
+    const letter = letters.get(signer.letter_id);
+    const accountName = letter && accounts.get(letter.account_id);
+    const provider = providers.get(signer.provider_id);
+    if (!letter || accountName === undefined || !provider) return [];
+    return [
+      {
+        letter_id: signer.letter_id,
+        account_id: letter.account_id,
+        account_name: accountName,
+        subject: letter.subject,
+        provider_id: signer.provider_id,
+        provider_name: provider.name,
+        provider_logo_key: provider.logo_key,
+        provider_verified_at: provider.verified_at,
+        request_id: signer.request_id,
+        due_date: signer.due_date,
+        created_at: signer.created_at,
+      },
+    ];
+  });
 }
 
 /** /open-signature-requests: what waits for the caller's own signature, earliest due first. */
@@ -110,12 +159,18 @@ export async function listOpenSignatureRequests(
 }
 
 /** Home: requests in this account waiting for the caller's own signature, not expired. */
-export function countOpenSignatureRequests(
+export async function countOpenSignatureRequests(
   app: FastifyInstance,
   userId: string,
   accountId: string,
 ): Promise<number> {
-  return countOpenRequestsInAccount(app.db, userId, accountId, todayOf(app));
+  const signers = await findOpenSignerRowsOfUser(app.db, userId, todayOf(app));
+  const letters = await findUntrashedLettersOfUser(
+    app.db,
+    userId,
+    signers.map((signer) => signer.letter_id),
+  );
+  return signers.filter((signer) => letters.get(signer.letter_id)?.account_id === accountId).length;
 }
 
 /** Every account holding a copy hears of it (after the change committed). */
@@ -123,7 +178,7 @@ export async function publishSignaturesChanged(
   app: FastifyInstance,
   requestId: string,
 ): Promise<void> {
-  const copies = await findCopies(app.db, requestId);
+  const copies = await findSignatureCopies(app.db, requestId);
   for (const copy of copies) {
     await publishLiveEvent(app, {
       type: 'signatures.changed',

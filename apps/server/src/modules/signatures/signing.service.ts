@@ -12,14 +12,13 @@ import {
 } from '../../plugins/rate-limit.ts';
 import { assertCan } from '../../plugins/account-policy.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
+import { findLetterOfUser } from '../letters/letters.service.ts';
 import { fullName, getUserById, type UserRow } from '../users/users.service.ts';
 import { SIGNATURE_SEAL_JOB, SIGNATURE_SEAL_MAX_ATTEMPTS } from './signature-job-types.ts';
 import { isExpiredNow } from './signatures.presenter.ts';
 import {
   countPendingSigners,
   findRequestById,
-  findSigners,
-  findVisibleLetter,
   lockRequest,
   updatePendingRequest,
   updatePendingSigner,
@@ -27,6 +26,7 @@ import {
   type SignerWithUserRow,
 } from './signatures.repository.ts';
 import { publishSignaturesChanged, requireLetterSignature } from './signatures.service.ts';
+import { findSigners } from './signers.ts';
 
 interface SigningTarget {
   request: SignatureRequestRow;
@@ -42,7 +42,7 @@ async function requireSigner(
   userId: string,
   letterId: string,
 ): Promise<SigningTarget> {
-  const letter = await findVisibleLetter(app.db, userId, letterId);
+  const letter = await findLetterOfUser(app, userId, letterId);
   if (!letter) throw new AppError('NOT_FOUND');
   // A viewer may read the letter, so learning it is a request tells them nothing new.
   assertCan(letter.role, 'sign');

@@ -5,7 +5,10 @@ import type {
   VerifyOutcome,
 } from '@kuvert/shared/signatures';
 import type { InspectedSignature } from '../../plugins/processing/document-processing.ts';
-import type { SealedRequestRow, SealedRequestSignerRow } from './verification.repository.ts';
+import type {
+  SealedRequestRow,
+  SealedRequestSignerRow,
+} from '../signatures/sealed-requests.service.ts';
 
 export interface SealedRequest {
   request: SealedRequestRow;

@@ -22,7 +22,7 @@ import {
   findAnySignerLetterSubject,
   findRequestBySealedSha256,
   listRequestSigners,
-} from './verification.repository.ts';
+} from '../signatures/sealed-requests.service.ts';
 
 /**
  * Verifications per client address and window: each opens a PDF in the processing pool, so

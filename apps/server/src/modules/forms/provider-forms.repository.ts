@@ -1,6 +1,11 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { FormUseCase } from '@kuvert/shared/forms';
 import type { Database, FormsTable, FormVersionsTable } from '../../db/schema.ts';
+
+/*
+ * A provider's own forms, as it publishes, changes and withdraws them through the Sender API
+ * (an adapter, which calls these through provider-forms.service.ts).
+ */
 
 export type FormRow = Selectable<FormsTable>;
 
@@ -118,44 +123,14 @@ export async function findCurrentUseCases(
   return new Map(rows.map((row) => [row.form_id, row.use_cases]));
 }
 
-export interface VersionCountRow {
-  form_id: string;
-  version: number;
-  created_at: string;
-  submission_count: number;
-}
-
-/**
- * Every version of the forms, oldest first, each with how many submissions reached the
- * provider (delivered: what GET /messages lists) against it.
- */
-export async function findVersionsWithCounts(
-  db: Kysely<Database>,
-  formIds: readonly string[],
-): Promise<VersionCountRow[]> {
+/** Every version of the forms, by form, oldest first. */
+export async function findVersionRowsOfForms(db: Kysely<Database>, formIds: readonly string[]) {
   if (formIds.length === 0) return [];
-  const rows = await db
+  return db
     .selectFrom('form_versions as v')
-    .select((eb) => [
-      'v.form_id',
-      'v.version',
-      'v.created_at',
-      eb
-        .selectFrom('form_submissions as s')
-        .select((inner) => inner.fn.countAll<number>().as('count'))
-        .whereRef('s.form_id', '=', 'v.form_id')
-        .whereRef('s.form_version', '=', 'v.version')
-        .where('s.status', '=', sql.lit('delivered'))
-        .as('submission_count'),
-    ])
-    .where('v.form_id', 'in', formIds)
+    .select(['v.form_id', 'v.version', 'v.created_at'])
+    .where('v.form_id', 'in', [...formIds])
     .orderBy('v.form_id')
     .orderBy('v.version')
     .execute();
-  return rows.map((row) => ({
-    form_id: row.form_id,
-    version: Number(row.version),
-    created_at: row.created_at,
-    submission_count: Number(row.submission_count ?? 0),
-  }));
 }
