@@ -36,7 +36,7 @@ export interface CheckOptions {
   root: string;
   owners: Record<string, string>;
   /** Files that may read named foreign tables, each with its reason (table-owners.ts). */
-  tableReadExceptions?: Record<string, { tables: string[]; reason: string }>;
+  tableReadExceptions?: Record<string, { tables: string[]; reason: string; writes?: true }>;
   updateBaseline?: boolean;
   writeDocs?: boolean;
 }

@@ -91,10 +91,11 @@ export function architectureDoc(
   files: SourceFile[],
   violations: Violation[],
   owners: Record<string, string>,
-  readExceptions: Record<string, { tables: string[]; reason: string }> = {},
+  readExceptions: Record<string, { tables: string[]; reason: string; writes?: true }> = {},
 ): string {
   const exceptions = Object.entries(readExceptions).map(
-    ([file, { tables, reason }]) => `- \`${file}\` reads ${tables.join(', ')}: ${reason}`,
+    ([file, { tables, reason, writes }]) =>
+      `- \`${file}\` ${writes ? 'reads and writes' : 'reads'} ${tables.join(', ')}: ${reason}`,
   );
   const counts = ruleNames.map((rule) => {
     const count = new Set(violations.filter((v) => v.rule === rule).map((v) => v.key)).size;
@@ -140,7 +141,7 @@ export function architectureDoc(
     'table, the others call its service. Core owns the tables of the cross-cutting plugins. A read',
     "model may read the domain modules' tables in its queries (a search page joins letters, their",
     'recipients and providers in one ranked, paged query), and writes none of them. Named',
-    'exceptions (reads only), each with its reason:',
+    'exceptions, each with its reason:',
     '',
     ...exceptions,
     '',

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { callerIsMember, callerRole } from '../../db/scopes.ts';
+import { callerIsMember, callerRole } from '../accounts/account-scopes.ts';
 import type { CaseFileItemsTable, CaseFilesTable, Database } from '../../db/schema.ts';
 
 /** Rows the trash and access checks of case files read and write. */

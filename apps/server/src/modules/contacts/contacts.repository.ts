@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { ContactsTable, Database } from '../../db/schema.ts';
-import { callerIsMember, callerRole } from '../../db/scopes.ts';
+import { callerIsMember, callerRole } from '../accounts/account-scopes.ts';
 
 /** A contact as its views show it: with the name of the provider it names, if any. */
 export type ContactRow = Selectable<ContactsTable> & { provider_name: string | null };

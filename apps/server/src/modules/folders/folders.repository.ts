@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database, FoldersTable } from '../../db/schema.ts';
-import { callerIsMember, callerRole } from '../../db/scopes.ts';
+import { callerIsMember, callerRole } from '../accounts/account-scopes.ts';
 
 export type FolderRow = Selectable<FoldersTable>;
 export interface FolderWithCountsRow extends FolderRow {

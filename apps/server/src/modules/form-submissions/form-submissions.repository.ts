@@ -4,7 +4,7 @@ import type {
   FormSubmissionDocumentsTable,
   FormSubmissionsTable,
 } from '../../db/schema.ts';
-import { callerIsMember } from '../../db/scopes.ts';
+import { callerIsMember } from '../accounts/account-scopes.ts';
 
 export type NewSubmissionRow = Insertable<FormSubmissionsTable>;
 export type SubmissionDocumentRow = Selectable<FormSubmissionDocumentsTable>;

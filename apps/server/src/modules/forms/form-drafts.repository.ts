@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, FormDraftsTable } from '../../db/schema.ts';
-import { callerIsMember, callerRole } from '../../db/scopes.ts';
+import { callerIsMember, callerRole } from '../accounts/account-scopes.ts';
 
 /** Drafts without their author's name, which is the users area's. */
 function draftsWithAuthor(db: Kysely<Database>) {

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { unpaidInvoiceStatuses } from '@kuvert/shared/invoices';
 import type { Database } from '../../db/schema.ts';
-import { callerIsMember, isUnread } from '../../db/scopes.ts';
+import { isUnread } from '../../db/scopes.ts';
+import { callerIsMember } from '../accounts/account-scopes.ts';
 
 /** Counts for the home page; every query carries the membership check and the account. */
 

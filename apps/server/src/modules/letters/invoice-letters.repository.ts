@@ -5,7 +5,7 @@ import {
   type StoredInvoiceStatus,
 } from '@kuvert/shared/invoices';
 import type { Database } from '../../db/schema.ts';
-import { callerIsMember, callerRole } from '../../db/scopes.ts';
+import { callerIsMember, callerRole } from '../accounts/account-scopes.ts';
 import type {
   InvoiceLetterRow,
   InvoiceUpdate,

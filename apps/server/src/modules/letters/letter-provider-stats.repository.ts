@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { callerIsMember, isUnread } from '../../db/scopes.ts';
+import { isUnread } from '../../db/scopes.ts';
+import { callerIsMember } from '../accounts/account-scopes.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** What letters say about providers (who wrote, how often, how lately); no provider columns. */

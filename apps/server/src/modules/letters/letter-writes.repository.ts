@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { DocumentTextFailure } from '@kuvert/shared/letters';
-import { callerIsMember, callerRole, isUnread } from '../../db/scopes.ts';
+import { isUnread } from '../../db/scopes.ts';
+import { callerIsMember, callerRole } from '../accounts/account-scopes.ts';
 
 /** Writes on letters. Callers have checked the role; membership stays in the query anyway. */
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { queryTemplate } from '../../db/query-template.ts';
-import { callerIsMember, callerRole, isUnread } from '../../db/scopes.ts';
+import { isUnread } from '../../db/scopes.ts';
+import { callerIsMember, callerRole } from '../accounts/account-scopes.ts';
 import type {
   Database,
   LetterDocumentsTable,

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { lookUpInBatches } from '../../db/lookup-batches.ts';
 import type { Database, LetterRecipientsTable } from '../../db/schema.ts';
-import { callerIsMember } from '../../db/scopes.ts';
+import { callerIsMember } from '../accounts/account-scopes.ts';
 
 /*
  * The postal channel's SQL on letters' recipients (the postal module keeps its print batches

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { callerIsMember } from '../../db/scopes.ts';
+import { callerIsMember } from '../accounts/account-scopes.ts';
 import type { Database } from '../../db/schema.ts';
 
 /*

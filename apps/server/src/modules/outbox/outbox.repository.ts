@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database, LetterDraftsTable } from '../../db/schema.ts';
-import { callerIsMember, callerRole } from '../../db/scopes.ts';
+import { callerIsMember, callerRole } from '../accounts/account-scopes.ts';
 
 export type LetterDraftRow = Selectable<LetterDraftsTable>;
 

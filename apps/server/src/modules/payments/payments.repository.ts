@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, PaymentsTable } from '../../db/schema.ts';
-import { callerIsMember, callerRole } from '../../db/scopes.ts';
+import { callerIsMember, callerRole } from '../accounts/account-scopes.ts';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { callerIsMember } from '../../db/scopes.ts';
+import { callerIsMember } from '../accounts/account-scopes.ts';
 import { accountCandidates, PG_INDEXED_TEXT_MAX_CHARS, tsQueryText } from './postgres-tsquery.ts';
 import { buildSnippet, foldText, highlightWords } from './search-terms.ts';
 import {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { callerIsMember } from '../../db/scopes.ts';
+import { callerIsMember } from '../accounts/account-scopes.ts';
 import { accountCandidates, PG_INDEXED_TEXT_MAX_CHARS, tsQueryText } from './postgres-tsquery.ts';
 import { buildSnippet, foldText, highlightWords } from './search-terms.ts';
 import {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { SEARCH_HIGHLIGHT_END, SEARCH_HIGHLIGHT_START } from '@kuvert/shared/search';
 import type { Database } from '../../db/schema.ts';
-import { callerIsMember } from '../../db/scopes.ts';
+import { callerIsMember } from '../accounts/account-scopes.ts';
 import { ftsPageOf, ftsQuery, keyedTerms, termsOf } from './sqlite-fts.ts';
 import { MATCHED_IN_BY_COLUMN, type SearchRepository } from './search-types.ts';
 

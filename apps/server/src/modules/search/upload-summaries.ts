@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { uploadKindOf, type UploadSummary } from '@kuvert/shared/uploads';
 import type { Database } from '../../db/schema.ts';
-import { callerIsMember } from '../../db/scopes.ts';
+import { callerIsMember } from '../accounts/account-scopes.ts';
 
 /**
  * Uploads as lists show them, for search hits: stored ones outside the trash, of the account

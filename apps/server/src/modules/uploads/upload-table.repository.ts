@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { callerIsMember } from '../../db/scopes.ts';
+import { callerIsMember } from '../accounts/account-scopes.ts';
 
 /** An upload of one of the caller's accounts (any role may look at it), for its table. */
 export async function findUploadForTable(db: Kysely<Database>, userId: string, uploadId: string) {

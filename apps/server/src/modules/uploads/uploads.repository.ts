@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { UploadContentType, UploadKind, UploadSort } from '@kuvert/shared/uploads';
 import type { Database, UploadsTable } from '../../db/schema.ts';
-import { callerIsMember, callerRole } from '../../db/scopes.ts';
+import { callerIsMember, callerRole } from '../accounts/account-scopes.ts';
 import type { UploadCursor } from './upload-cursor.ts';
 
 export type UploadRow = Selectable<UploadsTable>;
