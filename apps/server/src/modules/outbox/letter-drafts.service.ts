@@ -16,7 +16,7 @@ import { assertCan } from '../../plugins/account-policy.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { findProviderNames } from '../providers/provider-names.service.ts';
 import { describeLiveUploads } from '../uploads/upload-attachments.service.ts';
-import { findUserNames, type UserName } from '../users/user-contact.service.ts';
+import { findUserNames, type UserNameRow } from '../users/user-names.service.ts';
 import {
   deleteDraft,
   findDraftForUser,
@@ -57,7 +57,7 @@ function parseContent(content: string): Omit<DraftFields, 'subject'> {
 }
 
 /** The name of who wrote the draft; null when nobody is named (or the user is gone). */
-function authorName(names: ReadonlyMap<string, UserName>, userId: string | null) {
+function authorName(names: ReadonlyMap<string, UserNameRow>, userId: string | null) {
   const author = userId === null ? undefined : names.get(userId);
   const name = `${author?.first_name ?? ''} ${author?.last_name ?? ''}`.trim();
   return name === '' ? null : name;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { findProviderNameRows } from './provider-names.repository.ts';
+import { findProviderRefs } from './provider-refs.service.ts';
 
 /**
  * The names of the providers with these ids (null ids are skipped), by id, in one batched
@@ -10,8 +10,6 @@ export async function findProviderNames(
   db: Kysely<Database>,
   providerIds: ReadonlyArray<string | null>,
 ): Promise<Map<string, string>> {
-  const ids = [...new Set(providerIds.filter((id): id is string => id !== null))];
-  if (ids.length === 0) return new Map();
-  const rows = await findProviderNameRows(db, ids);
-  return new Map(rows.map((row) => [row.id, row.name]));
+  const refs = await findProviderRefs(db, providerIds);
+  return new Map([...refs].map(([id, ref]) => [id, ref.name]));
 }

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { findUserNames, type UserName } from '../users/user-contact.service.ts';
+import { findUserNames, type UserNameRow } from '../users/user-names.service.ts';
 import type { UploadDetailRow, UploadRow } from './uploads.repository.ts';
 
-function withUploader(row: UploadRow, names: Map<string, UserName>): UploadDetailRow {
+function withUploader(row: UploadRow, names: Map<string, UserNameRow>): UploadDetailRow {
   const uploader = row.created_by_user_id === null ? undefined : names.get(row.created_by_user_id);
   return {
     ...row,

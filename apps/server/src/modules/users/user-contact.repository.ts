@@ -2,17 +2,6 @@ import type { Kysely } from 'kysely';
 import { lookUpInBatches } from '../../db/lookup-batches.ts';
 import type { Database } from '../../db/schema.ts';
 
-/** The users' names, for showing who wrote or uploaded something. */
-export async function findUserNameRows(db: Kysely<Database>, userIds: readonly string[]) {
-  return lookUpInBatches(userIds, (batch) =>
-    db
-      .selectFrom('users')
-      .select(['id', 'first_name', 'last_name'])
-      .where('id', 'in', batch)
-      .execute(),
-  );
-}
-
 /** What a letter needs of its writer: name, e-mail, language and postal address. */
 export async function findUserContactRows(db: Kysely<Database>, userIds: readonly string[]) {
   return lookUpInBatches(userIds, (batch) =>

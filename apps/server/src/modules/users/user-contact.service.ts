@@ -1,20 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import {
-  findActiveUserRowsByEmail,
-  findUserContactRows,
-  findUserNameRows,
-} from './user-contact.repository.ts';
+import { findActiveUserRowsByEmail, findUserContactRows } from './user-contact.repository.ts';
 
 /*
  * What other areas show of a user, looked up by id in one batched query, never one per row:
  * they read their own rows first, then ask here for the users those rows name.
  */
-
-export interface UserName {
-  first_name: string;
-  last_name: string;
-}
 
 export type UserContact = Awaited<ReturnType<typeof findUserContactRows>>[number];
 
@@ -22,19 +13,6 @@ export type ActiveUser = Awaited<ReturnType<typeof findActiveUserRowsByEmail>>[n
 
 function distinct(ids: ReadonlyArray<string | null>): string[] {
   return [...new Set(ids.filter((id): id is string => id !== null))];
-}
-
-/** The names of the users with these ids (null ids are skipped), by id. */
-export async function findUserNames(
-  db: Kysely<Database>,
-  userIds: ReadonlyArray<string | null>,
-): Promise<Map<string, UserName>> {
-  const ids = distinct(userIds);
-  if (ids.length === 0) return new Map();
-  const rows = await findUserNameRows(db, ids);
-  return new Map(
-    rows.map((row) => [row.id, { first_name: row.first_name, last_name: row.last_name }]),
-  );
 }
 
 /** Name, e-mail, language and postal address of the users with these ids, by id. */
