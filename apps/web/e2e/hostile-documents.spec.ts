@@ -60,7 +60,12 @@ test('a letter whose PDF could not be read says so, in English and German, and s
   await expect(page.getByText('Page 1 of 1,000,000')).toBeVisible({ timeout: 20_000 });
   await expect(terms.getByRole('button', { name: 'Show document anyway' })).toHaveCount(0);
 
+  // The choice reaches the profile before the page is loaded anew, which asks the profile.
+  const saved = page.waitForResponse(
+    (answer) => answer.url().endsWith('/api/profile') && answer.request().method() === 'PATCH',
+  );
   await page.getByLabel('Language').selectOption('de');
+  expect((await saved).status()).toBe(200);
   await page.goto(`/inbox/${bombId}`);
   const german = page.getByRole('alert').filter({ hasText: 'statement.pdf' });
   await expect(german).toContainText('Der Text von „statement.pdf“ konnte nicht gelesen werden');
@@ -73,6 +78,8 @@ test('a reply refuses a fake PDF and one with JavaScript, naming the file, and k
   page,
   user,
 }) => {
+  // A bound for a busy machine: each refused file is checked in the processing pool first.
+  test.setTimeout(120_000);
   const provider = await createProvider('Reply Check AG', NO_WEBHOOK);
   const letterId = await deliverLetter(provider, {
     recipientEmail: user.email,
