@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { emailSchema } from '@kuvert/shared/auth';
 import { accountRoleSchema } from '@kuvert/shared/accounts';
-import { addMemberToPersonalAccount } from '../modules/accounts/accounts.service.ts';
+import { addMemberToPersonalAccount } from '../modules/users/personal-mailbox.service.ts';
 // A type-only import: run-cli.ts imports this file's commands, so no runtime cycle arises.
 import type { CliCommand } from './run-cli.ts';
 import { UsageError } from './usage-error.ts';

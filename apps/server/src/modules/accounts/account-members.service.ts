@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { AccountRole } from '@kuvert/shared/accounts';
 import {
+  findMemberUserIdRows,
   findMembershipRole,
   findOwnedPersonalAccountRows,
   type OwnedPersonalAccountRow,
+  upsertMembership,
 } from './accounts.repository.ts';
 
 export type { OwnedPersonalAccountRow };
@@ -26,6 +29,22 @@ export async function findOwnedPersonalAccounts(
   db: Kysely<Database>,
   userIds: readonly string[],
 ): Promise<OwnedPersonalAccountRow[]> {
-  if (userIds.length === 0) return [];
-  return findOwnedPersonalAccountRows(db, [...new Set(userIds)]);
+  return findOwnedPersonalAccountRows(db, userIds);
+}
+
+/** The ids of the account's members, in any role. */
+export async function findMemberUserIds(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<string[]> {
+  const rows = await findMemberUserIdRows(db, accountId);
+  return rows.map((row) => row.user_id);
+}
+
+/** Makes the user a member of the account with `role`, or changes their role. */
+export async function setMemberRole(
+  db: Kysely<Database>,
+  input: { accountId: string; userId: string; role: AccountRole; now: string },
+): Promise<void> {
+  await upsertMembership(db, input);
 }

@@ -1,12 +1,10 @@
 import type { Kysely } from 'kysely';
+import { lookUpInBatches } from '../../db/lookup-batches.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** The names of these accounts (the ones that exist). */
 export async function findAccountNameRows(db: Kysely<Database>, accountIds: readonly string[]) {
-  if (accountIds.length === 0) return [];
-  return db
-    .selectFrom('accounts')
-    .select(['id', 'name'])
-    .where('id', 'in', [...accountIds])
-    .execute();
+  return lookUpInBatches(accountIds, (batch) =>
+    db.selectFrom('accounts').select(['id', 'name']).where('id', 'in', batch).execute(),
+  );
 }

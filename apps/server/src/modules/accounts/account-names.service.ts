@@ -10,6 +10,6 @@ export async function findAccountNames(
   db: Kysely<Database>,
   accountIds: readonly string[],
 ): Promise<Map<string, string>> {
-  const rows = await findAccountNameRows(db, [...new Set(accountIds)]);
+  const rows = await findAccountNameRows(db, accountIds);
   return new Map(rows.map((row) => [row.id, row.name]));
 }

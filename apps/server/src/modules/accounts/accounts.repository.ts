@@ -93,46 +93,15 @@ export async function findMembershipRole(
   return membership?.role;
 }
 
-/** The personal mailbox of the user with this e-mail: where the Sender API delivers. */
-export async function findPersonalAccountByEmail(
-  db: Kysely<Database>,
-  email: string,
-): Promise<{ accountId: string; userId: string } | undefined> {
-  const row = await db
-    .selectFrom('users as u')
-    .innerJoin('memberships as m', 'm.user_id', 'u.id')
-    .innerJoin('accounts as a', 'a.id', 'm.account_id')
-    .select(['a.id as account_id', 'u.id as user_id'])
-    .where('u.email', '=', email)
-    .where('a.kind', '=', 'personal')
-    .where('m.role', '=', 'owner')
-    // Their own came with them; another person's, shared with them as owner, came later.
-    .orderBy('m.created_at')
-    .orderBy('a.id')
-    .executeTakeFirst();
-  return row ? { accountId: row.account_id, userId: row.user_id } : undefined;
-}
-
-export interface MemberToNotifyRow {
-  email: string;
-  first_name: string;
-  language: string;
-}
-
-/** Verified, active members of the account whose `preference` is on. */
-export async function findMembersWithPreference(
+/** The users who are members of the account, in any role. */
+export async function findMemberUserIdRows(
   db: Kysely<Database>,
   accountId: string,
-  preference: 'email_on_new_letter' | 'email_due_date_reminders',
-): Promise<MemberToNotifyRow[]> {
+): Promise<Array<{ user_id: string }>> {
   return db
-    .selectFrom('memberships as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['u.email', 'u.first_name', 'u.language'])
-    .where('m.account_id', '=', accountId)
-    .where(`u.${preference}`, '=', 1)
-    .where('u.disabled_at', 'is', null)
-    .where('u.email_verified_at', 'is not', null)
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('account_id', '=', accountId)
     .execute();
 }
 

@@ -11,11 +11,8 @@ import {
   findAccountIdsOfUser,
   findAccountsOfUser,
   findMembershipRole,
-  findMembersWithPreference,
-  findPersonalAccountByEmail,
   insertAccountWithMember,
   updatePersonalAccountName,
-  upsertMembership,
 } from './accounts.repository.ts';
 
 /*
@@ -37,30 +34,7 @@ export async function assertAccountAction(
   return assertCan(role, action);
 }
 
-export { findAccountIdsOfUser, findPersonalAccountByEmail };
-
-export interface NotifiableMember {
-  email: string;
-  firstName: string;
-  language: string;
-}
-
-/** An e-mail a user can turn on or off in their notification preferences. */
-export type MailPreference = 'email_on_new_letter' | 'email_due_date_reminders';
-
-/** Members of the account who want this e-mail (by default: a notice when a letter arrives). */
-export async function findMembersToNotify(
-  db: Kysely<Database>,
-  accountId: string,
-  preference: MailPreference = 'email_on_new_letter',
-): Promise<NotifiableMember[]> {
-  const rows = await findMembersWithPreference(db, accountId, preference);
-  return rows.map((row) => ({
-    email: row.email,
-    firstName: row.first_name,
-    language: row.language,
-  }));
-}
+export { findAccountIdsOfUser };
 
 /** Their own first, then shared mailboxes, then other people's personal ones, each by name. */
 function listPlace(account: Account): number {
@@ -109,38 +83,4 @@ export async function renamePersonalAccount(
   name: string,
 ): Promise<void> {
   await updatePersonalAccountName(db, userId, name);
-}
-
-/**
- * The operator shares a user's personal account with another user (`kuvert account
- * add-member`): the member sees its letters with `role`; run again to change the role.
- */
-export async function addMemberToPersonalAccount(
-  app: Pick<FastifyInstance, 'db' | 'clock'>,
-  input: { ownerEmail: string; memberEmail: string; role: AccountRole },
-): Promise<{ accountId: string }> {
-  const owner = await findPersonalAccountByEmail(app.db, input.ownerEmail);
-  if (!owner) {
-    throw new AppError('NOT_FOUND', {
-      message: `No Kuvert user has the e-mail ${input.ownerEmail}.`,
-    });
-  }
-  const member = await findPersonalAccountByEmail(app.db, input.memberEmail);
-  if (!member) {
-    throw new AppError('NOT_FOUND', {
-      message: `No Kuvert user has the e-mail ${input.memberEmail}.`,
-    });
-  }
-  if (member.userId === owner.userId) {
-    throw new AppError('VALIDATION_FAILED', {
-      message: 'The owner of the account is a member already.',
-    });
-  }
-  await upsertMembership(app.db, {
-    accountId: owner.accountId,
-    userId: member.userId,
-    role: input.role,
-    now: app.clock.now().toISOString(),
-  });
-  return { accountId: owner.accountId };
 }

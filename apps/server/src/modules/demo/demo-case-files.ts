@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CaseFileColor } from '@kuvert/shared/case-files';
-import { findPersonalAccountByEmail } from '../accounts/accounts.service.ts';
+import { findPersonalAccountByEmail } from '../users/personal-mailbox.service.ts';
 import { createCaseFileItem } from '../case-files/case-file-items.service.ts';
 import { createCaseFile } from '../case-files/case-files.service.ts';
 import { addDays, dayInDemoZone, isoDay } from './demo-calendar.ts';

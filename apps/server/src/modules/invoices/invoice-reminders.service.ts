@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { findMembersToNotify } from '../accounts/accounts.service.ts';
+import { findMembersToNotify } from '../users/members-to-notify.service.ts';
 import { findProviderRefs } from '../providers/provider-refs.service.ts';
 import type { ReminderKind, ReminderLetterRow } from './invoice-letters.ts';
 import { addDays, todayOf } from './invoice-status.ts';

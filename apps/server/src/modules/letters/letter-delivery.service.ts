@@ -12,7 +12,7 @@ import type {
 } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { enqueueJobs, type NewJob } from '../../plugins/jobs.ts';
-import { findPersonalAccountByEmail } from '../accounts/accounts.service.ts';
+import { findPersonalAccountByEmail } from '../users/personal-mailbox.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
 import { updateSearchIndexOfLetters } from '../../plugins/search-index.ts';
 import { isValidIban, normaliseIban } from '@kuvert/shared/form-definition';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PermanentJobError } from '../../plugins/jobs.ts';
 import type { DocumentTextFailure } from '@kuvert/shared/letters';
 import { ProcessingError } from '../../plugins/processing/document-processing.ts';
-import { findMembersToNotify } from '../accounts/accounts.service.ts';
+import { findMembersToNotify } from '../users/members-to-notify.service.ts';
 import { getProvider } from '../providers/providers.service.ts';
 import { updateSearchIndex } from '../../plugins/search-index.ts';
 import { publishLiveEvent } from '../events/events.service.ts';

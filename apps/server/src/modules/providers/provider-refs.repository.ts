@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { lookUpInBatches } from '../../db/lookup-batches.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** What other areas show of a provider next to their own rows: its name, category and logo. */
@@ -10,17 +11,21 @@ export interface ProviderRefRow {
   verified_at: string | null;
 }
 
-/** The providers among `ids`, by name then id (the database's collation orders the names). */
+/**
+ * The providers among `ids`, by name then id (the database's collation orders the names; past
+ * `LOOKUP_BATCH` providers, within each batch).
+ */
 export async function findProviderRefRows(
   db: Kysely<Database>,
-  ids: readonly string[],
+  ids: Iterable<string | null>,
 ): Promise<ProviderRefRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('providers')
-    .select(['id', 'name', 'category', 'logo_key', 'verified_at'])
-    .where('id', 'in', [...new Set(ids)])
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
+  return lookUpInBatches(ids, (batch) =>
+    db
+      .selectFrom('providers')
+      .select(['id', 'name', 'category', 'logo_key', 'verified_at'])
+      .where('id', 'in', batch)
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
+  );
 }

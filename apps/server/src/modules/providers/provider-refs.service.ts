@@ -15,7 +15,7 @@ export async function findProviderRefs(
   db: Kysely<Database>,
   ids: Iterable<string | null>,
 ): Promise<Map<string, ProviderRefRow>> {
-  const rows = await findProviderRefRows(db, idsOf(ids));
+  const rows = await findProviderRefRows(db, ids);
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -24,11 +24,5 @@ export async function findProviderRefsByName(
   db: Kysely<Database>,
   ids: Iterable<string | null>,
 ): Promise<ProviderRefRow[]> {
-  return findProviderRefRows(db, idsOf(ids));
-}
-
-function idsOf(ids: Iterable<string | null>): string[] {
-  const unique = new Set<string>();
-  for (const id of ids) if (id !== null) unique.add(id);
-  return [...unique];
+  return findProviderRefRows(db, ids);
 }

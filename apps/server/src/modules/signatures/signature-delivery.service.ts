@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { newId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { findPersonalAccountByEmail } from '../accounts/accounts.service.ts';
+import { findPersonalAccountByEmail } from '../users/personal-mailbox.service.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
 import {
   deliverLetter,

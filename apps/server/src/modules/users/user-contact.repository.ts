@@ -3,7 +3,7 @@ import { lookUpInBatches } from '../../db/lookup-batches.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** What a letter needs of its writer: name, e-mail, language and postal address. */
-export async function findUserContactRows(db: Kysely<Database>, userIds: readonly string[]) {
+export async function findUserContactRows(db: Kysely<Database>, userIds: Iterable<string | null>) {
   return lookUpInBatches(userIds, (batch) =>
     db
       .selectFrom('users')

@@ -11,18 +11,12 @@ export type UserContact = Awaited<ReturnType<typeof findUserContactRows>>[number
 
 export type ActiveUser = Awaited<ReturnType<typeof findActiveUserRowsByEmail>>[number];
 
-function distinct(ids: ReadonlyArray<string | null>): string[] {
-  return [...new Set(ids.filter((id): id is string => id !== null))];
-}
-
 /** Name, e-mail, language and postal address of the users with these ids, by id. */
 export async function findUserContacts(
   db: Kysely<Database>,
   userIds: ReadonlyArray<string | null>,
 ): Promise<Map<string, UserContact>> {
-  const ids = distinct(userIds);
-  if (ids.length === 0) return new Map();
-  return new Map((await findUserContactRows(db, ids)).map((row) => [row.id, row]));
+  return new Map((await findUserContactRows(db, userIds)).map((row) => [row.id, row]));
 }
 
 /** `findUserContacts` for one user; undefined when there is none with that id. */
@@ -38,6 +32,5 @@ export async function findActiveUsersByEmail(
   db: Kysely<Database>,
   emails: readonly string[],
 ): Promise<ActiveUser[]> {
-  if (emails.length === 0) return [];
   return findActiveUserRowsByEmail(db, emails);
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { lookUpInBatches } from '../../db/lookup-batches.ts';
 import type { Database } from '../../db/schema.ts';
 
 export interface UserNameRow {
@@ -11,12 +12,13 @@ export interface UserNameRow {
 /** The users among `ids` with their names and e-mail addresses. */
 export async function findUserNameRows(
   db: Kysely<Database>,
-  ids: readonly string[],
+  ids: Iterable<string | null>,
 ): Promise<UserNameRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'email'])
-    .where('id', 'in', [...ids])
-    .execute();
+  return lookUpInBatches(ids, (batch) =>
+    db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', 'email'])
+      .where('id', 'in', batch)
+      .execute(),
+  );
 }

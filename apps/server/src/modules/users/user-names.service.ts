@@ -12,8 +12,6 @@ export async function findUserNames(
   db: Kysely<Database>,
   ids: Iterable<string | null>,
 ): Promise<Map<string, UserNameRow>> {
-  const unique = new Set<string>();
-  for (const id of ids) if (id !== null) unique.add(id);
-  const rows = await findUserNameRows(db, [...unique]);
+  const rows = await findUserNameRows(db, ids);
   return new Map(rows.map((row) => [row.id, row]));
 }
