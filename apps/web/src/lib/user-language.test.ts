@@ -10,6 +10,7 @@ import {
   chooseLanguage,
   profileQuestionTicket,
   settleLanguageAtLogin,
+  settleLanguageAtSessionCheck,
 } from './user-language.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -44,6 +45,7 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
   localStorage.clear();
+  sessionStorage.clear();
   endSession();
   await initI18n();
   await setLanguage('en');
@@ -128,6 +130,41 @@ describe('the user’s language', () => {
     await choosing;
     await adoptProfileLanguage('en', ticket);
     expect(getLanguage()).toBe('de');
+  });
+
+  it('sends a choice again after a reload cut its save short, and keeps it on screen', async () => {
+    logIn();
+    const answer = Promise.withResolvers<Response>();
+    fetchMock.mockReturnValueOnce(answer.promise);
+    const choosing = chooseLanguage('de');
+    await vi.waitFor(() => expect(savedBodies()).toEqual([{ language: 'de' }]));
+    // What the tab holds when it reloads now: the choice, not yet answered.
+    const leftBehind = sessionStorage.getItem('kuvert.languageUnsaved');
+    expect(leftBehind).toBe('de');
+    answer.resolve(profileAnswer('de'));
+    await choosing;
+    expect(sessionStorage.getItem('kuvert.languageUnsaved')).toBeNull();
+
+    // The reloaded page: English on screen, the session check answers the old profile.
+    sessionStorage.setItem('kuvert.languageUnsaved', leftBehind ?? '');
+    await setLanguage('en');
+    fetchMock.mockResolvedValue(profileAnswer('de'));
+    await settleLanguageAtSessionCheck('en', profileQuestionTicket());
+    expect(getLanguage()).toBe('de');
+    expect(savedBodies()).toEqual([{ language: 'de' }, { language: 'de' }]);
+    expect(sessionStorage.getItem('kuvert.languageUnsaved')).toBeNull();
+    // The next check follows the profile again.
+    await settleLanguageAtSessionCheck('en', profileQuestionTicket());
+    expect(getLanguage()).toBe('en');
+  });
+
+  it('does not carry an unsaved choice into the next person’s session', async () => {
+    sessionStorage.setItem('kuvert.languageUnsaved', 'de');
+    logIn();
+    await settleLanguageAtLogin('en');
+    await settleLanguageAtSessionCheck('en', profileQuestionTicket());
+    expect(getLanguage()).toBe('en');
+    expect(savedBodies()).toEqual([]);
   });
 
   it('takes a language picked on the login page into the profile at login', async () => {

@@ -52,6 +52,32 @@ function takeChoiceBeforeLogin(): Language | null {
     return null;
   }
 }
+/**
+ * A choice made while logged in whose save has not been answered yet, kept in the tab's
+ * session storage: a reload (or a closed laptop) before the answer would otherwise bring back
+ * the profile's old language. The session check after the reload sends it again.
+ */
+const UNSAVED_CHOICE_KEY = 'kuvert.languageUnsaved';
+
+function rememberUnsavedChoice(language: Language | null): void {
+  try {
+    if (language === null) window.sessionStorage.removeItem(UNSAVED_CHOICE_KEY);
+    else window.sessionStorage.setItem(UNSAVED_CHOICE_KEY, language);
+  } catch {
+    // Without storage a reload mid-save shows the profile's language, as before.
+  }
+}
+
+function takeUnsavedChoice(): Language | null {
+  try {
+    const choice = window.sessionStorage.getItem(UNSAVED_CHOICE_KEY);
+    window.sessionStorage.removeItem(UNSAVED_CHOICE_KEY);
+    return isLanguage(choice) ? choice : null;
+  } catch {
+    return null;
+  }
+}
+
 // In order: a quick English → Deutsch → English must not reach the server swapped.
 let saveQueue: Promise<unknown> = Promise.resolve();
 let isListeningToOtherTabs = false;
@@ -78,6 +104,7 @@ export async function chooseLanguage(language: Language): Promise<void> {
   // Pending from this moment, before the strings load: a session answer arriving meanwhile
   // holds the old language and must not switch back.
   pendingSaves += 1;
+  rememberUnsavedChoice(language);
   const save = saveQueue.then(async () => {
     // On demand: the language switch is on the login page too, which loads no zod. Not
     // loading it is a failed connection, like a request that got no answer.
@@ -91,9 +118,12 @@ export async function chooseLanguage(language: Language): Promise<void> {
   try {
     await setLanguage(language);
     await save;
+    if (pendingSaves === 1) rememberUnsavedChoice(null);
   } catch (error) {
     // A later choice is still on its way and decides; a lost session leaves a device choice.
-    if (pendingSaves > 1 || !isLoggedIn()) return;
+    if (pendingSaves > 1) return;
+    rememberUnsavedChoice(null);
+    if (!isLoggedIn()) return;
     await setLanguage(previous);
     notify({
       type: 'negative',
@@ -112,12 +142,31 @@ export async function chooseLanguage(language: Language): Promise<void> {
  * and goes to their profile; otherwise the UI follows the profile.
  */
 export async function settleLanguageAtLogin(profileLanguage: Language): Promise<void> {
+  // An unsaved choice belongs to whoever was logged in before; it is not this person's.
+  takeUnsavedChoice();
   const choice = takeChoiceBeforeLogin();
   if (choice === null || choice === profileLanguage) {
     await adoptProfileLanguage(profileLanguage);
     return;
   }
   await chooseLanguage(choice);
+}
+
+/**
+ * The session check after a reload: a choice this tab made whose save was not answered before
+ * the reload is sent again (the server may or may not have it) and stays on screen; otherwise
+ * the UI follows the profile, as `adoptProfileLanguage`.
+ */
+export async function settleLanguageAtSessionCheck(
+  profileLanguage: Language,
+  ticket: number,
+): Promise<void> {
+  const unsaved = pendingSaves > 0 ? null : takeUnsavedChoice();
+  if (unsaved !== null && unsaved !== profileLanguage && ticket === choicesMade) {
+    await chooseLanguage(unsaved);
+    return;
+  }
+  await adoptProfileLanguage(profileLanguage, ticket);
 }
 
 /**

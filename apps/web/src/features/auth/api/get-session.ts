@@ -3,7 +3,7 @@ import type { SessionResponse } from '@kuvert/shared/auth';
 import { authEndpoints } from '@kuvert/shared/auth/endpoints';
 import { apiCall } from '../../../lib/api-client.ts';
 import { startSession } from '../../../lib/session.ts';
-import { adoptProfileLanguage, profileQuestionTicket } from '../../../lib/user-language.ts';
+import { profileQuestionTicket, settleLanguageAtSessionCheck } from '../../../lib/user-language.ts';
 
 export function getSession(signal?: AbortSignal): Promise<SessionResponse> {
   return apiCall(authEndpoints.session, { signal });
@@ -18,8 +18,9 @@ export const sessionQueryOptions = (loginToken: string | null) =>
       const session = await getSession(signal);
       startSession(session);
       // The profile may have changed language on another device since this one last showed;
-      // a choice made here while the answer was on its way is newer, and stays.
-      await adoptProfileLanguage(session.language, ticket);
+      // a choice made here while the answer was on its way, or before a reload cut its save
+      // short, is newer, and stays.
+      await settleLanguageAtSessionCheck(session.language, ticket);
       return session;
     },
     staleTime: Infinity,
