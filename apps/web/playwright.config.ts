@@ -29,7 +29,11 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    reducedMotion: 'reduce',
+    // A trace records every step's screen and page: a third of the suite's processor time.
+    // Ask for it when a journey needs looking into (E2E_TRACE=1); a failure still leaves
+    // its screenshot and the error context.
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },

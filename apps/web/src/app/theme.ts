@@ -25,6 +25,8 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Someone who asked their system for less motion gets no sliding modals and menus.
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'lg' } },
