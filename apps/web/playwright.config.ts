@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_BASE_URL } from './e2e/support/environment.ts';
 
@@ -35,7 +36,10 @@ export default defineConfig({
     // its screenshot and the error context.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: {
+      executablePath: path.join(import.meta.dirname, 'e2e/support/chromium-yielding.sh'),
+      args: chromiumArgs,
+    },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
 });
