@@ -26,57 +26,45 @@ import { storageKeys } from './storage.ts';
 let pendingSaves = 0;
 /** Choices made on this page so far; an answer to a question asked before the last is stale. */
 let choicesMade = 0;
+/** A language kept in this tab's session storage under `key` until it is taken. */
+function tabLanguageSlot(key: string) {
+  return {
+    /** Keeps `language`, or forgets the kept one (null). Without storage, nothing is kept. */
+    remember(language: Language | null): void {
+      try {
+        if (language === null) window.sessionStorage.removeItem(key);
+        else window.sessionStorage.setItem(key, language);
+      } catch {
+        // Without storage the choice stays on this page only.
+      }
+    },
+    /** The kept language, forgotten as it is taken. */
+    take(): Language | null {
+      try {
+        const choice = window.sessionStorage.getItem(key);
+        window.sessionStorage.removeItem(key);
+        return isLanguage(choice) ? choice : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
 /**
- * A language picked on the login page (logged out) in this tab, kept in the tab's session
- * storage so a reload of the login page keeps it: the person who then logs in chose it, so
- * their profile takes it. A choice made while logged in is never carried into the next
- * person's session: it went to its owner's profile.
+ * A language picked on the login page (logged out) in this tab, kept so a reload of the login
+ * page keeps it: the person who then logs in chose it, so their profile takes it. A choice
+ * made while logged in is never carried into the next person's session: it went to its
+ * owner's profile.
  */
-const CHOICE_BEFORE_LOGIN_KEY = 'kuvert.languageBeforeLogin';
+const choiceBeforeLogin = tabLanguageSlot('kuvert.languageBeforeLogin');
 
-function rememberChoiceBeforeLogin(language: Language | null): void {
-  try {
-    if (language === null) window.sessionStorage.removeItem(CHOICE_BEFORE_LOGIN_KEY);
-    else window.sessionStorage.setItem(CHOICE_BEFORE_LOGIN_KEY, language);
-  } catch {
-    // Without storage the choice simply stays this device's.
-  }
-}
-
-function takeChoiceBeforeLogin(): Language | null {
-  try {
-    const choice = window.sessionStorage.getItem(CHOICE_BEFORE_LOGIN_KEY);
-    window.sessionStorage.removeItem(CHOICE_BEFORE_LOGIN_KEY);
-    return isLanguage(choice) ? choice : null;
-  } catch {
-    return null;
-  }
-}
 /**
- * A choice made while logged in whose save has not been answered yet, kept in the tab's
- * session storage: a reload (or a closed laptop) before the answer would otherwise bring back
- * the profile's old language. The session check after the reload sends it again.
+ * A choice made while logged in whose save has not been answered yet: a reload (or a closed
+ * laptop) before the answer would otherwise bring back the profile's old language. The
+ * session check after the reload sends it again.
  */
-const UNSAVED_CHOICE_KEY = 'kuvert.languageUnsaved';
-
-function rememberUnsavedChoice(language: Language | null): void {
-  try {
-    if (language === null) window.sessionStorage.removeItem(UNSAVED_CHOICE_KEY);
-    else window.sessionStorage.setItem(UNSAVED_CHOICE_KEY, language);
-  } catch {
-    // Without storage a reload mid-save shows the profile's language, as before.
-  }
-}
-
-function takeUnsavedChoice(): Language | null {
-  try {
-    const choice = window.sessionStorage.getItem(UNSAVED_CHOICE_KEY);
-    window.sessionStorage.removeItem(UNSAVED_CHOICE_KEY);
-    return isLanguage(choice) ? choice : null;
-  } catch {
-    return null;
-  }
-}
+const unsavedChoice = tabLanguageSlot('kuvert.languageUnsaved');
 
 // In order: a quick English → Deutsch → English must not reach the server swapped.
 let saveQueue: Promise<unknown> = Promise.resolve();
@@ -97,14 +85,14 @@ export async function chooseLanguage(language: Language): Promise<void> {
   const previous = getLanguage();
   choicesMade += 1;
   if (!isLoggedIn()) {
-    rememberChoiceBeforeLogin(language);
+    choiceBeforeLogin.remember(language);
     await setLanguage(language);
     return;
   }
   // Pending from this moment, before the strings load: a session answer arriving meanwhile
   // holds the old language and must not switch back.
   pendingSaves += 1;
-  rememberUnsavedChoice(language);
+  unsavedChoice.remember(language);
   const save = saveQueue.then(async () => {
     // On demand: the language switch is on the login page too, which loads no zod. Not
     // loading it is a failed connection, like a request that got no answer.
@@ -118,11 +106,11 @@ export async function chooseLanguage(language: Language): Promise<void> {
   try {
     await setLanguage(language);
     await save;
-    if (pendingSaves === 1) rememberUnsavedChoice(null);
+    if (pendingSaves === 1) unsavedChoice.remember(null);
   } catch (error) {
     // A later choice is still on its way and decides; a lost session leaves a device choice.
     if (pendingSaves > 1) return;
-    rememberUnsavedChoice(null);
+    unsavedChoice.remember(null);
     if (!isLoggedIn()) return;
     await setLanguage(previous);
     notify({
@@ -143,8 +131,8 @@ export async function chooseLanguage(language: Language): Promise<void> {
  */
 export async function settleLanguageAtLogin(profileLanguage: Language): Promise<void> {
   // An unsaved choice belongs to whoever was logged in before; it is not this person's.
-  takeUnsavedChoice();
-  const choice = takeChoiceBeforeLogin();
+  unsavedChoice.take();
+  const choice = choiceBeforeLogin.take();
   if (choice === null || choice === profileLanguage) {
     await adoptProfileLanguage(profileLanguage);
     return;
@@ -161,7 +149,7 @@ export async function settleLanguageAtSessionCheck(
   profileLanguage: Language,
   ticket: number,
 ): Promise<void> {
-  const unsaved = pendingSaves > 0 ? null : takeUnsavedChoice();
+  const unsaved = pendingSaves > 0 ? null : unsavedChoice.take();
   if (unsaved !== null && unsaved !== profileLanguage && ticket === choicesMade) {
     await chooseLanguage(unsaved);
     return;
