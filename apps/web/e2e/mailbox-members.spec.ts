@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { E2E_BASE_URL } from './support/environment.ts';
 import { expect, logIn, test } from './support/fixtures.ts';
 import { waitForMailLink } from './support/mail.ts';
-import { scanWithoutHover } from './support/page-checks.ts';
+import { scanWithoutHover, screenshot } from './support/page-checks.ts';
 import {
   NO_WEBHOOK,
   createProvider,
@@ -136,6 +136,7 @@ for (const language of ['en', 'de'] as const) {
     await form.getByRole('button', { name: t.send }).click();
     await expect(section.locator(`[data-invitation="${invitee.email}"]`)).toBeVisible();
     await expect(section.getByRole('heading', { name: t.pendingTitle })).toBeVisible();
+    await screenshot(page, `profile-mailboxes-${language}`);
 
     const link = await waitForMailLink(invitee.email, '/invitation');
     const second = await browser.newContext(language === 'de' ? { locale: 'de-DE' } : {});
@@ -147,6 +148,7 @@ for (const language of ['en', 'de'] as const) {
         `${owner.firstName} Mustermann`,
       );
       await scanWithoutHover(other);
+      await screenshot(other, `mailbox-invitation-${language}`);
       if (language === 'en') {
         await other.getByRole('link', { name: 'Log in to accept' }).click();
         await other.getByLabel(/e-mail/i).fill(invitee.email);

@@ -238,7 +238,7 @@ function MemberRow({
             </Button>
           ) : null}
           {!member.is_me && !keepsOwnership ? (
-            <Button variant="light" color="red.9" onClick={onRemove}>
+            <Button variant="outline" color="red.9" onClick={onRemove}>
               {t('mailboxes.members.remove')}
             </Button>
           ) : null}
@@ -246,7 +246,7 @@ function MemberRow({
       ) : null}
       {member.is_me && !keepsOwnership ? (
         <Group>
-          <Button variant="light" color="red.9" onClick={onLeave}>
+          <Button variant="outline" color="red.9" onClick={onLeave}>
             {t('mailboxes.members.leave')}
           </Button>
         </Group>
@@ -307,7 +307,7 @@ function PendingInvitations({
                 </Text>
               </Stack>
               <Button
-                variant="light"
+                variant="outline"
                 color="red.9"
                 loading={revoke.isPending && revoke.variables === invitation.id}
                 aria-label={t('mailboxes.invitations.revokeFor', { email: invitation.email })}
