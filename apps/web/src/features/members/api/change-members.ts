@@ -19,10 +19,11 @@ export async function refreshSessionAccounts(): Promise<void> {
 function useAfterChange() {
   const queryClient = useQueryClient();
   return async (accountId: string) => {
+    // The session first: a mailbox left is gone from the page before its members are asked for.
+    await refreshSessionAccounts();
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: ['members', accountId] }),
       queryClient.invalidateQueries({ queryKey: securityLogKey }),
-      refreshSessionAccounts(),
     ]);
   };
 }
