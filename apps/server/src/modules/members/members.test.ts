@@ -414,6 +414,39 @@ describe.each(testEngines)('members of a mailbox (%s)', (engine) => {
     expect(await auditTypes(member)).toContain('mailbox_member_left');
   });
 
+  it("a viewer leaves; the owners' security log says which mailbox and who", async () => {
+    const owner = await createLoggedInUser(t.app);
+    const viewer = await createLoggedInUser(t.app, { firstName: 'Ole', lastName: 'Berg' });
+    const accountId = await createMailbox(owner, 'Berg GmbH');
+    await addMember(t.app, accountId, viewer.user.id, 'viewer');
+    const handOver = await t.app.inject({
+      method: 'POST',
+      url: `/api/accounts/${accountId}/hand-over`,
+      headers: viewer.headers,
+      payload: { user_id: viewer.user.id },
+    });
+    expect(handOver.statusCode).toBe(403);
+    const left = await t.app.inject({
+      method: 'POST',
+      url: `/api/accounts/${accountId}/leave`,
+      headers: viewer.headers,
+    });
+    expect(left.statusCode).toBe(204);
+    expect((await members(viewer, accountId)).statusCode).toBe(404);
+    const log = await t.app.inject({
+      url: '/api/profile/audit-events',
+      headers: { cookie: owner.cookie },
+    });
+    expect(log.json().events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          type: 'mailbox_member_left',
+          details: { mailbox: 'Berg GmbH', member: 'Ole Berg' },
+        }),
+      ]),
+    );
+  });
+
   it("a personal mailbox's holder stays its owner", async () => {
     const owner = await createLoggedInUser(t.app);
     const helper = await createLoggedInUser(t.app);
