@@ -16,6 +16,7 @@ export const tableOwners: Record<string, string> = {
   users: 'users',
   accounts: 'accounts',
   memberships: 'accounts',
+  account_invitations: 'members',
   providers: 'providers',
   provider_api_keys: 'providers',
   idempotency_keys: 'sender-api',

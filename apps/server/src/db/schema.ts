@@ -35,6 +35,7 @@ export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
   memberships: MembershipsTable;
+  account_invitations: AccountInvitationsTable;
   sessions: SessionsTable;
   one_time_tokens: OneTimeTokensTable;
   rate_limit_hits: RateLimitHitsTable;
@@ -104,6 +105,27 @@ export interface MembershipsTable {
   user_id: string;
   role: string;
   created_at: string;
+  /** The last day (YYYY-MM-DD) the member has access; null: no end. */
+  access_until: string | null;
+}
+
+export interface AccountInvitationsTable {
+  id: string;
+  account_id: string;
+  /** Normalised like users.email. */
+  email: string;
+  role: string;
+  access_until: string | null;
+  /** SHA-256 of the mailed token; the token itself is never stored. */
+  token_hash: string;
+  invited_by: string;
+  /** The language the e-mail was written in (the inviter's). */
+  language: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+  revoked_at: string | null;
 }
 
 export interface SessionsTable {
@@ -147,6 +169,8 @@ export interface AuditEventsTable {
   created_at: string;
   ip_address: string;
   user_agent: string;
+  /** What the event was about (JSON), for events about a mailbox; null for the rest. */
+  details: string | null;
 }
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DocumentHolder } from '../documents/document-holders.ts';
 import { registerDocumentCollection } from '../documents/document-collection.ts';
 import { accountRoutes } from './accounts/index.ts';
+import { memberRoutes } from './members/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { registerCaseFileJobs } from './case-files/case-file-jobs.ts';
 import { caseFileRoutes } from './case-files/index.ts';
@@ -59,6 +60,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(memberRoutes);
   await app.register(profileRoutes);
   await app.register(notificationPreferenceRoutes);
   // The mailbox (issue 3).

@@ -34,6 +34,11 @@ const statusByCode: Record<ErrorCode, number> = {
   FORM_DEFINITION_INVALID: 422,
   FORM_UNPUBLISHED: 410,
   FORM_VERSION_UNSUPPORTED: 410,
+  INVITATION_USED: 410,
+  INVITATION_EXPIRED: 410,
+  INVITATION_REVOKED: 410,
+  LAST_OWNER: 409,
+  MAILBOX_HOLDER: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -76,6 +81,13 @@ const defaultMessages: Record<ErrorCode, string> = {
   FORM_UNPUBLISHED: 'The provider has withdrawn this form; it can no longer be filled out.',
   FORM_VERSION_UNSUPPORTED:
     'This version of the form has a pattern Kuvert no longer runs; it can no longer be filled out. The provider can publish the form again.',
+  INVITATION_USED: 'This invitation has already been accepted; it can be used only once.',
+  INVITATION_EXPIRED: 'This invitation has expired. Ask the owner of the mailbox for a new one.',
+  INVITATION_REVOKED: 'This invitation was withdrawn by the owner of the mailbox.',
+  LAST_OWNER:
+    'A mailbox needs an owner: make another member owner before the last owner leaves, is removed or becomes a member.',
+  MAILBOX_HOLDER:
+    'A personal mailbox stays with the person it belongs to: they cannot leave it, be removed from it or stop being its owner.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   INTERNAL: 'Something went wrong on our side.',
 };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import type { AuditEvent } from '@kuvert/shared/profile';
+import type { AuditEvent, AuditEventDetails } from '@kuvert/shared/profile';
 import { newId } from '../db/ids.ts';
 import type { AuditEventsTable, Database } from '../db/schema.ts';
 
@@ -26,19 +26,40 @@ export function requestOrigin(request: FastifyRequest): RequestOrigin {
 export async function recordAuditEvent(
   app: Pick<FastifyInstance, 'clock'>,
   db: Kysely<Database>,
-  event: { userId: string; type: AuditEventType; origin: RequestOrigin },
+  event: {
+    userId: string;
+    type: AuditEventType;
+    origin: RequestOrigin;
+    /** What it was about, for events about a mailbox. */
+    details?: AuditEventDetails;
+  },
+): Promise<void> {
+  await recordAuditEvents(app, db, [event.userId], event);
+}
+
+/** The same event in the security log of each of these users (a mailbox's owners). */
+export async function recordAuditEvents(
+  app: Pick<FastifyInstance, 'clock'>,
+  db: Kysely<Database>,
+  userIds: readonly string[],
+  event: { type: AuditEventType; origin: RequestOrigin; details?: AuditEventDetails },
 ): Promise<void> {
   const now = app.clock.now();
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return;
   await db
     .insertInto('audit_events')
-    .values({
-      id: newId(now.getTime()),
-      user_id: event.userId,
-      type: event.type,
-      created_at: now.toISOString(),
-      ip_address: event.origin.ipAddress,
-      user_agent: event.origin.userAgent,
-    })
+    .values(
+      unique.map((userId) => ({
+        id: newId(now.getTime()),
+        user_id: userId,
+        type: event.type,
+        created_at: now.toISOString(),
+        ip_address: event.origin.ipAddress,
+        user_agent: event.origin.userAgent,
+        details: event.details === undefined ? null : JSON.stringify(event.details),
+      })),
+    )
     .execute();
 }
 

@@ -77,7 +77,10 @@ function escapeHtml(value: string): string {
 }
 
 function render(texts: Record<Language, MailText>, input: TemplateInput): MailMessage {
-  const t = texts[input.language];
+  return renderText(texts[input.language], input);
+}
+
+function renderText(t: MailText, input: TemplateInput): MailMessage {
   const greeting = t.greeting(input.firstName);
   const text = [
     greeting,
@@ -111,4 +114,57 @@ export function invitationMail(input: TemplateInput): MailMessage {
 
 export function emailVerificationMail(input: TemplateInput): MailMessage {
   return render(emailVerification, input);
+}
+
+export interface MailboxInvitationInput {
+  to: string;
+  language: Language;
+  /** The invitee's first name when they have a Kuvert login; else empty. */
+  firstName: string;
+  inviterName: string;
+  mailboxName: string;
+  role: 'owner' | 'member' | 'viewer';
+  /** The last day of access (YYYY-MM-DD), or null. */
+  accessUntil: string | null;
+  link: string;
+}
+
+const roleNames: Record<Language, Record<MailboxInvitationInput['role'], string>> = {
+  en: {
+    owner: 'an owner (reads, acts and manages the members)',
+    member: 'a member (reads, pays, signs and sorts the post)',
+    viewer: 'a viewer (reads the post, without paying, signing or deleting)',
+  },
+  de: {
+    owner: 'Inhaber:in (liest, handelt und verwaltet die Mitglieder)',
+    member: 'Mitglied (liest, bezahlt, unterschreibt und ordnet die Post)',
+    viewer: 'Leser:in (liest die Post, ohne zu bezahlen, zu unterschreiben oder zu löschen)',
+  },
+};
+
+function mailboxInvitationText(input: MailboxInvitationInput): MailText {
+  const role = roleNames[input.language][input.role];
+  if (input.language === 'de') {
+    const until = input.accessUntil ? ` Der Zugang endet nach dem ${input.accessUntil}.` : '';
+    return {
+      subject: `${input.inviterName} lädt Sie zum Postfach „${input.mailboxName}“ ein`,
+      greeting: (name) => (name ? `Hallo ${name},` : 'Hallo,'),
+      body: `${input.inviterName} lädt Sie ein, das Kuvert-Postfach „${input.mailboxName}“ zu teilen, als ${role}.${until} Der Link unten ist sieben Tage gültig und nur einmal verwendbar. Ohne Kuvert-Zugang legen Sie dort einen an.`,
+      action: 'Einladung ansehen',
+      footer: 'Haben Sie diese Einladung nicht erwartet, ignorieren Sie diese E-Mail.',
+    };
+  }
+  const until = input.accessUntil ? ` Access ends after ${input.accessUntil}.` : '';
+  return {
+    subject: `${input.inviterName} invites you to the mailbox "${input.mailboxName}"`,
+    greeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
+    body: `${input.inviterName} invites you to share the Kuvert mailbox "${input.mailboxName}" as ${role}.${until} The link below is valid for seven days and works once. Without a Kuvert login you create one there.`,
+    action: 'View the invitation',
+    footer: 'If you did not expect this invitation, ignore this e-mail.',
+  };
+}
+
+/** An owner's invitation to share a mailbox, with the link to the accept page. */
+export function mailboxInvitationMail(input: MailboxInvitationInput): MailMessage {
+  return renderText(mailboxInvitationText(input), input);
 }

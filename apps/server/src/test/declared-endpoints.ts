@@ -12,6 +12,7 @@ import { homeEndpoints } from '@kuvert/shared/home/endpoints';
 import { invoiceEndpoints } from '@kuvert/shared/invoices/endpoints';
 import { letterEndpoints } from '@kuvert/shared/letters/endpoints';
 import { mailMergeEndpoints } from '@kuvert/shared/mail-merge/endpoints';
+import { memberEndpoints } from '@kuvert/shared/members/endpoints';
 import { outboxEndpoints } from '@kuvert/shared/outbox/endpoints';
 import { paymentEndpoints } from '@kuvert/shared/payments/endpoints';
 import { profileEndpoints } from '@kuvert/shared/profile/endpoints';
@@ -38,6 +39,7 @@ const declaredByArea: Record<string, Record<string, Endpoint>> = {
   forms: formEndpoints,
   publicForms: publicFormEndpoints,
   health: healthEndpoints,
+  members: memberEndpoints,
   home: homeEndpoints,
   invoices: invoiceEndpoints,
   letters: letterEndpoints,

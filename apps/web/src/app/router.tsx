@@ -91,6 +91,7 @@ export const routes: RouteObject[] = markLoadFailures([
             lazy: () => import('./routes/verify-identity.tsx'),
           },
           { path: 'verify/email', lazy: () => import('./routes/verify-email.tsx') },
+          { path: 'invitation', lazy: () => import('./routes/invitation.tsx') },
         ]),
       },
       {
@@ -146,6 +147,10 @@ export const routes: RouteObject[] = markLoadFailures([
               },
               { path: 'trash', lazy: () => import('./routes/trash.tsx') },
               { path: 'profile', lazy: () => import('./routes/profile.tsx') },
+              {
+                path: 'profile/mailboxes',
+                lazy: () => import('./routes/profile-mailboxes.tsx'),
+              },
               { path: 'address-book', lazy: () => import('./routes/address-book.tsx') },
               {
                 path: 'address-book/create',

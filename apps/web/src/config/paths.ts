@@ -83,6 +83,8 @@ export const paths = {
     `/files/file/${segment(fileId)}/items/${segment(itemId)}`,
   trash: () => '/trash',
   profile: () => '/profile',
+  profileMailboxes: () => '/profile/mailboxes',
+  invitation: (token: string) => `/invitation?${new URLSearchParams({ token }).toString()}`,
   addressBook: () => '/address-book',
   contactCreate: () => '/address-book/create',
   contactEdit: (contactId: string) => `/address-book/edit/${segment(contactId)}`,

@@ -87,7 +87,30 @@ export const auditEventTypes = [
   'invoice_marked_paid',
   'document_signed',
   'signature_declined',
+  'mailbox_created',
+  'mailbox_member_invited',
+  'mailbox_invitation_revoked',
+  'mailbox_invitation_accepted',
+  'mailbox_member_changed',
+  'mailbox_member_removed',
+  'mailbox_ownership_handed_over',
+  'mailbox_member_left',
 ] as const;
+
+/** What an event about a mailbox's members was about: the mailbox, and whom it concerned. */
+export const auditEventDetailsSchema = z
+  .object({
+    mailbox: z.string(),
+    /** Who did it, when it was not the person whose log this is. */
+    by: z.string().optional(),
+    /** Whom it concerned: a member's name, or the invited e-mail. */
+    member: z.string().optional(),
+    role: z.enum(['owner', 'member', 'viewer']).optional(),
+    access_until: z.string().nullable().optional(),
+  })
+  .meta({ id: 'AuditEventDetails' });
+export type AuditEventDetails = z.infer<typeof auditEventDetailsSchema>;
+
 export const auditEventSchema = z
   .object({
     id: z.string(),
@@ -95,6 +118,8 @@ export const auditEventSchema = z
     created_at: z.iso.datetime(),
     ip_address: z.string(),
     user_agent: z.string(),
+    /** Set for events about a mailbox's members. */
+    details: auditEventDetailsSchema.optional(),
   })
   .meta({ id: 'AuditEvent' });
 export type AuditEvent = z.infer<typeof auditEventSchema>;

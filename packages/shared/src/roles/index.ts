@@ -23,6 +23,8 @@ export const accountActions = [
   'fill-in-forms',
   'pay',
   'sign',
+  /** Invite people, change their roles and end dates, remove them, hand the mailbox over. */
+  'manage-members',
 ] as const;
 export type AccountAction = (typeof accountActions)[number];
 
@@ -41,6 +43,7 @@ const allowedRoles: Record<AccountAction, readonly AccountRole[]> = {
   'fill-in-forms': members,
   pay: members,
   sign: members,
+  'manage-members': owners,
 };
 
 export function can(role: AccountRole, action: AccountAction): boolean {

@@ -14,6 +14,7 @@ const table: Record<AccountAction, { owner: boolean; member: boolean; viewer: bo
   'fill-in-forms':         { owner: true, member: true,  viewer: false },
   pay:                     { owner: true, member: true,  viewer: false },
   sign:                    { owner: true, member: true,  viewer: false },
+  'manage-members':        { owner: true, member: false, viewer: false },
 };
 
 describe('the role policy', () => {

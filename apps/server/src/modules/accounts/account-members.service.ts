@@ -8,8 +8,18 @@ import {
   type OwnedPersonalAccountRow,
   upsertMembership,
 } from './accounts.repository.ts';
+import {
+  countCurrentOwners,
+  deleteMembershipRow,
+  findCurrentOwnerIds,
+  findMembershipRow,
+  findMembershipRows,
+  lockAccountRow,
+  type MembershipRow,
+  updateMembershipRow,
+} from './account-memberships.repository.ts';
 
-export type { OwnedPersonalAccountRow };
+export type { MembershipRow, OwnedPersonalAccountRow };
 
 /** The user's role in the account, or undefined when they are not a member. */
 export async function findRoleInAccount(
@@ -41,10 +51,68 @@ export async function findMemberUserIds(
   return rows.map((row) => row.user_id);
 }
 
-/** Makes the user a member of the account with `role`, or changes their role. */
+/**
+ * Makes the user a member of the account with `role` until `accessUntil` (the last day with
+ * access, YYYY-MM-DD; null or left out: no end), or changes both when they are one already.
+ */
 export async function setMemberRole(
   db: Kysely<Database>,
-  input: { accountId: string; userId: string; role: AccountRole; now: string },
+  input: {
+    accountId: string;
+    userId: string;
+    role: AccountRole;
+    now: string;
+    accessUntil?: string | null;
+  },
 ): Promise<void> {
-  await upsertMembership(db, input);
+  await upsertMembership(db, { ...input, accessUntil: input.accessUntil ?? null });
+}
+
+/** Every membership of the account, ended ones too (`is_current` false), oldest first. */
+export async function listMemberships(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<MembershipRow[]> {
+  return findMembershipRows(db, accountId);
+}
+
+/** The user's membership of the account, ended or not; undefined when there is none. */
+export async function findMembership(
+  db: Kysely<Database>,
+  accountId: string,
+  userId: string,
+): Promise<MembershipRow | undefined> {
+  return findMembershipRow(db, accountId, userId);
+}
+
+export async function countOwners(db: Kysely<Database>, accountId: string): Promise<number> {
+  return countCurrentOwners(db, accountId);
+}
+
+export async function findOwnerIds(db: Kysely<Database>, accountId: string): Promise<string[]> {
+  return findCurrentOwnerIds(db, accountId);
+}
+
+/** Changes a membership's role and end date. */
+export async function changeMembership(
+  db: Kysely<Database>,
+  input: { accountId: string; userId: string; role: AccountRole; accessUntil: string | null },
+): Promise<void> {
+  await updateMembershipRow(db, input);
+}
+
+export async function removeMembership(
+  db: Kysely<Database>,
+  accountId: string,
+  userId: string,
+): Promise<void> {
+  await deleteMembershipRow(db, accountId, userId);
+}
+
+/** Serialises changes of the account's members inside a transaction; false: no such account. */
+export async function lockAccountMembers(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<boolean> {
+  return lockAccountRow(db, accountId);
 }

@@ -7,6 +7,19 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
  * `l.account_id`.
  */
 
+/**
+ * The membership (the query's alias of `memberships`) has not ended: no end date, or one not
+ * past yet. A member whose last day is over is no member at all, in every check. The day is the
+ * database's (`current_date`, as YYYY-MM-DD on both engines).
+ */
+export function membershipIsCurrent(alias: string): RawBuilder<SqlBool> {
+  const until = sql.ref(`${alias}.access_until`);
+  return sql<SqlBool>`(${until} is null or ${until} >= cast(current_date as text))`;
+}
+
+/** `membershipIsCurrent` for a membership aliased `membership`. */
+export const MEMBERSHIP_IS_CURRENT = membershipIsCurrent('membership');
+
 /** A column of the query's row that holds an account id, such as `l.account_id`. */
 export type AccountColumn = `${string}.account_id`;
 
@@ -14,7 +27,8 @@ export type AccountColumn = `${string}.account_id`;
 export function callerIsMember(userId: string, accountColumn: AccountColumn): RawBuilder<SqlBool> {
   return sql<SqlBool>`exists (select 1 from memberships as membership
     where membership.account_id = ${sql.ref(accountColumn)}
-      and membership.user_id = ${userId})`;
+      and membership.user_id = ${userId}
+      and ${MEMBERSHIP_IS_CURRENT})`;
 }
 
 /**
@@ -24,5 +38,6 @@ export function callerIsMember(userId: string, accountColumn: AccountColumn): Ra
 export function callerRole(userId: string, accountColumn: AccountColumn): RawBuilder<string> {
   return sql<string>`(select membership.role from memberships as membership
     where membership.account_id = ${sql.ref(accountColumn)}
-      and membership.user_id = ${userId})`;
+      and membership.user_id = ${userId}
+      and ${MEMBERSHIP_IS_CURRENT})`;
 }

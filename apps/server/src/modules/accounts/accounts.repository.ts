@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AccountKind, AccountRole } from '@kuvert/shared/accounts';
 import { lookUpInBatches } from '../../db/lookup-batches.ts';
 import type { Database } from '../../db/schema.ts';
+import { membershipIsCurrent } from './account-scopes.ts';
 
 export interface AccountWithRoleRow {
   id: string;
@@ -54,6 +55,7 @@ export async function findAccountsOfUser(
       'memberships.created_at as joined_at',
     ])
     .where('memberships.user_id', '=', userId)
+    .where(membershipIsCurrent('memberships'))
     .orderBy('memberships.created_at', 'asc')
     .orderBy('accounts.id', 'asc')
     .execute();
@@ -89,6 +91,7 @@ export async function findMembershipRole(
     .select('role')
     .where('account_id', '=', accountId)
     .where('user_id', '=', userId)
+    .where(membershipIsCurrent('memberships'))
     .executeTakeFirst();
   return membership?.role;
 }
@@ -102,6 +105,7 @@ export async function findMemberUserIdRows(
     .selectFrom('memberships')
     .select('user_id')
     .where('account_id', '=', accountId)
+    .where(membershipIsCurrent('memberships'))
     .execute();
 }
 
@@ -114,14 +118,21 @@ export async function findAccountIdsOfUser(
     .selectFrom('memberships')
     .select('account_id')
     .where('user_id', '=', userId)
+    .where(membershipIsCurrent('memberships'))
     .execute();
   return rows.map((row) => row.account_id);
 }
 
-/** Adds the member, or changes their role when they are one already. */
+/** Adds the member, or changes their role and end date when they are one already. */
 export async function upsertMembership(
   db: Kysely<Database>,
-  input: { accountId: string; userId: string; role: AccountRole; now: string },
+  input: {
+    accountId: string;
+    userId: string;
+    role: AccountRole;
+    now: string;
+    accessUntil: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('memberships')
@@ -130,9 +141,12 @@ export async function upsertMembership(
       user_id: input.userId,
       role: input.role,
       created_at: input.now,
+      access_until: input.accessUntil,
     })
     .onConflict((conflict) =>
-      conflict.columns(['account_id', 'user_id']).doUpdateSet({ role: input.role }),
+      conflict
+        .columns(['account_id', 'user_id'])
+        .doUpdateSet({ role: input.role, access_until: input.accessUntil }),
     )
     .execute();
 }
@@ -163,6 +177,25 @@ export async function findOwnedPersonalAccountRows(
       .where('m.user_id', 'in', batch)
       .where('a.kind', '=', 'personal')
       .where('m.role', '=', 'owner')
+      .where(membershipIsCurrent('m'))
       .execute(),
   );
+}
+
+export interface AccountRow {
+  id: string;
+  name: string;
+  kind: string;
+  created_at: string;
+}
+
+export async function findAccountRow(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<AccountRow | undefined> {
+  return db
+    .selectFrom('accounts')
+    .select(['id', 'name', 'kind', 'created_at'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
 }

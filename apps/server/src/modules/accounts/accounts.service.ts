@@ -8,7 +8,9 @@ import { assertCan } from '../../plugins/account-policy.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { toAccount } from './accounts.presenter.ts';
 import {
+  type AccountRow,
   findAccountIdsOfUser,
+  findAccountRow,
   findAccountsOfUser,
   findMembershipRole,
   insertAccountWithMember,
@@ -83,4 +85,17 @@ export async function renamePersonalAccount(
   name: string,
 ): Promise<void> {
   await updatePersonalAccountName(db, userId, name);
+}
+
+/** The account itself (no membership check: the caller has made one). */
+export async function findAccount(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<AccountRow | undefined> {
+  return findAccountRow(db, accountId);
+}
+
+/** The account as `userId`, a current member with `role`, sees it. */
+export function describeAccountFor(row: AccountRow, role: AccountRole, isOwn: boolean): Account {
+  return toAccount({ ...row, role, joined_at: row.created_at }, isOwn);
 }

@@ -1,7 +1,9 @@
 import {
+  auditEventDetailsSchema,
   auditEventSchema,
   type ActiveSession,
   type AuditEvent,
+  type AuditEventDetails,
   type Profile,
 } from '@kuvert/shared/profile';
 import type { AuditEventRow } from '../../plugins/audit.ts';
@@ -46,6 +48,17 @@ export function toActiveSession(session: SessionRow, currentSessionId: string): 
 
 const auditEventTypeSchema = auditEventSchema.shape.type;
 
+/** The event's details as stored (JSON), when there are any this version can read. */
+function detailsOf(stored: string | null): { details?: AuditEventDetails } {
+  if (stored === null) return {};
+  try {
+    const parsed = auditEventDetailsSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? { details: parsed.data } : {};
+  } catch {
+    return {};
+  }
+}
+
 /** Events of a type this version does not know (written by a newer one) are left out. */
 export function toAuditEvents(rows: AuditEventRow[]): AuditEvent[] {
   return rows.flatMap((row) => {
@@ -58,6 +71,7 @@ export function toAuditEvents(rows: AuditEventRow[]): AuditEvent[] {
         created_at: row.created_at,
         ip_address: row.ip_address,
         user_agent: row.user_agent,
+        ...detailsOf(row.details),
       },
     ];
   });

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { SEARCH_HIGHLIGHT_END, SEARCH_HIGHLIGHT_START } from '@kuvert/shared/search';
 import type { Database } from '../../db/schema.ts';
+import { MEMBERSHIP_IS_CURRENT } from '../accounts/account-scopes.ts';
 import { ftsQuery, keyedTerms, termsOf } from './sqlite-fts.ts';
 import {
   UPLOAD_MATCHED_IN_BY_COLUMN,
@@ -31,8 +32,9 @@ const REBUILD_BATCH = 2000;
 function pickPage(request: SearchRequest, match: string) {
   const { position, limit } = request;
   const score = sql`-bm25(uploads_fts, ${UPLOAD_WEIGHTS})`;
-  const isMember = sql`exists (select 1 from memberships m
-    where m.account_id = ${request.accountId} and m.user_id = ${request.userId})`;
+  const isMember = sql`exists (select 1 from memberships as membership
+    where membership.account_id = ${request.accountId} and membership.user_id = ${request.userId}
+      and ${MEMBERSHIP_IS_CURRENT})`;
   if (position.sort === 'relevance') {
     return {
       picked: sql`select uploads_fts.rowid as entry, ${score} as score

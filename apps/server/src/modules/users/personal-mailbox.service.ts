@@ -23,11 +23,18 @@ export async function findPersonalAccountByEmail(
 
 /**
  * The operator shares a user's personal account with another user (`kuvert account
- * add-member`): the member sees its letters with `role`; run again to change the role.
+ * add-member`): the member sees its letters with `role` until `accessUntil`; run again to
+ * change them.
  */
 export async function addMemberToPersonalAccount(
   app: Pick<FastifyInstance, 'db' | 'clock'>,
-  input: { ownerEmail: string; memberEmail: string; role: AccountRole },
+  input: {
+    ownerEmail: string;
+    memberEmail: string;
+    role: AccountRole;
+    /** The last day with access (YYYY-MM-DD; a past day ends it); null: no end. */
+    accessUntil?: string | null;
+  },
 ): Promise<{ accountId: string }> {
   const owner = await findPersonalAccountByEmail(app.db, input.ownerEmail);
   if (!owner) {
@@ -50,6 +57,7 @@ export async function addMemberToPersonalAccount(
     accountId: owner.accountId,
     userId: member.userId,
     role: input.role,
+    accessUntil: input.accessUntil ?? null,
     now: app.clock.now().toISOString(),
   });
   return { accountId: owner.accountId };

@@ -29,6 +29,13 @@ export function Component() {
       <SectionCard title={t('profile.address.title')} description={t('profile.address.intro')}>
         {profileQuery.isSuccess ? <PostalAddressForm profile={profileQuery.data} /> : null}
       </SectionCard>
+      <SectionCard title={t('mailboxes.title')} description={t('mailboxes.profileIntro')}>
+        <Group>
+          <Button component={Link} to={paths.profileMailboxes()} variant="default">
+            {t('mailboxes.open')}
+          </Button>
+        </Group>
+      </SectionCard>
       <SectionCard title={t('profile.password.title')}>
         <PasswordChangeForm />
       </SectionCard>

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditEventList } from '@kuvert/shared/profile';
 import { profileEndpoints } from '@kuvert/shared/profile/endpoints';
 import { apiCall } from '../../../lib/api-client.ts';
+import { securityLogKey } from '../../../lib/security-log-key.ts';
 
 export function getAuditEvents(signal?: AbortSignal): Promise<AuditEventList> {
   return apiCall(profileEndpoints.auditEvents, { signal });
@@ -9,7 +10,7 @@ export function getAuditEvents(signal?: AbortSignal): Promise<AuditEventList> {
 
 export const auditEventsQueryOptions = () =>
   queryOptions({
-    queryKey: ['profile', 'audit-events'],
+    queryKey: securityLogKey,
     queryFn: ({ signal }) => getAuditEvents(signal),
   });
 

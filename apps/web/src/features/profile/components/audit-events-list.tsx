@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { ErrorState, LoadingState } from '../../../components/ui/query-status.tsx';
 import { formatDateTime } from '../../../lib/i18n.ts';
 import { describeUserAgent } from '../../../lib/user-agent.ts';
+import { formatCalendarDate } from '../../../lib/dates.ts';
 import { useAuditEvents } from '../api/get-audit-events.ts';
 
 export function AuditEventsList() {
@@ -31,6 +32,21 @@ export function AuditEventsList() {
           >
             <Stack gap={0}>
               <Text fw={600}>{t(`profile.audit.type.${event.type}`)}</Text>
+              {event.details ? (
+                <Text size="sm">
+                  {t(`mailboxes.audit.${event.details.member ? 'aboutMember' : 'about'}`, {
+                    mailbox: event.details.mailbox,
+                    member: event.details.member ?? '',
+                  })}
+                  {event.details.role ? ` · ${t(`mailboxes.roles.${event.details.role}`)}` : ''}
+                  {event.details.access_until
+                    ? ` · ${t('mailboxes.members.untilShort', { date: formatCalendarDate(event.details.access_until) })}`
+                    : ''}
+                  {event.details.by
+                    ? ` · ${t('mailboxes.audit.by', { name: event.details.by })}`
+                    : ''}
+                </Text>
+              ) : null}
               <Text size="sm" c="dimmed">
                 {[describeUserAgent(event.user_agent), event.ip_address]
                   .filter(Boolean)
