@@ -255,7 +255,16 @@ function SignUpAndAccept({
           passwordError={fieldErrors.password}
           confirmError={fieldErrors.confirm}
         />
-        <Button type="submit" size="md" fullWidth loading={accept.isPending || isEntering}>
+        {/* The label wraps on a phone rather than being cut off (German is long). */}
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          h="auto"
+          py={8}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+          loading={accept.isPending || isEntering}
+        >
           {t('mailboxInvitation.signUpAndAccept')}
         </Button>
       </Stack>
