@@ -87,6 +87,7 @@ export const auditEventTypes = [
   'invoice_marked_paid',
   'document_signed',
   'signature_declined',
+  'identity_verified',
 ] as const;
 export const auditEventSchema = z
   .object({

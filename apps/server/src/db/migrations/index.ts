@@ -18,6 +18,7 @@ import * as caseFiles from './0014-case-files.ts';
 import * as sealedSignedSha256 from './0015-sealed-signed-sha256.ts';
 import * as printLanguage from './0016-print-language.ts';
 import * as uploadPurpose from './0017-upload-purpose.ts';
+import * as identityVerification from './0019-identity-verification.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -42,6 +43,7 @@ const migrations: Record<string, MigrationModule> = {
   '0015-sealed-signed-sha256': sealedSignedSha256,
   '0016-print-language': printLanguage,
   '0017-upload-purpose': uploadPurpose,
+  '0019-identity-verification': identityVerification,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {
