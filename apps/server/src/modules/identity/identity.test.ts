@@ -77,6 +77,8 @@ describe.each(testEngines)(
       expect(page).toContain('TEST identity provider — no real person is checked.');
       expect(page).toContain('Erika Mustermann');
       expect(returnUrl.startsWith(returnPrefix)).toBe(true);
+      // No dot in the last segment: the web app's server would take it for a file.
+      expect(new URL(returnUrl).pathname).not.toContain('.');
       const answer = completionOf(returnUrl, returnPrefix);
       expect(answer.code).toBeTruthy();
       expect(answer.state).toBeTruthy();
@@ -247,10 +249,10 @@ describe.each(testEngines)(
 
       const stolen = await completeVerification(t.app, other.headers, answer);
       expect(stolen.json().code).toBe('IDENTITY_RESPONSE_INVALID');
-      const [processId] = (answer.data ?? '').split('.');
+      const [processId] = (answer.data ?? '').split('~');
       const unsigned = await completeVerification(t.app, owner.headers, {
         ...answer,
-        data: `${processId}.AAAA`,
+        data: `${processId}~AAAA`,
       });
       expect(unsigned.json().code).toBe('IDENTITY_RESPONSE_INVALID');
       expect(await identityOf(other.headers)).toBeNull();

@@ -98,7 +98,7 @@ export function createTestIdentityProvider(
   provider.Client.prototype.redirectUriAllowed = function redirectUriAllowed(value: string) {
     if (!value.startsWith(returnPrefix)) return false;
     const rest = value.slice(returnPrefix.length);
-    return /^[A-Za-z0-9_.-]{1,200}$/.test(rest);
+    return /^[A-Za-z0-9_~-]{1,200}$/.test(rest);
   };
   return provider;
 }
