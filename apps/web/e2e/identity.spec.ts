@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { expect, logIn, test } from './support/fixtures.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
 
 /*
  * Verifying one's identity from the profile against Kuvert's built-in TEST identity provider:
- * the flow the operator's real provider goes through, with a page to pick a test person.
+ * the flow the operator's real provider goes through, with a page to pick or type a test person.
+ * One test person belongs to one Kuvert user, as a real one does: a picked person is picked
+ * once per run (the German test), a typed one is made unique (the English test).
  */
 
 test.beforeEach(async ({ page, user }) => {
@@ -16,7 +19,7 @@ test.beforeEach(async ({ page, user }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
 });
 
-test('verify with a test identity; the profile shows it and that the name differs', async ({
+test('verify with a typed test identity; the profile shows it and that the name differs', async ({
   page,
 }) => {
   const identity = page.getByRole('region', { name: 'Identity' });
@@ -31,14 +34,18 @@ test('verify with a test identity; the profile shows it and that the name differ
     page.getByText('TEST identity provider — no real person is checked.').first(),
   ).toBeVisible();
   await page.getByRole('radio', { name: /^High/ }).check();
-  await page.getByRole('button', { name: /^Max Mustermann, born/ }).click();
+  const familyName = `Mustermann ${randomUUID().slice(0, 8)}`;
+  await page.getByLabel('Given name').fill('Max');
+  await page.getByLabel('Family name').fill(familyName);
+  await page.getByLabel('Birth date').fill('1962-03-04');
+  await page.getByRole('button', { name: 'Verify as this test identity' }).click();
 
   // Back in Kuvert: the result page.
   await expect(page).toHaveURL(/\/verify\/id_process_id\//);
   await expect(
     page.getByRole('heading', { level: 2, name: 'Your identity is verified' }),
   ).toBeVisible();
-  await expect(page.getByText('Max Mustermann')).toBeVisible();
+  await expect(page.getByText(`Max ${familyName}`)).toBeVisible();
   await expect(page.getByText('High (eIDAS)')).toBeVisible();
   await expect(page.getByText(/built-in TEST identity provider/)).toBeVisible();
   await screenshot(page, 'identity-verified');
@@ -46,7 +53,7 @@ test('verify with a test identity; the profile shows it and that the name differ
 
   await page.getByRole('link', { name: 'Back to your profile' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
-  await expect(identity.getByText('Max Mustermann', { exact: true })).toBeVisible();
+  await expect(identity.getByText(`Max ${familyName}`, { exact: true })).toBeVisible();
   await expect(identity.getByText('Mar 4, 1962')).toBeVisible();
   await expect(identity.getByText('High (eIDAS)')).toBeVisible();
   await expect(identity.getByText(/\/test-idp$/)).toBeVisible();

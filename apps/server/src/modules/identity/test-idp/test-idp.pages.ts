@@ -28,6 +28,8 @@ const texts = {
     level: 'Assurance level to report',
     levels: ['Low', 'Substantial', 'High'],
     pick: 'Pick a test identity',
+    oneUser:
+      'Like a real person, each test identity can be verified for one Kuvert user only: if someone else already picked one, type another.',
     born: 'born',
     type: 'Or type a test identity',
     givenName: 'Given name',
@@ -49,6 +51,8 @@ const texts = {
     level: 'Zu meldendes Vertrauensniveau',
     levels: ['Niedrig', 'Substanziell', 'Hoch'],
     pick: 'Test-Identität wählen',
+    oneUser:
+      'Wie eine echte Person kann jede Test-Identität nur für einen Kuvert-Benutzer verifiziert werden: Hat jemand anderes eine schon gewählt, geben Sie eine andere ein.',
     born: 'geboren am',
     type: 'Oder eine Test-Identität eingeben',
     givenName: 'Vorname',
@@ -151,6 +155,7 @@ export function renderInteractionPage(
 ${levels}
 </fieldset>
 <fieldset><legend>${escapeHtml(t.pick)}</legend>
+<p>${escapeHtml(t.oneUser)}</p>
 ${people}
 </fieldset>
 <fieldset><legend>${escapeHtml(t.type)}</legend>
