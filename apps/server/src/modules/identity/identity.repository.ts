@@ -89,3 +89,15 @@ export async function saveVerifiedIdentity(
     await trx.insertInto('verified_identities').values(row).execute();
   });
 }
+
+/** Every process that expired before `cutoff`, answered or not; how many went. */
+export async function deleteIdentityProcessesExpiredBefore(
+  db: Kysely<Database>,
+  cutoff: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('identity_processes')
+    .where('expires_at', '<', cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityStatusSchema } from '@kuvert/shared/identity';
-import { createLoggedInUser } from '../../test/factories.ts';
+import { createLoggedInUser, login } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import {
   completeVerification,
@@ -10,6 +10,7 @@ import {
   TestBrowser,
   type SessionHeaders,
 } from '../../test/identity.ts';
+import { pruneIdentityProcesses } from './identity-process-cleanup.ts';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -199,6 +200,21 @@ describe.each(testEngines)(
       expect(expired.statusCode).toBe(410);
       expect(expired.json().code).toBe('IDENTITY_PROCESS_EXPIRED');
       expect(await identityOf(user.headers)).toBeNull();
+    });
+
+    it('forgets processes a day after they expired', async () => {
+      const user = await createLoggedInUser(t.app);
+      const { returnUrl } = await answerAtTestIdp(user.headers, { choice: 'preset-0' });
+      t.clock.advanceSeconds(10 * 60 + 24 * 3600 + 1);
+      expect(await pruneIdentityProcesses(t.app)).toBeGreaterThan(0);
+      // The person logs in again (the session did not last a day) and comes back too late.
+      const again = await login(t.app, user.email, user.password);
+      const late = await completeVerification(
+        t.app,
+        again.headers,
+        completionOf(returnUrl, returnPrefix),
+      );
+      expect(late.json().code).toBe('IDENTITY_RESPONSE_INVALID');
     });
 
     it('says so when the person cancels at the provider', async () => {

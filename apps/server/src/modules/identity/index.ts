@@ -9,10 +9,13 @@ import { requestOrigin } from '../../plugins/audit.ts';
 import { declared } from '../../plugins/declared-routes.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { requireSession } from '../../plugins/session.ts';
+import { registerIdentityProcessJobs } from './identity-process-cleanup.ts';
 import { completeVerification, getIdentityStatus, startVerification } from './identity.service.ts';
 
 /** Identity verification over OpenID Connect (DESIGN §9). */
 export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerIdentityProcessJobs(app);
+
   app.get(
     declared.get(identityEndpoints.get),
     {
