@@ -276,6 +276,49 @@ describe.each(testEngines)(
       expect((await completeVerification(t.app, owner.headers, answer)).statusCode).toBe(200);
     });
 
+    it('serves the test provider with PKCE required and the portal’s security headers', async () => {
+      const discovery = await fetch(`${base}/test-idp/.well-known/openid-configuration`);
+      expect(discovery.status).toBe(200);
+      const metadata: unknown = await discovery.json();
+      expect(metadata).toMatchObject({
+        issuer: `${base}/test-idp`,
+        code_challenge_methods_supported: ['S256'],
+        authorization_endpoint: `${base}/test-idp/auth`,
+      });
+      expect(discovery.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(discovery.headers.get('content-security-policy')).toContain("default-src 'none'");
+
+      // An authorization request without PKCE is refused, on the provider's labelled page.
+      const noPkce = await fetch(
+        `${base}/test-idp/auth?${new URLSearchParams({
+          client_id: 'kuvert-portal',
+          response_type: 'code',
+          scope: 'openid',
+          redirect_uri: `${returnPrefix}x`,
+        }).toString()}`,
+        { redirect: 'manual' },
+      );
+      const location = noPkce.headers.get('location') ?? '';
+      expect(location).toContain('error=invalid_request');
+      expect(location).toContain('requires+PKCE');
+
+      // A return address elsewhere is not one: the provider says so itself and sends nobody there.
+      const elsewhere = await fetch(
+        `${base}/test-idp/auth?${new URLSearchParams({
+          client_id: 'kuvert-portal',
+          response_type: 'code',
+          scope: 'openid',
+          redirect_uri: 'https://evil.example/verify/id_process_id/x',
+          code_challenge: 'a'.repeat(43),
+          code_challenge_method: 'S256',
+        }).toString()}`,
+        { redirect: 'manual' },
+      );
+      expect(elsewhere.status).toBe(400);
+      expect(elsewhere.headers.get('location')).toBeNull();
+      expect(await elsewhere.text()).toContain('TEST identity provider');
+    });
+
     it('needs a session', async () => {
       const response = await t.app.inject({ method: 'POST', url: '/api/identity/verifications' });
       expect(response.statusCode).toBe(401);
