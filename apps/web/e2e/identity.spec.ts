@@ -61,6 +61,13 @@ test('verify with a typed test identity; the profile shows it and that the name 
   await expect(identity.getByRole('button', { name: 'Verify again' })).toBeVisible();
   await screenshot(page, 'identity-profile', identity);
   await scanWithoutHover(page);
+
+  // The notice stays readable in the dark scheme too.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(identity.getByText('Your verified name differs from your profile')).toBeVisible();
+  await scanWithoutHover(page);
 });
 
 test('cancelling at the provider says so and stores nothing', async ({ page }) => {
