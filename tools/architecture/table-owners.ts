@@ -32,6 +32,8 @@ export const tableOwners: Record<string, string> = {
 
   payments: 'payments',
   sandbox_bank_payments: 'sandbox-bank',
+  identity_processes: 'identity',
+  verified_identities: 'identity',
   uploads: 'uploads',
   signature_requests: 'signatures',
   signature_signers: 'signatures',

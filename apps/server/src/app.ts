@@ -22,6 +22,7 @@ import { draftFilesSource } from './modules/form-submissions/draft-files.service
 import type { DraftFilesSource } from './modules/forms/form-draft-files.ts';
 import { invoicePaymentsSource } from './modules/payments/payment-summaries.service.ts';
 import type { ProviderLetterCountsSource } from './modules/providers/provider-letter-counts.ts';
+import { testIdpRoutes } from './modules/identity/test-idp.routes.ts';
 import { sandboxBankRoutes } from './modules/sandbox-bank/index.ts';
 import { searchIndexWriterFor } from './modules/search/search-index-writer.ts';
 import { registerErrorHandler, replyWithError } from './plugins/error-handler.ts';
@@ -204,6 +205,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(registerModules, { prefix: '/api' });
   // The built-in test bank's pages, outside /api; not served when a real provider pays.
   if (!config.tink) await app.register(sandboxBankRoutes);
+  // The built-in test identity provider, outside /api; not served when an issuer is configured.
+  if (!config.identity.provider) await app.register(testIdpRoutes);
   await registerSpa(app, config.webDistDir);
 
   return app;

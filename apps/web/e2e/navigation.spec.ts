@@ -46,12 +46,15 @@ test('the language switch changes the UI, <html lang> and is remembered', async 
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 });
 
-test('identity verification says honestly that it comes later', async ({ page }) => {
-  await page.goto('/verify/id_process_id/abc');
+test('the return leg of identity verification asks a logged-out person to log in', async ({
+  page,
+}) => {
+  await page.goto('/verify/id_process_id/abc?code=c&state=s');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Identity verification' }),
   ).toBeVisible();
-  await expect(page.getByText(/arrives in a later release/)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Please log in first' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to login' })).toBeVisible();
 });
 
 test('the public form fill-out page needs no login', async ({ page }) => {

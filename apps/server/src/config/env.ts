@@ -165,6 +165,38 @@ const envSchema = z.object({
     .max(60_000)
     .default(1000)
     .describe('How often the background worker looks for due jobs, in milliseconds'),
+  OIDC_ISSUER: optionalUrl.describe(
+    'OpenID Connect issuer that verifies identities; the built-in test identity provider when unset',
+  ),
+  OIDC_CLIENT_ID: optionalString.describe("Kuvert's client id at OIDC_ISSUER; required with it"),
+  OIDC_CLIENT_SECRET: optionalString.describe(
+    "Kuvert's client secret at OIDC_ISSUER (client_secret_basic); required with it",
+  ),
+  OIDC_SCOPES: z
+    .string()
+    .min(1)
+    .default('openid profile')
+    .describe('Scopes asked for when verifying an identity, space-separated; must include openid'),
+  OIDC_ACR_VALUES: optionalString.describe(
+    'acr_values sent to the issuer, space-separated: the eID or assurance level a broker should use',
+  ),
+  OIDC_NAME_CLAIMS: z
+    .string()
+    .min(1)
+    .default('given_name,family_name')
+    .describe('Claims whose values, joined by a space, give the verified name (comma-separated)'),
+  OIDC_BIRTHDATE_CLAIM: z
+    .string()
+    .min(1)
+    .default('birthdate')
+    .describe('Claim that gives the birth date (YYYY-MM-DD)'),
+  OIDC_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60)
+    .default(5)
+    .describe('How long Kuvert waits for the identity provider before saying it cannot be reached'),
   PROCESSING_MAX_INFLATED_MB: z.coerce
     .number()
     .int()
@@ -208,6 +240,19 @@ export interface Config {
   storage: StorageSettings;
   /** The seal certificate for signature requests: the operator's, or one made in DATA_DIR. */
   signing: SigningSettings;
+  /** Identity verification over OpenID Connect. */
+  identity: IdentitySettings;
+}
+
+export interface IdentitySettings {
+  /** The operator's issuer; unset: the built-in test identity provider verifies. */
+  provider: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  scopes: string;
+  acrValues: string | undefined;
+  nameClaims: string[];
+  birthdateClaim: string;
+  /** Seconds to wait for each request to the provider (discovery, token, userinfo). */
+  timeoutSeconds: number;
 }
 
 export interface SigningSettings {
@@ -315,6 +360,41 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       p12Path: env.SIGNING_P12_PATH ? path.resolve(env.SIGNING_P12_PATH) : undefined,
       p12Password: env.SIGNING_P12_PASSWORD,
     },
+    identity: parseIdentitySettings(env),
+  };
+}
+
+/** An issuer needs its client id and secret; naming each one that is missing. */
+function parseIdentitySettings(env: Env): IdentitySettings {
+  const problems: string[] = [];
+  if (!env.OIDC_SCOPES.split(/\s+/).includes('openid')) {
+    problems.push('OIDC_SCOPES: must include openid');
+  }
+  const nameClaims = env.OIDC_NAME_CLAIMS.split(',')
+    .map((claim) => claim.trim())
+    .filter(Boolean);
+  if (nameClaims.length === 0) problems.push('OIDC_NAME_CLAIMS: name at least one claim');
+  let provider: IdentitySettings['provider'];
+  if (env.OIDC_ISSUER || env.OIDC_CLIENT_ID || env.OIDC_CLIENT_SECRET) {
+    if (!env.OIDC_ISSUER) problems.push('OIDC_ISSUER: required with OIDC_CLIENT_ID');
+    if (!env.OIDC_CLIENT_ID) problems.push('OIDC_CLIENT_ID: required with OIDC_ISSUER');
+    if (!env.OIDC_CLIENT_SECRET) problems.push('OIDC_CLIENT_SECRET: required with OIDC_ISSUER');
+    if (env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET) {
+      provider = {
+        issuer: env.OIDC_ISSUER,
+        clientId: env.OIDC_CLIENT_ID,
+        clientSecret: env.OIDC_CLIENT_SECRET,
+      };
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    provider,
+    scopes: env.OIDC_SCOPES.trim(),
+    acrValues: env.OIDC_ACR_VALUES,
+    nameClaims,
+    birthdateClaim: env.OIDC_BIRTHDATE_CLAIM.trim(),
+    timeoutSeconds: env.OIDC_TIMEOUT_SECONDS,
   };
 }
 

@@ -49,6 +49,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   payments: PaymentsTable;
   sandbox_bank_payments: SandboxBankPaymentsTable;
+  identity_processes: IdentityProcessesTable;
+  verified_identities: VerifiedIdentitiesTable;
   uploads: UploadsTable;
   signature_requests: SignatureRequestsTable;
   signature_signers: SignatureSignersTable;
@@ -716,4 +718,31 @@ export interface CaseFileReferencesTable {
   account_id: string;
   /** As written, with its label ("Kundennummer 4711-0815"). */
   display: string;
+}
+
+/** A verification over OpenID Connect in progress; see migration 0019. */
+export interface IdentityProcessesTable {
+  id: string;
+  user_id: string;
+  issuer: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  redirect_uri: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** What an identity provider confirmed about a user; one external identity, one user. */
+export interface VerifiedIdentitiesTable {
+  user_id: string;
+  issuer: string;
+  subject: string;
+  name: string;
+  birth_date: string | null;
+  acr: string | null;
+  /** 1 when the built-in test identity provider verified it. */
+  is_test: number;
+  verified_at: string;
 }

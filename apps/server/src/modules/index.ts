@@ -13,6 +13,7 @@ import { formRoutes } from './forms/index.ts';
 import { formSubmissionRoutes } from './form-submissions/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { homeRoutes } from './home/index.ts';
+import { identityRoutes } from './identity/index.ts';
 import { invoiceRoutes } from './invoices/index.ts';
 import { registerInvoiceJobs } from './invoices/invoice-reminders.service.ts';
 import { registerLetterJobs } from './letters/letter-jobs.ts';
@@ -102,4 +103,6 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   // Case files (issue 13).
   registerCaseFileJobs(app);
   await app.register(caseFileRoutes);
+  // Identity verification over OpenID Connect (issue 24).
+  await app.register(identityRoutes);
 };

@@ -39,6 +39,13 @@ const statusByCode: Record<ErrorCode, number> = {
   INVITATION_REVOKED: 410,
   LAST_OWNER: 409,
   MAILBOX_HOLDER: 409,
+  IDENTITY_CANCELLED: 400,
+  IDENTITY_RESPONSE_INVALID: 400,
+  IDENTITY_PROCESS_USED: 409,
+  IDENTITY_PROCESS_EXPIRED: 410,
+  IDENTITY_PROVIDER_UNAVAILABLE: 502,
+  IDENTITY_REJECTED: 422,
+  IDENTITY_TAKEN: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -88,6 +95,16 @@ const defaultMessages: Record<ErrorCode, string> = {
     'A mailbox needs an owner: make another member owner before the last owner leaves, is removed or becomes a member.',
   MAILBOX_HOLDER:
     'A personal mailbox stays with the person it belongs to: they cannot leave it, be removed from it or stop being its owner.',
+  IDENTITY_CANCELLED:
+    'The verification was cancelled at the identity provider; nothing was stored.',
+  IDENTITY_RESPONSE_INVALID:
+    'This answer of the identity provider does not belong to a verification you started; nothing was stored.',
+  IDENTITY_PROCESS_USED: 'This verification was already completed or abandoned; start a new one.',
+  IDENTITY_PROCESS_EXPIRED: 'This verification took longer than 10 minutes; start a new one.',
+  IDENTITY_PROVIDER_UNAVAILABLE:
+    'The identity provider cannot be reached. Please try again later; nothing was stored.',
+  IDENTITY_REJECTED: 'The identity provider did not confirm your identity; nothing was stored.',
+  IDENTITY_TAKEN: 'This identity is already verified for another Kuvert user; nothing was stored.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   INTERNAL: 'Something went wrong on our side.',
 };

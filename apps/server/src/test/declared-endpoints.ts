@@ -9,6 +9,7 @@ import { folderEndpoints } from '@kuvert/shared/folders/endpoints';
 import { formEndpoints } from '@kuvert/shared/forms/endpoints';
 import { healthEndpoints } from '@kuvert/shared/health/endpoints';
 import { homeEndpoints } from '@kuvert/shared/home/endpoints';
+import { identityEndpoints } from '@kuvert/shared/identity/endpoints';
 import { invoiceEndpoints } from '@kuvert/shared/invoices/endpoints';
 import { letterEndpoints } from '@kuvert/shared/letters/endpoints';
 import { mailMergeEndpoints } from '@kuvert/shared/mail-merge/endpoints';
@@ -40,6 +41,7 @@ const declaredByArea: Record<string, Record<string, Endpoint>> = {
   publicForms: publicFormEndpoints,
   health: healthEndpoints,
   members: memberEndpoints,
+  identity: identityEndpoints,
   home: homeEndpoints,
   invoices: invoiceEndpoints,
   letters: letterEndpoints,

@@ -95,6 +95,7 @@ export const auditEventTypes = [
   'mailbox_member_removed',
   'mailbox_ownership_handed_over',
   'mailbox_member_left',
+  'identity_verified',
 ] as const;
 
 /** What an event about a mailbox's members was about: the mailbox, and whom it concerned. */

@@ -5,6 +5,7 @@ import { paths } from '../../config/paths.ts';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ErrorState, LoadingState } from '../../components/ui/query-status.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
+import { IdentityCard } from '../../features/identity/components/identity-card.tsx';
 import { useProfile } from '../../features/profile/api/get-profile.ts';
 import { ActiveSessionsList } from '../../features/profile/components/active-sessions-list.tsx';
 import { AuditEventsList } from '../../features/profile/components/audit-events-list.tsx';
@@ -35,6 +36,15 @@ export function Component() {
             {t('mailboxes.open')}
           </Button>
         </Group>
+      </SectionCard>
+      <SectionCard title={t('identity.title')} description={t('identity.intro')}>
+        <IdentityCard
+          profileName={
+            profileQuery.isSuccess
+              ? `${profileQuery.data.first_name} ${profileQuery.data.last_name}`
+              : undefined
+          }
+        />
       </SectionCard>
       <SectionCard title={t('profile.password.title')}>
         <PasswordChangeForm />

@@ -1,19 +1,32 @@
-import { Anchor, Stack, Text } from '@mantine/core';
-import { useTranslation } from '../../lib/i18n.ts';
-import { Link } from 'react-router';
+import { Stack } from '@mantine/core';
+import { useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import type { CompleteVerificationRequest } from '@kuvert/shared/identity';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { paths } from '../../config/paths.ts';
+import { VerificationResult } from '../../features/identity/components/verification-result.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 
-/** Identity verification onboarding belongs to a later release; say so plainly. */
+/** Query parameters the identity provider answers with, forwarded as they came. */
+const answerParameters = ['code', 'state', 'iss', 'error'] as const;
+
+/** `/verify/id_process_id/{data}`: where the identity provider sends the person back. */
 export function Component() {
   const { t } = useTranslation();
+  const { data = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const answer = useMemo(() => {
+    const body: CompleteVerificationRequest = { data };
+    for (const name of answerParameters) {
+      const value = searchParams.get(name);
+      if (value) body[name] = value;
+    }
+    return body;
+  }, [data, searchParams]);
   return (
     <Stack gap="lg">
-      <PageTitle>{t('verifyIdentity.title')}</PageTitle>
-      <Text>{t('verifyIdentity.pending')}</Text>
-      <Anchor component={Link} to={paths.login()} fw={600}>
-        {t('verifyIdentity.toLogin')}
-      </Anchor>
+      <PageTitle>{t('identity.result.title')}</PageTitle>
+      <VerificationResult answer={answer} profileHref={paths.profile()} loginHref={paths.login()} />
     </Stack>
   );
 }
