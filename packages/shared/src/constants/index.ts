@@ -47,6 +47,7 @@ export const errorCodes = [
   'INVITATION_USED',
   'INVITATION_EXPIRED',
   'INVITATION_REVOKED',
+  'INVITATION_FOR_OTHER_USER',
   'LAST_OWNER',
   'MAILBOX_HOLDER',
 ] as const;
