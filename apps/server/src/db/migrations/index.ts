@@ -19,6 +19,7 @@ import * as sealedSignedSha256 from './0015-sealed-signed-sha256.ts';
 import * as printLanguage from './0016-print-language.ts';
 import * as uploadPurpose from './0017-upload-purpose.ts';
 import * as mailboxMembers from './0018-mailbox-members.ts';
+import * as letterReadBy from './0020-letter-read-by.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -44,6 +45,7 @@ const migrations: Record<string, MigrationModule> = {
   '0016-print-language': printLanguage,
   '0017-upload-purpose': uploadPurpose,
   '0018-mailbox-members': mailboxMembers,
+  '0020-letter-read-by': letterReadBy,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {
