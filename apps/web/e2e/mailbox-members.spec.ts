@@ -208,9 +208,18 @@ test('a member whose end date is past loses access to the mailbox', async ({
   const second = await browser.newContext();
   try {
     const other = await second.newPage();
+    const markedRead = other.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/api/letters/${letterId}/read`) &&
+        response.request().method() === 'POST',
+    );
     await logIn(other, member, `/login?redirect=/inbox/${letterId}`);
     await expect(other.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+    expect((await markedRead).status()).toBe(204);
     expect(await letterStatus(other, letterId)).toBe(200);
+
+    // A member sees no line for what they did themselves.
+    await expect(other.getByTestId('letter-activity')).toHaveCount(0);
 
     await openMailboxes(page, owner, 'en');
     const row = mailboxSection(page, owner).locator(`[data-member="${member.email}"]`);
@@ -220,6 +229,14 @@ test('a member whose end date is past loses access to the mailbox', async ({
     await scanWithoutHover(page);
 
     expect(await letterStatus(other, letterId)).toBe(404);
+
+    // The owner sees who of the mailbox read the letter (also after they left).
+    await page.goto(`/inbox/${letterId}`);
+    await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+    await expect(page.getByTestId('letter-activity')).toContainText(
+      /^Read by Ole Mustermann · \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}/,
+    );
+    await scanWithoutHover(page);
   } finally {
     await second.close();
   }
