@@ -208,9 +208,18 @@ test('a member whose end date is past loses access to the mailbox', async ({
   const second = await browser.newContext();
   try {
     const other = await second.newPage();
+    const markedRead = other.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/api/letters/${letterId}/read`) &&
+        response.request().method() === 'POST',
+    );
     await logIn(other, member, `/login?redirect=/inbox/${letterId}`);
     await expect(other.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+    expect((await markedRead).status()).toBe(204);
     expect(await letterStatus(other, letterId)).toBe(200);
+
+    // A member sees no line for what they did themselves.
+    await expect(other.getByTestId('letter-activity')).toHaveCount(0);
 
     await openMailboxes(page, owner, 'en');
     const row = mailboxSection(page, owner).locator(`[data-member="${member.email}"]`);
@@ -220,7 +229,81 @@ test('a member whose end date is past loses access to the mailbox', async ({
     await scanWithoutHover(page);
 
     expect(await letterStatus(other, letterId)).toBe(404);
+
+    // The owner sees who of the mailbox read the letter (also after they left).
+    await page.goto(`/inbox/${letterId}`);
+    await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+    await expect(page.getByTestId('letter-activity')).toContainText(
+      /^Read by Ole Mustermann · \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}/,
+    );
+    await scanWithoutHover(page);
   } finally {
     await second.close();
   }
 });
+
+const otherPersonTexts = {
+  en: {
+    accept: 'Accept invitation',
+    otherPerson: (email: string) =>
+      `This invitation is for ${email}. Log out and log in as that person, or ask the owner to invite you.`,
+    logOut: 'Log out',
+    signUp: (email: string) => `Create your Kuvert login for ${email}`,
+  },
+  de: {
+    accept: 'Einladung annehmen',
+    otherPerson: (email: string) =>
+      `Diese Einladung gilt für ${email}. Melden Sie sich ab und als diese Person an, oder bitten Sie die Inhaberin oder den Inhaber, Sie einzuladen.`,
+    logOut: 'Abmelden',
+    signUp: (email: string) => `Legen Sie Ihren Kuvert-Zugang für ${email} an`,
+  },
+} as const;
+
+for (const language of ['en', 'de'] as const) {
+  const t = otherPersonTexts[language];
+
+  test(`an invitation link passed on to someone else does not let them in (${language})`, async ({
+    page,
+    browser,
+    user: owner,
+  }) => {
+    const invitedEmail = `e2e-${randomUUID().slice(0, 8)}@kuvert.test`;
+    const stranger = await createInvitedUser('Lena');
+
+    await openMailboxes(page, owner, 'en');
+    const section = mailboxSection(page, owner);
+    const form = section.getByRole('form', { name: texts.en.inviteForm });
+    await form.getByLabel(texts.en.email).fill(invitedEmail);
+    await form.getByLabel(texts.en.role).selectOption('member');
+    await form.getByRole('button', { name: texts.en.send }).click();
+    await expect(section.locator(`[data-invitation="${invitedEmail}"]`)).toBeVisible();
+    const link = await waitForMailLink(invitedEmail, '/invitation');
+
+    const second = await browser.newContext();
+    try {
+      const other = await second.newPage();
+      if (language === 'de') {
+        // Picked before logging in, German goes into the stranger's profile.
+        await other.goto('/login');
+        await other.getByLabel('Language').selectOption('de');
+      }
+      await logIn(other, stranger);
+      await expect(other).not.toHaveURL(/\/login/);
+      await other.goto(link);
+      await other.getByRole('button', { name: t.accept }).click();
+      await expect(other.getByText(t.otherPerson(invitedEmail))).toBeVisible();
+      await scanWithoutHover(other);
+      const mailboxes = await (await other.request.get(`${E2E_BASE_URL}/api/accounts`)).json();
+      expect(mailboxes.accounts.map((account: { name: string }) => account.name)).not.toContain(
+        `${owner.firstName} Mustermann`,
+      );
+
+      // Logged out, the page offers the invited person's sign-up, and the link still works.
+      await other.getByRole('button', { name: t.logOut }).click();
+      await expect(other.getByText(t.signUp(invitedEmail))).toBeVisible();
+      await expect(section.locator(`[data-invitation="${invitedEmail}"]`)).toBeVisible();
+    } finally {
+      await second.close();
+    }
+  });
+}

@@ -251,6 +251,8 @@ export interface LettersTable {
   delivery_status: string;
   delivery_failure_reason: string | null;
   read_at: string | null;
+  /** Who read it first (migration 0020); null before it was kept and for outbound letters. */
+  read_by_user_id: Generated<string | null>;
   folder_id: string | null;
   trashed_at: string | null;
   created_by_user_id: string | null;

@@ -37,6 +37,7 @@ const statusByCode: Record<ErrorCode, number> = {
   INVITATION_USED: 410,
   INVITATION_EXPIRED: 410,
   INVITATION_REVOKED: 410,
+  INVITATION_FOR_OTHER_USER: 403,
   LAST_OWNER: 409,
   MAILBOX_HOLDER: 409,
   IDENTITY_CANCELLED: 400,
@@ -91,6 +92,8 @@ const defaultMessages: Record<ErrorCode, string> = {
   INVITATION_USED: 'This invitation has already been accepted; it can be used only once.',
   INVITATION_EXPIRED: 'This invitation has expired. Ask the owner of the mailbox for a new one.',
   INVITATION_REVOKED: 'This invitation was withdrawn by the owner of the mailbox.',
+  INVITATION_FOR_OTHER_USER:
+    'This invitation is for another e-mail address. Log in as the person it was sent to, or ask the owner to invite you.',
   LAST_OWNER:
     'A mailbox needs an owner: make another member owner before the last owner leaves, is removed or becomes a member.',
   MAILBOX_HOLDER:

@@ -134,12 +134,40 @@ export const letterDocumentSchema = z
   .meta({ id: 'LetterDocument' });
 export type LetterDocument = z.infer<typeof letterDocumentSchema>;
 
+/** Someone who acted on a letter, and when: in a shared mailbox, not always the caller. */
+export const letterActorSchema = z
+  .object({
+    name: z.string(),
+    is_you: z.boolean(),
+    at: z.iso.datetime(),
+    day_only: z
+      .boolean()
+      .describe('Only the day is known (an invoice marked paid elsewhere on a day the user gave)'),
+  })
+  .meta({ id: 'LetterActor' });
+export type LetterActor = z.infer<typeof letterActorSchema>;
+
+/** Who read, paid or signed the letter (DESIGN §9): a shared mailbox shows the others' steps. */
+export const letterActivitySchema = z
+  .object({
+    read: letterActorSchema
+      .nullable()
+      .describe('Who read it first; null while unread and for letters read before it was kept'),
+    paid: letterActorSchema
+      .nullable()
+      .describe('Who paid the invoice or marked it paid; null unless paid'),
+    signed: z.array(letterActorSchema).describe('The signers who signed, in signing order'),
+  })
+  .meta({ id: 'LetterActivity' });
+export type LetterActivity = z.infer<typeof letterActivitySchema>;
+
 export const letterDetailSchema = letterSummarySchema
   .extend({
     body: z.string(),
     documents: z.array(letterDocumentSchema),
     in_reply_to: z.string().nullable(),
     read_at: z.iso.datetime().nullable(),
+    activity: letterActivitySchema,
     delivery_failure_reason: z.string().nullable(),
     replies: z.array(letterSummarySchema),
     recipients: z.array(letterRecipientSchema),

@@ -49,7 +49,7 @@ export async function markLettersRead(
 ): Promise<NewlyReadRow[]> {
   return (
     writable(db, userId, letterIds)
-      .set({ read_at: now })
+      .set({ read_at: now, read_by_user_id: userId })
       .where(isUnread('l'))
       // Unqualified: SQLite's RETURNING does not accept the table alias.
       .returning(['id', 'provider_id', 'account_id', 'signature_request_id'])
@@ -63,7 +63,7 @@ export async function markLettersUnread(
   letterIds: string[],
 ): Promise<number> {
   const result = await writable(db, userId, letterIds)
-    .set({ read_at: null })
+    .set({ read_at: null, read_by_user_id: null })
     .where('l.read_at', 'is not', null)
     .where('l.direction', '=', sql.lit('inbound'))
     .executeTakeFirst();

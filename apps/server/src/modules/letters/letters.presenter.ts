@@ -1,6 +1,8 @@
 import {
   deliveryStatuses,
   letterKinds,
+  type LetterActivity,
+  type LetterActor,
   type LetterDetail,
   type LetterDocument,
   type LetterKind,
@@ -177,6 +179,64 @@ export interface LetterDetailExtras {
   recipients: ReadonlyMap<string, readonly LetterRecipientRow[]>;
   /** The provider's form the letter names (sender-forms.service getLetterForm). */
   form: LetterDetail['form'];
+  /** The users who read or paid it, by id (users' findUserNames). */
+  actors: ReadonlyMap<string, ActorName>;
+  callerId: string;
+}
+
+export interface ActorName {
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+function toActor(
+  userId: string | null,
+  at: string | null,
+  { actors, callerId }: Pick<LetterDetailExtras, 'actors' | 'callerId'>,
+  dayOnly = false,
+): LetterActor | null {
+  if (userId === null || at === null) return null;
+  // A user who is gone is not named.
+  const user = actors.get(userId);
+  if (!user) return null;
+  return {
+    name: `${user.first_name} ${user.last_name}`.trim() || user.email,
+    is_you: userId === callerId,
+    at: new Date(at).toISOString(),
+    day_only: dayOnly,
+  };
+}
+
+/** Who read, paid and signed it: from the letter's own columns and its signers. */
+export function toLetterActivity(
+  letter: LetterRow,
+  signature: LetterSignature | null,
+  extras: Pick<LetterDetailExtras, 'actors' | 'callerId'>,
+): LetterActivity {
+  const isPaid = letter.invoice_status === 'paid';
+  const signed = (signature?.signers ?? [])
+    .flatMap((signer) =>
+      signer.status === 'signed' && signer.signed_at !== null
+        ? [{ name: signer.name, is_you: signer.is_me, at: signer.signed_at, day_only: false }]
+        : [],
+    )
+    .toSorted((a, b) => a.at.localeCompare(b.at));
+  return {
+    read:
+      letter.direction === 'inbound'
+        ? toActor(letter.read_by_user_id, letter.read_at, extras)
+        : null,
+    paid: isPaid
+      ? toActor(
+          letter.invoice_paid_by_user_id,
+          letter.invoice_paid_at,
+          extras,
+          letter.invoice_paid_via === 'elsewhere',
+        )
+      : null,
+    signed,
+  };
 }
 
 export function toLetterDetail(
@@ -185,7 +245,7 @@ export function toLetterDetail(
   documents: LetterDocumentRow[],
   replies: LetterSummaryRow[],
   today: string,
-  { signature, recipients, form }: LetterDetailExtras,
+  { signature, recipients, form, ...extras }: LetterDetailExtras,
 ): LetterDetail {
   const own = recipients.get(summary.id) ?? [];
   return {
@@ -194,6 +254,7 @@ export function toLetterDetail(
     documents: documents.map(toLetterDocument),
     in_reply_to: letter.in_reply_to,
     read_at: letter.read_at,
+    activity: toLetterActivity(letter, signature, extras),
     delivery_failure_reason: letter.delivery_failure_reason,
     replies: replies.map((reply) => toLetterSummary(reply, today, recipients.get(reply.id))),
     recipients: own.map(toLetterRecipient),

@@ -15,6 +15,7 @@ import { getFolderAccountId } from '../folders/folders.service.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
+import { findUserNames } from '../users/user-names.service.ts';
 import { decodeCursor, encodeCursor } from './letter-cursor.ts';
 import { deleteTrashedLettersForever } from './letter-removal.service.ts';
 import {
@@ -143,10 +144,16 @@ export async function getLetterDetail(
   const signature = await parts.signature(letter);
   const recipients = await findRecipientsByLetter(app.db, [summary, ...replies]);
   const form = await parts.form(letter);
+  const actors = await findUserNames(app.db, [
+    letter.read_by_user_id,
+    letter.invoice_paid_by_user_id,
+  ]);
   return toLetterDetail(summary, letter, documents, replies, todayOf(app), {
     signature,
     recipients,
     form,
+    actors,
+    callerId: userId,
   });
 }
 

@@ -320,7 +320,10 @@ async function join(
   return { account_id: row.account_id };
 }
 
-/** The logged-in caller accepts: they join with the invitation's role and end date. */
+/**
+ * The logged-in caller accepts: they join with the invitation's role and end date, if they are
+ * the person it was sent to (their e-mail is the invited one).
+ */
 export async function acceptInvitation(
   app: InvitationContext,
   input: { userId: string; token: string; origin: RequestOrigin },
@@ -328,6 +331,8 @@ export async function acceptInvitation(
   const row = await usableInvitation(app, input.token, input.origin);
   const user = await getUserById(app.db, input.userId);
   if (!user) throw new AppError('UNAUTHENTICATED');
+  // The link may have been passed on: only the person it was sent to may use it.
+  if (normaliseEmail(user.email) !== row.email) throw new AppError('INVITATION_FOR_OTHER_USER');
   return join(app, row, user, input.origin);
 }
 

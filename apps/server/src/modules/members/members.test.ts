@@ -175,6 +175,28 @@ describe.each(testEngines)('members of a mailbox (%s)', (engine) => {
     expect((await members(relogged, accountId)).statusCode).toBe(404);
   });
 
+  it('only the person invited accepts: a passed-on link is refused and stays usable for them', async () => {
+    const owner = await createLoggedInUser(t.app);
+    const invitee = await createLoggedInUser(t.app, { firstName: 'Ole', lastName: 'Berg' });
+    const stranger = await createLoggedInUser(t.app);
+    const accountId = await createMailbox(owner);
+
+    // The owner types the address in capitals; it is kept lower-cased, as logins are.
+    await invite(owner, accountId, { email: invitee.email.toUpperCase(), role: 'member' });
+    const token = tokenMailedTo(invitee.email);
+
+    const refused = await accept(stranger, token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('INVITATION_FOR_OTHER_USER');
+    expect((await members(stranger, accountId)).statusCode).toBe(404);
+    expect(await auditTypes(owner)).not.toContain('mailbox_invitation_accepted');
+
+    // The link is not used up: the invited person still joins with it.
+    const accepted = await accept(invitee, token);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toEqual({ account_id: accountId });
+  });
+
   it('someone without a Kuvert login accepts with name and password and is logged in', async () => {
     const owner = await createLoggedInUser(t.app, { language: 'de', firstName: 'Kim' });
     const accountId = await createMailbox(owner, 'Familie Berg');

@@ -4,6 +4,8 @@ import type {
   InvitationInfo,
 } from '@kuvert/shared/members';
 import { apiCall } from '../../../lib/api-client.ts';
+import { loadAuthEndpoints } from '../../../lib/contract.ts';
+import { endSession } from '../../../lib/session.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useTokenLookup, type TokenLookup } from './use-token-lookup.ts';
 
@@ -44,4 +46,21 @@ export function useAcceptInvitation() {
 
 export function useAcceptInvitationAsNewUser() {
   return useAction(acceptInvitationAsNewUser);
+}
+
+/**
+ * Logs out from the accept page (an invitation for someone else): on the server and, whatever
+ * it answers, here. The page has no query client to clear.
+ */
+async function logOutHere(): Promise<void> {
+  try {
+    const { authEndpoints } = await loadAuthEndpoints();
+    await apiCall(authEndpoints.logout);
+  } finally {
+    endSession();
+  }
+}
+
+export function useLogOutHere() {
+  return useAction(logOutHere);
 }

@@ -10,7 +10,7 @@ import { formatCalendarDate } from '../../../lib/dates.ts';
 import { hasErrorCode, translateError } from '../../../lib/errors.ts';
 import { hasErrors, readTextField } from '../../../lib/form-data.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { isLoggedIn, setSelectedAccountId, startSession } from '../../../lib/session.ts';
+import { setSelectedAccountId, startSession, useSession } from '../../../lib/session.ts';
 import { getSession } from '../api/get-session.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { useNewPasswordCheck } from '../hooks/use-new-password-check.ts';
@@ -18,6 +18,7 @@ import {
   useAcceptInvitation,
   useAcceptInvitationAsNewUser,
   useInvitationInfo,
+  useLogOutHere,
 } from '../api/mailbox-invitation.ts';
 
 const unusableCodes = [
@@ -87,7 +88,8 @@ function InvitationOffer({
   onJoined: () => void;
 }) {
   const { t } = useTranslation();
-  const loggedIn = isLoggedIn();
+  // Read from the session store, so logging out here shows the offer for a visitor at once.
+  const loggedIn = useSession().isLoggedIn;
   return (
     <Stack gap="md">
       <Text>
@@ -126,7 +128,7 @@ function InvitationOffer({
           </>
         ) : null}
       </Stack>
-      {loggedIn ? <AcceptAsUser token={token} onJoined={onJoined} /> : null}
+      {loggedIn ? <AcceptAsUser token={token} email={info.email} onJoined={onJoined} /> : null}
       {!loggedIn && info.has_account ? (
         <Stack gap="xs">
           <Text>{t('mailboxInvitation.logInFirst', { email: info.email })}</Text>
@@ -142,10 +144,36 @@ function InvitationOffer({
   );
 }
 
-function AcceptAsUser({ token, onJoined }: { token: string; onJoined: () => void }) {
+function AcceptAsUser({
+  token,
+  email,
+  onJoined,
+}: {
+  token: string;
+  email: string;
+  onJoined: () => void;
+}) {
   const { t } = useTranslation();
   const accept = useAcceptInvitation();
+  const logOut = useLogOutHere();
   const [isEntering, setEntering] = useState(false);
+  if (accept.isError && hasErrorCode(accept.error, 'INVITATION_FOR_OTHER_USER')) {
+    return (
+      <Stack gap="sm">
+        <FormAlert tone="error" title={t('mailboxInvitation.otherPersonTitle')}>
+          {t('mailboxInvitation.otherPerson', { email })}
+        </FormAlert>
+        <Button
+          size="md"
+          variant="default"
+          loading={logOut.isPending}
+          onClick={() => logOut.run(undefined)}
+        >
+          {t('mailboxInvitation.logOut')}
+        </Button>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="sm">
       {accept.isError ? (

@@ -15,6 +15,7 @@ import { useLetterActions } from '../hooks/use-letter-actions.ts';
 import { DeliveryStatusBadge } from './delivery-status-badge.tsx';
 import { LetterActions } from './letter-actions.tsx';
 import { LetterDocuments } from './letter-documents.tsx';
+import { LetterActivity } from './letter-activity.tsx';
 import { LetterFacts } from './letter-facts.tsx';
 import { LetterFormLink } from './letter-form-link.tsx';
 import { LetterRecipients } from './letter-recipients.tsx';
@@ -215,6 +216,7 @@ export const LetterView = memo(function LetterView({
               showInvoice={invoicePanel === null}
               showSignature={signaturePanel === null}
             />
+            <LetterActivity activity={letter.activity} />
             {letter.body.trim() !== '' ? (
               <>
                 <Divider />
