@@ -20,6 +20,7 @@ import * as printLanguage from './0016-print-language.ts';
 import * as uploadPurpose from './0017-upload-purpose.ts';
 import * as mailboxMembers from './0018-mailbox-members.ts';
 import * as identityVerification from './0019-identity-verification.ts';
+import * as signerIdentity from './0021-signer-identity.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -46,6 +47,7 @@ const migrations: Record<string, MigrationModule> = {
   '0017-upload-purpose': uploadPurpose,
   '0018-mailbox-members': mailboxMembers,
   '0019-identity-verification': identityVerification,
+  '0021-signer-identity': signerIdentity,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

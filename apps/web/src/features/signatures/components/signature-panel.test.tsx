@@ -18,6 +18,8 @@ const zoe: LetterSigner = {
   declined_at: null,
   declined_reason: null,
   is_me: false,
+  identity_requirement: null,
+  verified_identity: null,
 };
 const me: LetterSigner = {
   ...zoe,
@@ -45,6 +47,7 @@ function signature(overrides: Partial<LetterSignature>): LetterSignature {
     my_status: 'pending',
     can_sign: true,
     cannot_sign_reason: null,
+    needs_verified_identity: false,
     ...overrides,
   };
 }
