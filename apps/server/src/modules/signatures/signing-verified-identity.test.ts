@@ -14,9 +14,11 @@ import {
   TestBrowser,
   type SessionHeaders,
 } from '../../test/identity.ts';
-import { createTestProvider } from '../../test/mailbox.ts';
+import { dayFromToday } from '../../test/invoices.ts';
+import { createTestProvider, postLetter } from '../../test/mailbox.ts';
 import { hasTool, runTool } from '../../test/sealing.ts';
 import {
+  declineAs,
   deliverSignatureRequest,
   letterOf,
   openCopyOf,
@@ -98,6 +100,40 @@ describe.each(testEngines)('signing with a verified identity (%s)', (engine) => 
     expect(Object.keys(schemas.SenderSignerStatus.properties)).toEqual(
       expect.arrayContaining(['identity_requirement', 'verified_identity']),
     );
+  });
+
+  it('refuses a requirement it does not know, naming the field, and delivers nothing', async () => {
+    const anna = await createLoggedInUser(t.app);
+    const response = await postLetter(t.app, provider.apiKey, {
+      recipient: { email: anna.email },
+      subject: 'Sign',
+      kind: 'signature_request',
+      signature: {
+        due_date: dayFromToday(t.app, 3),
+        signers: [{ email: anna.email, identity: 'passport' }],
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_FAILED');
+    expect(JSON.stringify(response.json().details)).toContain('identity');
+    const inbox = await t.app.inject({
+      url: '/api/signature-requests/open',
+      headers: anna.headers,
+    });
+    expect(inbox.json().items).toEqual([]);
+  });
+
+  it('lets a signer without a verified identity decline', async () => {
+    const anna = await createLoggedInUser(t.app);
+    const letterId = await deliverSignatureRequest(t.app, provider.apiKey, anna.email, {
+      signers: [{ email: anna.email, identity: 'verified' }],
+    });
+    const declined = await declineAs(t.app, anna, letterId, 'I do not know this sender');
+    expect(declined.statusCode).toBe(200);
+    expect(letterSignatureSchema.parse(declined.json())).toMatchObject({
+      status: 'declined',
+      needs_verified_identity: false,
+    });
   });
 
   it('refuses to sign before the identity is verified, signs after it, and the audit page names the identity provider', async () => {
