@@ -14,6 +14,7 @@ import type {
   SealStatus,
   SignatureMethod,
   SignatureRequestStatus,
+  SignerIdentityRequirement,
   SignerStatus,
 } from '@kuvert/shared/signatures';
 import type {
@@ -445,8 +446,17 @@ export interface SignatureSignersTable {
   declined_reason: string | null;
   ip_address: string | null;
   user_agent: string | null;
-  /** How Kuvert knew it was them: `password` (logged in, password confirmed). */
+  /**
+   * How Kuvert knew it was them: `password` (logged in, password confirmed), `session`
+   * (declined while logged in) or `verified_identity` (the identity_* columns).
+   */
   identified_by: string | null;
+  /** `verified`: the provider requires a verified identity of this signer; null: none. */
+  identity_requirement: SignerIdentityRequirement | null;
+  /** What the identity provider confirmed when they signed with a verified identity. */
+  identity_issuer: string | null;
+  identity_acr: string | null;
+  identity_name: string | null;
   created_at: string;
 }
 

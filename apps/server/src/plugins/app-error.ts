@@ -47,6 +47,7 @@ const statusByCode: Record<ErrorCode, number> = {
   IDENTITY_PROVIDER_UNAVAILABLE: 502,
   IDENTITY_REJECTED: 422,
   IDENTITY_TAKEN: 409,
+  IDENTITY_VERIFICATION_REQUIRED: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -108,6 +109,8 @@ const defaultMessages: Record<ErrorCode, string> = {
     'The identity provider cannot be reached. Please try again later; nothing was stored.',
   IDENTITY_REJECTED: 'The identity provider did not confirm your identity; nothing was stored.',
   IDENTITY_TAKEN: 'This identity is already verified for another Kuvert user; nothing was stored.',
+  IDENTITY_VERIFICATION_REQUIRED:
+    'The sender requires a verified identity to sign this. Verify your identity in your profile, then sign.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   INTERNAL: 'Something went wrong on our side.',
 };

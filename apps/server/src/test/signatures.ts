@@ -9,8 +9,8 @@ import { deliverTestLetter } from './mailbox.ts';
 export type TestUser = CreatedUser & LoggedIn;
 
 export interface TestSignatureRequest {
-  /** E-mails of the signers; default: the recipient alone. */
-  signers?: string[];
+  /** E-mails of the signers (or signers with a requirement); default: the recipient alone. */
+  signers?: Array<string | { email: string; identity: 'verified' }>;
   /** Days from the test clock's today. */
   dueInDays?: number;
   subject?: string;
@@ -29,7 +29,13 @@ export async function deliverSignatureRequest(
     ...(request.externalId ? { external_id: request.externalId } : {}),
     signature: {
       due_date: dayFromToday(app, request.dueInDays ?? 7),
-      ...(request.signers ? { signers: request.signers.map((email) => ({ email })) } : {}),
+      ...(request.signers
+        ? {
+            signers: request.signers.map((signer) =>
+              typeof signer === 'string' ? { email: signer } : signer,
+            ),
+          }
+        : {}),
     },
   });
 }

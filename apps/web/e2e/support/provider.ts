@@ -99,7 +99,7 @@ export interface DeliveryInput {
   kind?: 'letter' | 'invoice' | 'signature_request';
   invoice?: { amount: number; currency: string; due_date: string; iban: string; reference: string };
   /** A signature request: the last day to sign and who signs (default: the recipient). */
-  signature?: { due_date: string; signers?: Array<{ email: string }> };
+  signature?: { due_date: string; signers?: Array<{ email: string; identity?: 'verified' }> };
   external_id?: string;
   pdf: Uint8Array;
   filename?: string;

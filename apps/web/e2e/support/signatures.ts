@@ -14,7 +14,13 @@ export function isoDay(offsetDays: number): string {
 /** A provider asks `signers` to sign a one-page PDF; the letter goes to `recipientEmail`. */
 export async function deliverSignatureRequest(
   provider: TestProvider,
-  input: { recipientEmail: string; subject: string; signers?: string[]; dueInDays?: number },
+  input: {
+    recipientEmail: string;
+    subject: string;
+    /** E-mails, or signers of whom a verified identity is required. */
+    signers?: Array<string | { email: string; identity: 'verified' }>;
+    dueInDays?: number;
+  },
 ): Promise<string> {
   return deliverLetter(provider, {
     recipientEmail: input.recipientEmail,
@@ -23,7 +29,13 @@ export async function deliverSignatureRequest(
     kind: 'signature_request',
     signature: {
       due_date: isoDay(input.dueInDays ?? 14),
-      ...(input.signers ? { signers: input.signers.map((email) => ({ email })) } : {}),
+      ...(input.signers
+        ? {
+            signers: input.signers.map((signer) =>
+              typeof signer === 'string' ? { email: signer } : signer,
+            ),
+          }
+        : {}),
     },
     external_id: `agreement-${input.subject}`,
     pdf: await makePdf([['Agreement', input.subject, 'Signed below by each party.']]),

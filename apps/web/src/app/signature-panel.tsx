@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import type { LetterDetail } from '@kuvert/shared/letters';
+import { paths } from '../config/paths.ts';
+import { VerifyIdentityButton } from '../features/identity/components/verify-identity-button.tsx';
 import { documentContentUrl } from '../features/letters/api/get-letter.ts';
 import { SignaturePanel } from '../features/signatures/components/signature-panel.tsx';
 import { correspondentOf } from '../lib/correspondent.ts';
 
 /**
  * A signature request's panel on its letter's page: the signatures area shows it, the letters
- * area knows where the sealed copy's bytes are. Null for every other letter.
+ * area knows where the sealed copy's bytes are, and the identity area verifies a signer the
+ * sender requires to be verified. Null for every other letter.
  */
 export function renderSignaturePanel(letter: LetterDetail): ReactNode {
   const { signature } = letter;
@@ -19,6 +22,7 @@ export function renderSignaturePanel(letter: LetterDetail): ReactNode {
       letterId={letter.id}
       signature={signature}
       providerName={correspondentOf(letter).name}
+      verifyIdentity={<VerifyIdentityButton returnTo={paths.letter(letter.id)} />}
       sealedDocument={
         sealed === undefined
           ? null

@@ -12,7 +12,9 @@ import {
 import {
   SIGNATURE_MAX_SIGNERS,
   signatureRequestStatusSchema,
+  signerIdentityRequirementSchema,
   signerStatusSchema,
+  signerVerifiedIdentitySchema,
 } from '../signatures/index.ts';
 
 /**
@@ -40,7 +42,16 @@ export const senderSignatureMetadataSchema = z
   .object({
     due_date: z.iso.date().describe('The last day to sign; the request expires after it'),
     signers: z
-      .array(z.object({ email: z.string().trim().toLowerCase().pipe(z.email()) }))
+      .array(
+        z.object({
+          email: z.string().trim().toLowerCase().pipe(z.email()),
+          identity: signerIdentityRequirementSchema
+            .optional()
+            .describe(
+              '`verified`: this signer can sign only with an identity verified over OpenID Connect; the audit page then names the identity provider and level of assurance instead of the password. Default: no requirement',
+            ),
+        }),
+      )
       .min(1)
       .max(SIGNATURE_MAX_SIGNERS)
       .refine(
@@ -104,6 +115,12 @@ export const senderSignerStatusSchema = z
     signed_at: z.iso.datetime().nullable(),
     declined_at: z.iso.datetime().nullable(),
     declined_reason: z.string().nullable(),
+    identity_requirement: signerIdentityRequirementSchema
+      .nullable()
+      .describe('`verified` when you required a verified identity of this signer'),
+    verified_identity: signerVerifiedIdentitySchema
+      .nullable()
+      .describe('Who confirmed their identity when they signed with a verified identity'),
   })
   .meta({ id: 'SenderSignerStatus' });
 export type SenderSignerStatus = z.infer<typeof senderSignerStatusSchema>;

@@ -34,6 +34,24 @@ export const sealStatuses = ['sealing', 'sealed', 'failed'] as const;
 export const sealStatusSchema = z.enum(sealStatuses);
 export type SealStatus = z.infer<typeof sealStatusSchema>;
 
+/**
+ * What a provider may require of a signer: `verified`, an identity verified over OpenID
+ * Connect (the profile's verification) before they can sign.
+ */
+export const signerIdentityRequirements = ['verified'] as const;
+export const signerIdentityRequirementSchema = z.enum(signerIdentityRequirements);
+export type SignerIdentityRequirement = z.infer<typeof signerIdentityRequirementSchema>;
+
+/** What the identity provider confirmed of a signer who signed with a verified identity. */
+export const signerVerifiedIdentitySchema = z
+  .object({
+    issuer: z.string().describe('The identity provider (OpenID Connect issuer)'),
+    acr: z.string().nullable().describe('The level of assurance it confirmed'),
+    name: z.string().nullable().describe('The name it confirmed'),
+  })
+  .meta({ id: 'SignerVerifiedIdentity' });
+export type SignerVerifiedIdentity = z.infer<typeof signerVerifiedIdentitySchema>;
+
 export const SIGNATURE_MAX_SIGNERS = 20;
 export const SIGNATURE_NAME_MAX_LENGTH = 100;
 export const SIGNATURE_DECLINE_REASON_MAX_LENGTH = 1000;
@@ -101,6 +119,12 @@ export const letterSignerSchema = z
     declined_at: z.iso.datetime().nullable(),
     declined_reason: z.string().nullable(),
     is_me: z.boolean(),
+    identity_requirement: signerIdentityRequirementSchema
+      .nullable()
+      .describe('`verified`: the sender requires a verified identity of this signer'),
+    verified_identity: signerVerifiedIdentitySchema
+      .nullable()
+      .describe('Set when they signed with a verified identity'),
   })
   .meta({ id: 'LetterSigner' });
 export type LetterSigner = z.infer<typeof letterSignerSchema>;
@@ -141,6 +165,11 @@ export const letterSignatureSchema = z
     my_status: signerStatusSchema.nullable().describe('Null when the caller is not a signer'),
     can_sign: z.boolean(),
     cannot_sign_reason: cannotSignReasonSchema.nullable(),
+    needs_verified_identity: z
+      .boolean()
+      .describe(
+        'The sender requires a verified identity of the caller, who has none yet: signing answers 403 IDENTITY_VERIFICATION_REQUIRED until they verify it (declining does not need it)',
+      ),
   })
   .meta({ id: 'LetterSignature' });
 export type LetterSignature = z.infer<typeof letterSignatureSchema>;

@@ -21,6 +21,7 @@ import * as uploadPurpose from './0017-upload-purpose.ts';
 import * as mailboxMembers from './0018-mailbox-members.ts';
 import * as identityVerification from './0019-identity-verification.ts';
 import * as letterReadBy from './0020-letter-read-by.ts';
+import * as signerIdentity from './0021-signer-identity.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -48,6 +49,7 @@ const migrations: Record<string, MigrationModule> = {
   '0018-mailbox-members': mailboxMembers,
   '0019-identity-verification': identityVerification,
   '0020-letter-read-by': letterReadBy,
+  '0021-signer-identity': signerIdentity,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { newId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
+import type { SignerIdentityRequirement } from '@kuvert/shared/signatures';
 import { AppError } from '../../plugins/app-error.ts';
 import { findPersonalAccountByEmail } from '../users/personal-mailbox.service.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
@@ -23,7 +24,7 @@ export interface ResolvedSigner {
 
 export interface SignatureDetails {
   due_date: string;
-  signers?: Array<{ email: string }> | undefined;
+  signers?: Array<{ email: string; identity?: SignerIdentityRequirement | undefined }> | undefined;
 }
 
 function invalid(path: string, message: string): AppError {
@@ -40,7 +41,7 @@ export async function resolveSigners(
   details: SignatureDetails,
   recipient: ResolvedSigner,
   documents: Array<{ filename: string; contentType: string; isEncrypted?: boolean }>,
-): Promise<ResolvedSigner[]> {
+): Promise<Array<ResolvedSigner & { identity: SignerIdentityRequirement | null }>> {
   if (details.due_date < todayOf(app)) {
     throw invalid('metadata.signature.due_date', 'The due date has passed already');
   }
@@ -64,10 +65,11 @@ export async function resolveSigners(
     });
   }
   const wanted = details.signers ?? [{ email: recipient.email }];
-  const signers: ResolvedSigner[] = [];
+  const signers: Array<ResolvedSigner & { identity: SignerIdentityRequirement | null }> = [];
   for (const [index, signer] of wanted.entries()) {
+    const identity = signer.identity ?? null;
     if (signer.email === recipient.email) {
-      signers.push(recipient);
+      signers.push({ ...recipient, identity });
       continue;
     }
     const found = await findPersonalAccountByEmail(app.db, signer.email);
@@ -83,7 +85,7 @@ export async function resolveSigners(
         ],
       });
     }
-    signers.push({ email: signer.email, ...found });
+    signers.push({ email: signer.email, ...found, identity });
   }
   return signers;
 }
@@ -140,7 +142,9 @@ async function insertSignatureRequestRows(
     letterId: string;
     providerId: string;
     dueDate: string;
-    signers: Array<ResolvedSigner & { letterId: string }>;
+    signers: Array<
+      ResolvedSigner & { letterId: string; identity: SignerIdentityRequirement | null }
+    >;
     nowIso: string;
   },
 ): Promise<void> {
@@ -185,6 +189,10 @@ async function insertSignatureRequestRows(
       ip_address: null,
       user_agent: null,
       identified_by: null,
+      identity_requirement: signer.identity,
+      identity_issuer: null,
+      identity_acr: null,
+      identity_name: null,
       created_at: input.nowIso,
     })),
   );

@@ -10,6 +10,7 @@ import {
   type LetterSigner,
   type OpenSignatureRequest,
   type SignatureStrokes,
+  type SignerVerifiedIdentity,
 } from '@kuvert/shared/signatures';
 import type { SealSigner } from '../../plugins/processing/document-processing.ts';
 import { isAllowed } from '../../plugins/account-policy.ts';
@@ -31,6 +32,12 @@ function nameOf(signer: SignerWithUserRow): string {
   return signer.signer_name ?? (`${signer.first_name} ${signer.last_name}`.trim() || signer.email);
 }
 
+/** What the identity provider confirmed when they signed with a verified identity. */
+export function verifiedIdentityOf(signer: SignerWithUserRow): SignerVerifiedIdentity | null {
+  if (signer.identified_by !== 'verified_identity' || signer.identity_issuer === null) return null;
+  return { issuer: signer.identity_issuer, acr: signer.identity_acr, name: signer.identity_name };
+}
+
 export function toLetterSigner(signer: SignerWithUserRow, userId: string): LetterSigner {
   return {
     id: signer.id,
@@ -42,6 +49,8 @@ export function toLetterSigner(signer: SignerWithUserRow, userId: string): Lette
     declined_at: signer.declined_at,
     declined_reason: signer.declined_reason,
     is_me: signer.user_id === userId,
+    identity_requirement: signer.identity_requirement,
+    verified_identity: verifiedIdentityOf(signer),
   };
 }
 
@@ -67,6 +76,8 @@ export interface LetterSignatureContext {
   role: string;
   sealedDocumentId: string | null;
   today: string;
+  /** Whether the caller has a verified identity now. */
+  hasVerifiedIdentity: boolean;
 }
 
 export function toLetterSignature(
@@ -91,6 +102,8 @@ export function toLetterSignature(
     my_status: me?.status ?? null,
     can_sign: reason === null,
     cannot_sign_reason: reason,
+    needs_verified_identity:
+      reason === null && me?.identity_requirement === 'verified' && !context.hasVerifiedIdentity,
   };
 }
 
@@ -101,6 +114,8 @@ export function toSenderSigner(signer: SignerWithUserRow): SenderSignerStatus {
     signed_at: signer.signed_at,
     declined_at: signer.declined_at,
     declined_reason: signer.declined_reason,
+    identity_requirement: signer.identity_requirement,
+    verified_identity: verifiedIdentityOf(signer),
   };
 }
 
@@ -197,6 +212,7 @@ export function toSealSigner(signer: SignerWithUserRow): SealSigner {
     ipAddress: signer.ip_address,
     userAgent: signer.user_agent,
     identifiedBy: signer.identified_by,
+    verifiedIdentity: verifiedIdentityOf(signer),
   };
 }
 

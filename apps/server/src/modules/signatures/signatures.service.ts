@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { SenderSignatureStatus } from '@kuvert/shared/sender-api';
 import type { LetterSignature, OpenSignatureRequestList } from '@kuvert/shared/signatures';
+import { findVerifiedIdentityOf } from '../identity/verified-identities.service.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { publishLiveEvent } from '../events/events.service.ts';
@@ -65,15 +66,17 @@ export async function getLetterSignature(
   if (!letter.signature_request_id) return null;
   const request = await findRequestById(app.db, letter.signature_request_id);
   if (!request) return null;
-  const [signers, sealedDocumentId] = await Promise.all([
+  const [signers, sealedDocumentId, identity] = await Promise.all([
     findSigners(app.db, [request.id]),
     findSealedDocumentId(app.db, letter.id),
+    findVerifiedIdentityOf(app.db, userId),
   ]);
   return toLetterSignature(request, signers, {
     userId,
     role: letter.role,
     sealedDocumentId: sealedDocumentId ?? null,
     today: todayOf(app),
+    hasVerifiedIdentity: identity !== undefined,
   });
 }
 

@@ -12,6 +12,7 @@ import {
 } from '../../plugins/rate-limit.ts';
 import { assertCan } from '../../plugins/account-policy.ts';
 import { todayOf } from '../invoices/invoice-status.ts';
+import { findVerifiedIdentityOf } from '../identity/verified-identities.service.ts';
 import { findLetterOfUser } from '../letters/letters.service.ts';
 import { fullName, getUserById, type UserRow } from '../users/users.service.ts';
 import { SIGNATURE_SEAL_JOB, SIGNATURE_SEAL_MAX_ATTEMPTS } from './signature-job-types.ts';
@@ -130,6 +131,14 @@ export async function signLetter(
   if (me.status === 'signed') return requireLetterSignature(app, userId, letterId);
   assertOpen(app, request);
   if (me.status !== 'pending') throw new AppError('SIGNATURE_CLOSED');
+  // Asked before the password, so nobody types it for a signature that cannot be made yet.
+  const identity =
+    me.identity_requirement === 'verified'
+      ? await findVerifiedIdentityOf(app.db, userId)
+      : undefined;
+  if (me.identity_requirement === 'verified' && !identity) {
+    throw new AppError('IDENTITY_VERIFICATION_REQUIRED');
+  }
   const user = await confirmPassword(app, userId, input.password);
   const isSigned = await app.db.transaction().execute(async (trx) => {
     // Closed meanwhile: by this signer's other tab (answered below as done), or by anyone.
@@ -144,7 +153,14 @@ export async function signLetter(
       signed_at: nowIso,
       ip_address: origin.ipAddress,
       user_agent: origin.userAgent,
-      identified_by: 'password',
+      ...(identity
+        ? {
+            identified_by: 'verified_identity',
+            identity_issuer: identity.issuer,
+            identity_acr: identity.acr,
+            identity_name: identity.name,
+          }
+        : { identified_by: 'password' }),
     });
     if (!isChanged) return false;
     await recordAuditEvent(app, trx, { userId, type: 'document_signed', origin });

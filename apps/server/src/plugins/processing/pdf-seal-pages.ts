@@ -209,6 +209,21 @@ const identifiedByText: Record<string, string> = {
   session: 'Signed-in session / Angemeldete Sitzung',
 };
 
+/**
+ * A verified identity names its identity provider and level of assurance
+ * ("identified by <issuer>, level <acr>"); the other ways are words from the list above.
+ */
+function identifiedByOf(signer: SealSigner): string {
+  const identity = signer.verifiedIdentity;
+  if (identity) {
+    const level = identity.acr ? `, level ${identity.acr}` : '';
+    const niveau = identity.acr ? `, Niveau ${identity.acr}` : '';
+    return `identified by ${identity.issuer}${level} / identifiziert durch ${identity.issuer}${niveau}`;
+  }
+  if (!signer.identifiedBy) return '—';
+  return identifiedByText[signer.identifiedBy] ?? signer.identifiedBy;
+}
+
 /** The audit trail: the request, each signer, each original's SHA-256, when it was sealed. */
 export function addAuditPages(
   document: PDFDocument,
@@ -263,10 +278,14 @@ export function addAuditPages(
     }
     writer.field('IP address / IP-Adresse', signer.ipAddress ?? '—', fonts);
     writer.field('User agent / Browser', signer.userAgent ?? '—', fonts);
-    const identifiedBy = signer.identifiedBy
-      ? (identifiedByText[signer.identifiedBy] ?? signer.identifiedBy)
-      : '—';
-    writer.field('Identified by / Identifiziert durch', identifiedBy, fonts);
+    writer.field('Identified by / Identifiziert durch', identifiedByOf(signer), fonts);
+    if (signer.verifiedIdentity) {
+      writer.field(
+        'Verified name / Verifizierter Name',
+        signer.verifiedIdentity.name ?? '—',
+        fonts,
+      );
+    }
   }
   writer.rule();
   writer.text(

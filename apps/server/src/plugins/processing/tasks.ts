@@ -93,6 +93,8 @@ export interface SealSigner {
   userAgent: string | null;
   /** How Kuvert knew it was them, e.g. `password`. */
   identifiedBy: string | null;
+  /** For `verified_identity`: what their identity provider confirmed when they signed. */
+  verifiedIdentity?: { issuer: string; acr: string | null; name: string | null } | null;
 }
 
 /** The seal certificate and its private key (PEM), with its issuers nearest first. */

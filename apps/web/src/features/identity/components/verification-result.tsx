@@ -7,6 +7,7 @@ import { hasErrorCode, translateError } from '../../../lib/errors.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useTranslation, type TFunction, type TranslationKey } from '../../../lib/i18n.ts';
 import { useCompleteVerification } from '../api/complete-verification.ts';
+import { readReturnTo, rememberReturnTo } from '../verification-return.ts';
 import { IdentityFacts } from './identity-facts.tsx';
 import { TestIdentityNote } from './test-identity-note.tsx';
 
@@ -76,6 +77,8 @@ export function VerificationResult({ answer, profileHref, loginHref }: Verificat
   const { t } = useTranslation();
   const complete = useCompleteVerification();
   const [verified, setVerified] = useState<VerifiedIdentity | null>(null);
+  // Where they started from (a letter to sign), read once: it outlives this page's renders.
+  const [returnTo] = useState(readReturnTo);
   const sent = useRef(false);
   const { run } = complete;
   useEffect(() => {
@@ -92,8 +95,21 @@ export function VerificationResult({ answer, profileHref, loginHref }: Verificat
   );
   if (verified) {
     const identity = verified;
+    const actions =
+      returnTo === null ? (
+        toProfile
+      ) : (
+        <>
+          <Button component={Link} to={returnTo} onClick={() => rememberReturnTo(null)}>
+            {t('identity.result.backToLetter')}
+          </Button>
+          <Button component={Link} to={profileHref} variant="default">
+            {t('identity.result.toProfile')}
+          </Button>
+        </>
+      );
     return (
-      <Outcome tone="success" title={t('identity.result.successTitle')} actions={toProfile}>
+      <Outcome tone="success" title={t('identity.result.successTitle')} actions={actions}>
         <Text>{t('identity.result.successText')}</Text>
         <IdentityFacts identity={identity} />
         {identity.is_test ? <TestIdentityNote /> : null}

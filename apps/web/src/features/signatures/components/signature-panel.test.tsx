@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LetterSignature, LetterSigner } from '@kuvert/shared/signatures';
@@ -18,6 +19,8 @@ const zoe: LetterSigner = {
   declined_at: null,
   declined_reason: null,
   is_me: false,
+  identity_requirement: null,
+  verified_identity: null,
 };
 const me: LetterSigner = {
   ...zoe,
@@ -45,11 +48,16 @@ function signature(overrides: Partial<LetterSignature>): LetterSignature {
     my_status: 'pending',
     can_sign: true,
     cannot_sign_reason: null,
+    needs_verified_identity: false,
     ...overrides,
   };
 }
 
-function renderPanel(value: LetterSignature, sealedDocument: SealedDocumentLink | null = null) {
+function renderPanel(
+  value: LetterSignature,
+  sealedDocument: SealedDocumentLink | null = null,
+  verifyIdentity: ReactNode = null,
+) {
   render(
     <MantineProvider>
       <QueryClientProvider client={new QueryClient()}>
@@ -59,6 +67,7 @@ function renderPanel(value: LetterSignature, sealedDocument: SealedDocumentLink 
             signature={value}
             providerName="Hausverwaltung"
             sealedDocument={sealedDocument}
+            verifyIdentity={verifyIdentity}
           />
         </MemoryRouter>
       </QueryClientProvider>
@@ -83,6 +92,48 @@ describe('the signature panel of a letter', () => {
     expect(signers[1]?.textContent).toContain('Waiting');
     expect(within(panel).getByRole('button', { name: 'Sign' })).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Decline' })).toBeTruthy();
+  });
+
+  it('says before I try that the sender requires a verified identity, and offers to verify it', () => {
+    const panel = renderPanel(
+      signature({
+        needs_verified_identity: true,
+        signers: [zoe, { ...me, identity_requirement: 'verified' }],
+      }),
+      null,
+      <button type="button">Verify your identity</button>,
+    );
+    const notice = within(panel).getByTestId('identity-required');
+    expect(notice.textContent).toContain('Verified identity required');
+    expect(notice.textContent).toContain('Hausverwaltung requires you to verify your identity');
+    // The signer list says it of me, too.
+    expect(within(panel).getAllByRole('listitem')[1]?.textContent).toContain(
+      'Verified identity required',
+    );
+    expect(within(panel).getByRole('button', { name: 'Verify your identity' })).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Sign' })).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Decline' })).toBeTruthy();
+  });
+
+  it('names the identity provider of a signer who signed with a verified identity', () => {
+    const panel = renderPanel(
+      signature({
+        signers: [
+          {
+            ...zoe,
+            identity_requirement: 'verified',
+            verified_identity: {
+              issuer: 'https://id.example',
+              acr: 'high',
+              name: 'Zoë Mustermann',
+            },
+          },
+          me,
+        ],
+      }),
+    );
+    expect(within(panel).getByText('Identified by https://id.example')).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Sign' })).toBeTruthy();
   });
 
   it('shows a viewer the request with Sign disabled, and why', () => {

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Badge,
   Button,
@@ -10,8 +11,8 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { IconAlertTriangle, IconId } from '@tabler/icons-react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LetterSignature } from '@kuvert/shared/signatures';
 import { paths } from '../../../config/paths.ts';
@@ -33,6 +34,11 @@ interface SignaturePanelProps {
   providerName: string;
   /** The sealed copy among the letter's documents, once there is one. */
   sealedDocument: SealedDocumentLink | null;
+  /**
+   * "Verify your identity", shown when the sender requires a verified identity of the caller
+   * who has none yet (the identity area's flow, brought in by the page).
+   */
+  verifyIdentity?: ReactNode;
 }
 
 /** Colour and a text colour of at least 4.5:1 on the light badge (as the invoice statuses). */
@@ -52,6 +58,7 @@ export function SignaturePanel({
   signature,
   providerName,
   sealedDocument,
+  verifyIdentity,
 }: SignaturePanelProps) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -107,6 +114,8 @@ export function SignaturePanel({
         </Stack>
         <SignActions
           signature={signature}
+          providerName={providerName}
+          verifyIdentity={verifyIdentity}
           onSign={() => setIsSignOpen(true)}
           onDecline={() => setIsDeclineOpen(true)}
         />
@@ -221,13 +230,43 @@ function DueLine({ signature, isExpired }: { signature: LetterSignature; isExpir
 
 interface SignActionsProps {
   signature: LetterSignature;
+  providerName: string;
+  verifyIdentity: ReactNode;
   onSign: () => void;
   onDecline: () => void;
 }
 
 /** Sign and Decline when the user may; otherwise why not. */
-function SignActions({ signature, onSign, onDecline }: SignActionsProps) {
+function SignActions({
+  signature,
+  providerName,
+  verifyIdentity,
+  onSign,
+  onDecline,
+}: SignActionsProps) {
   const { t } = useTranslation();
+  if (signature.can_sign && signature.needs_verified_identity) {
+    // Said before they try: signing would be refused until they verified who they are.
+    return (
+      <Stack gap="sm">
+        <Alert
+          variant="light"
+          color="kuvert"
+          icon={<IconId size={18} aria-hidden="true" />}
+          title={t('signatures.identity.title')}
+          data-testid="identity-required"
+        >
+          {t('signatures.identity.text', { name: providerName })}
+        </Alert>
+        <Group gap="sm" align="flex-start">
+          {verifyIdentity}
+          <Button variant="default" onClick={onDecline} size="md">
+            {t('signatures.panel.decline')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
   if (signature.can_sign) {
     return (
       <Group gap="sm">

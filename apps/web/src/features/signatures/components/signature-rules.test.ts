@@ -14,6 +14,8 @@ function signer(overrides: Partial<LetterSigner>): LetterSigner {
     declined_at: null,
     declined_reason: null,
     is_me: false,
+    identity_requirement: null,
+    verified_identity: null,
     ...overrides,
   };
 }
@@ -34,6 +36,7 @@ function request(overrides: Partial<LetterSignature>): LetterSignature {
     my_status: null,
     can_sign: false,
     cannot_sign_reason: null,
+    needs_verified_identity: false,
     ...overrides,
   };
 }

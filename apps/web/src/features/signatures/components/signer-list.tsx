@@ -69,6 +69,17 @@ export function SignerList({ signers }: { signers: readonly LetterSigner[] }) {
                   </Text>
                 )}
               </Text>
+              {signer.verified_identity !== null ? (
+                <Text size="sm" mt={2} style={{ overflowWrap: 'anywhere' }}>
+                  {t('signatures.identity.identifiedBy', {
+                    issuer: signer.verified_identity.issuer,
+                  })}
+                </Text>
+              ) : signer.identity_requirement === 'verified' && signer.status === 'pending' ? (
+                <Text size="sm" mt={2} c="dimmed">
+                  {t('signatures.identity.required')}
+                </Text>
+              ) : null}
               {signer.status === 'declined' && signer.declined_reason !== null ? (
                 <Text size="sm" mt={2} style={{ overflowWrap: 'anywhere' }}>
                   {t('signatures.panel.reason', { reason: signer.declined_reason })}
