@@ -61,6 +61,17 @@ describe('who read, paid or signed a letter', () => {
     ]);
   });
 
+  it('leaves "Paid by" to the invoice panel, which already says who paid', async () => {
+    await setLanguage('en');
+    render(
+      <MantineProvider>
+        <LetterActivity activity={activity} showPaid={false} />
+      </MantineProvider>,
+    );
+    expect(lines()).toEqual([expect.stringMatching(/^Read by Anna Berg · /)]);
+    expect(screen.queryByText(/Paid by/)).toBeNull();
+  });
+
   it('shows nothing when the viewer did it all', () => {
     render(
       <MantineProvider>

@@ -9,16 +9,28 @@ function whenOf(actor: LetterActor): string {
   return actor.day_only ? formatCalendarDate(actor.at.slice(0, 10)) : formatDateTime(actor.at);
 }
 
+interface LetterActivityProps {
+  activity: Activity;
+  /** Off where the invoice panel already says who paid it: one statement, not two. */
+  showPaid?: boolean;
+  /** Off where the signature panel already lists the signers and when they signed. */
+  showSigned?: boolean;
+}
+
 /**
  * Who else read, paid or signed the letter (a shared mailbox): the caller's own steps are
  * left out, so a letter only they handled shows nothing.
  */
-export function LetterActivity({ activity }: { activity: Activity }) {
+export function LetterActivity({
+  activity,
+  showPaid = true,
+  showSigned = true,
+}: LetterActivityProps) {
   const { t } = useTranslation();
   const steps: Array<{ step: Step; actor: LetterActor }> = [
     ...(activity.read ? [{ step: 'read' as const, actor: activity.read }] : []),
-    ...(activity.paid ? [{ step: 'paid' as const, actor: activity.paid }] : []),
-    ...activity.signed.map((actor) => ({ step: 'signed' as const, actor })),
+    ...(showPaid && activity.paid ? [{ step: 'paid' as const, actor: activity.paid }] : []),
+    ...(showSigned ? activity.signed.map((actor) => ({ step: 'signed' as const, actor })) : []),
   ].filter(({ actor }) => !actor.is_you);
   if (steps.length === 0) return null;
   return (

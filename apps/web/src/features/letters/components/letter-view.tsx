@@ -216,7 +216,7 @@ export const LetterView = memo(function LetterView({
               showInvoice={invoicePanel === null}
               showSignature={signaturePanel === null}
             />
-            <LetterActivity activity={letter.activity} />
+            <LetterActivity activity={letter.activity} showPaid={invoicePanel === null} />
             {letter.body.trim() !== '' ? (
               <>
                 <Divider />
