@@ -156,7 +156,11 @@ export const letterActivitySchema = z
     paid: letterActorSchema
       .nullable()
       .describe('Who paid the invoice or marked it paid; null unless paid'),
-    signed: z.array(letterActorSchema).describe('The signers who signed, in signing order'),
+    signed: z
+      .array(letterActorSchema)
+      .describe(
+        "Who signed this letter: the signer whose copy of the request it is, once they signed (the request's other signers are in signature.signers)",
+      ),
   })
   .meta({ id: 'LetterActivity' });
 export type LetterActivity = z.infer<typeof letterActivitySchema>;

@@ -119,6 +119,11 @@ export const letterSignerSchema = z
     declined_at: z.iso.datetime().nullable(),
     declined_reason: z.string().nullable(),
     is_me: z.boolean(),
+    is_this_letter: z
+      .boolean()
+      .describe(
+        "This letter is the signer's own copy (each signer gets one): the one who signs it for the letter's mailbox",
+      ),
     identity_requirement: signerIdentityRequirementSchema
       .nullable()
       .describe('`verified`: the sender requires a verified identity of this signer'),

@@ -9,7 +9,13 @@ import {
   createTestProvider,
   moveLetterToAccount,
 } from '../../test/mailbox.ts';
-import { deliverSignatureRequest, letterOf, signAs, type TestUser } from '../../test/signatures.ts';
+import {
+  deliverSignatureRequest,
+  letterOf,
+  openCopyOf,
+  signAs,
+  type TestUser,
+} from '../../test/signatures.ts';
 
 describe.each(testEngines)(
   'who read, paid or signed a letter of a shared mailbox (%s)',
@@ -98,6 +104,39 @@ describe.each(testEngines)(
       ]);
       expect((await activityOf(kim, letterId)).signed).toEqual([
         expect.objectContaining({ name: 'Kim Berg', is_you: true }),
+      ]);
+    });
+
+    it("names only who signed this copy, not the request's signers of other copies", async () => {
+      const anna = await createLoggedInUser(t.app, { firstName: 'Anna', lastName: 'Lind' });
+      const letterId = await deliverSignatureRequest(t.app, apiKey, kim.email, {
+        signers: [kim.email, anna.email],
+      });
+      await moveLetterToAccount(t.app, letterId, accountId);
+      const annasId = await openCopyOf(t.app, anna);
+
+      // Anna signs her own copy: Kim's letter in the shared mailbox is still unsigned.
+      expect((await signAs(t.app, anna, annasId)).statusCode).toBe(200);
+      expect((await activityOf(ole, letterId)).signed).toEqual([]);
+      const seen = letterDetailSchema.parse((await letterOf(t.app, ole, letterId)).json());
+      expect(
+        seen.signature?.signers.map((signer) => [
+          signer.name,
+          signer.status,
+          signer.is_this_letter,
+        ]),
+      ).toEqual([
+        ['Kim Berg', 'pending', true],
+        ['Anna Lind', 'signed', false],
+      ]);
+
+      const signedAt = t.clock.now().toISOString();
+      expect((await signAs(t.app, kim, letterId)).statusCode).toBe(200);
+      expect((await activityOf(ole, letterId)).signed).toEqual([
+        { name: 'Kim Berg', is_you: false, at: signedAt, day_only: false },
+      ]);
+      expect((await activityOf(anna, annasId)).signed).toEqual([
+        expect.objectContaining({ name: 'Anna Lind', is_you: true }),
       ]);
     });
   },

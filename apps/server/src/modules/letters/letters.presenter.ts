@@ -208,7 +208,10 @@ function toActor(
   };
 }
 
-/** Who read, paid and signed it: from the letter's own columns and its signers. */
+/**
+ * Who read, paid and signed it: from the letter's own columns and its signers. Signed: the
+ * signer whose copy this letter is, not the request's other signers (their own copies).
+ */
 export function toLetterActivity(
   letter: LetterRow,
   signature: LetterSignature | null,
@@ -217,7 +220,7 @@ export function toLetterActivity(
   const isPaid = letter.invoice_status === 'paid';
   const signed = (signature?.signers ?? [])
     .flatMap((signer) =>
-      signer.status === 'signed' && signer.signed_at !== null
+      signer.is_this_letter && signer.status === 'signed' && signer.signed_at !== null
         ? [{ name: signer.name, is_you: signer.is_me, at: signer.signed_at, day_only: false }]
         : [],
     )

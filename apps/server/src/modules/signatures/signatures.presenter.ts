@@ -38,7 +38,11 @@ export function verifiedIdentityOf(signer: SignerWithUserRow): SignerVerifiedIde
   return { issuer: signer.identity_issuer, acr: signer.identity_acr, name: signer.identity_name };
 }
 
-export function toLetterSigner(signer: SignerWithUserRow, userId: string): LetterSigner {
+export function toLetterSigner(
+  signer: SignerWithUserRow,
+  userId: string,
+  letterId: string,
+): LetterSigner {
   return {
     id: signer.id,
     name: nameOf(signer),
@@ -49,6 +53,7 @@ export function toLetterSigner(signer: SignerWithUserRow, userId: string): Lette
     declined_at: signer.declined_at,
     declined_reason: signer.declined_reason,
     is_me: signer.user_id === userId,
+    is_this_letter: signer.letter_id === letterId,
     identity_requirement: signer.identity_requirement,
     verified_identity: verifiedIdentityOf(signer),
   };
@@ -72,6 +77,8 @@ export function cannotSignReason(
 
 export interface LetterSignatureContext {
   userId: string;
+  /** The copy of the request shown: each signer has their own. */
+  letterId: string;
   /** The caller's role in the letter's account. */
   role: string;
   sealedDocumentId: string | null;
@@ -98,7 +105,7 @@ export function toLetterSignature(
     cancelled_at: request.cancelled_at,
     seal_status: request.seal_status,
     sealed_document_id: context.sealedDocumentId,
-    signers: signers.map((signer) => toLetterSigner(signer, context.userId)),
+    signers: signers.map((signer) => toLetterSigner(signer, context.userId, context.letterId)),
     my_status: me?.status ?? null,
     can_sign: reason === null,
     cannot_sign_reason: reason,

@@ -73,6 +73,7 @@ export async function getLetterSignature(
   ]);
   return toLetterSignature(request, signers, {
     userId,
+    letterId: letter.id,
     role: letter.role,
     sealedDocumentId: sealedDocumentId ?? null,
     today: todayOf(app),

@@ -72,6 +72,19 @@ describe('who read, paid or signed a letter', () => {
     expect(screen.queryByText(/Paid by/)).toBeNull();
   });
 
+  it('leaves "Signed by" to the signature panel, which lists the signers', async () => {
+    await setLanguage('en');
+    render(
+      <MantineProvider>
+        <LetterActivity
+          activity={{ read: null, paid: null, signed: [{ ...kimSigned, is_you: false }] }}
+          showSigned={false}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.queryByTestId('letter-activity')).toBeNull();
+  });
+
   it('shows nothing when the viewer did it all', () => {
     render(
       <MantineProvider>

@@ -216,7 +216,11 @@ export const LetterView = memo(function LetterView({
               showInvoice={invoicePanel === null}
               showSignature={signaturePanel === null}
             />
-            <LetterActivity activity={letter.activity} showPaid={invoicePanel === null} />
+            <LetterActivity
+              activity={letter.activity}
+              showPaid={invoicePanel === null}
+              showSigned={signaturePanel === null}
+            />
             {letter.body.trim() !== '' ? (
               <>
                 <Divider />

@@ -19,6 +19,7 @@ const zoe: LetterSigner = {
   declined_at: null,
   declined_reason: null,
   is_me: false,
+  is_this_letter: false,
   identity_requirement: null,
   verified_identity: null,
 };
@@ -30,6 +31,7 @@ const me: LetterSigner = {
   signed_at: null,
   method: null,
   is_me: true,
+  is_this_letter: true,
 };
 
 function signature(overrides: Partial<LetterSignature>): LetterSignature {
@@ -134,6 +136,20 @@ describe('the signature panel of a letter', () => {
     );
     expect(within(panel).getByText('Identified by https://id.example')).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Sign' })).toBeTruthy();
+  });
+
+  it("marks whose copy this letter is for another member of the mailbox, not the request's other signers", () => {
+    const panel = renderPanel(
+      signature({
+        signers: [zoe, { ...me, name: 'Kim Berg', is_me: false }],
+        my_status: null,
+        can_sign: false,
+        cannot_sign_reason: 'not_a_signer',
+      }),
+    );
+    const [other, thisLetters] = within(panel).getAllByRole('listitem');
+    expect(thisLetters?.textContent).toContain('Kim BergSigns this letter');
+    expect(other?.textContent).not.toContain('Signs this letter');
   });
 
   it('shows a viewer the request with Sign disabled, and why', () => {

@@ -14,6 +14,7 @@ function signer(overrides: Partial<LetterSigner>): LetterSigner {
     declined_at: null,
     declined_reason: null,
     is_me: false,
+    is_this_letter: false,
     identity_requirement: null,
     verified_identity: null,
     ...overrides,

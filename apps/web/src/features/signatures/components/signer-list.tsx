@@ -9,7 +9,10 @@ const stateLook = {
   pending: { color: 'gray', text: 'var(--kuvert-color-quiet-text)', Icon: IconClock },
 } as const;
 
-/** Everyone asked to sign: who they are, whether they signed or declined, and when. */
+/**
+ * Everyone asked to sign the request: who they are, whether they signed or declined, and when.
+ * Each has their own copy; the one whose copy this letter is (a shared mailbox) is marked.
+ */
 export function SignerList({ signers }: { signers: readonly LetterSigner[] }) {
   const { t } = useTranslation();
   return (
@@ -52,6 +55,17 @@ export function SignerList({ signers }: { signers: readonly LetterSigner[] }) {
                     tt="none"
                   >
                     {t('signatures.panel.you')}
+                  </Badge>
+                ) : signer.is_this_letter && signers.length > 1 ? (
+                  <Badge
+                    variant="light"
+                    color="gray"
+                    c="var(--kuvert-color-quiet-text)"
+                    radius="sm"
+                    size="sm"
+                    tt="none"
+                  >
+                    {t('signatures.panel.thisLetter')}
                   </Badge>
                 ) : null}
               </Group>
