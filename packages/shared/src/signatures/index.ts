@@ -72,6 +72,15 @@ export const verifiedSignatureSchema = z
             status: signerStatusSchema,
             signed_at: z.iso.datetime().nullable(),
             declined_reason: z.string().nullable(),
+            verified_identity: z
+              .object({
+                issuer: z.string().describe('The identity provider (OpenID Connect issuer)'),
+                acr: z.string().nullable().describe('The level of assurance it confirmed'),
+              })
+              .nullable()
+              .describe(
+                'Set when they signed with an identity verified over OpenID Connect (as the audit page says it); null when they confirmed with their password',
+              ),
           }),
         ),
       })

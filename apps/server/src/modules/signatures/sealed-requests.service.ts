@@ -1,10 +1,15 @@
 import type { Kysely } from 'kysely';
-import type { SignatureRequestStatus, SignerStatus } from '@kuvert/shared/signatures';
+import type {
+  SignatureRequestStatus,
+  SignerStatus,
+  SignerVerifiedIdentity,
+} from '@kuvert/shared/signatures';
 import type { Database } from '../../db/schema.ts';
 import { findLetterSubjects } from '../letters/signature-copies.service.ts';
 import { findProviderRefs } from '../providers/provider-refs.service.ts';
 import { findSealedRequestRow, findSignerLetterIds } from './sealed-requests.repository.ts';
 import { findSigners } from './signers.ts';
+import { verifiedIdentityOf } from './signatures.presenter.ts';
 
 /** Sealed requests as /verify (the verification area) shows them. */
 
@@ -26,6 +31,8 @@ export interface SealedRequestSignerRow {
   signed_at: string | null;
   declined_at: string | null;
   declined_reason: string | null;
+  /** What the identity provider confirmed, when they signed with a verified identity. */
+  verified_identity: SignerVerifiedIdentity | null;
 }
 
 /**
@@ -72,5 +79,16 @@ export async function listRequestSigners(
   db: Kysely<Database>,
   requestId: string,
 ): Promise<SealedRequestSignerRow[]> {
-  return findSigners(db, [requestId]);
+  const signers = await findSigners(db, [requestId]);
+  return signers.map((signer) => ({
+    email: signer.email,
+    status: signer.status,
+    signer_name: signer.signer_name,
+    first_name: signer.first_name,
+    last_name: signer.last_name,
+    signed_at: signer.signed_at,
+    declined_at: signer.declined_at,
+    declined_reason: signer.declined_reason,
+    verified_identity: verifiedIdentityOf(signer),
+  }));
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { letterDetailSchema } from '@kuvert/shared/letters';
 import { senderLetterStatusSchema } from '@kuvert/shared/sender-api';
-import { letterSignatureSchema } from '@kuvert/shared/signatures';
+import { letterSignatureSchema, verifyDocumentResultSchema } from '@kuvert/shared/signatures';
 import { createLoggedInUser } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import {
@@ -15,7 +15,7 @@ import {
   type SessionHeaders,
 } from '../../test/identity.ts';
 import { dayFromToday } from '../../test/invoices.ts';
-import { createTestProvider, postLetter } from '../../test/mailbox.ts';
+import { createTestProvider, multipart, postLetter } from '../../test/mailbox.ts';
 import { hasTool, runTool } from '../../test/sealing.ts';
 import {
   declineAs,
@@ -202,9 +202,31 @@ describe.each(testEngines)('signing with a verified identity (%s)', (engine) => 
       expect.objectContaining({ status: 'signed', verified_identity: null }),
     ]);
 
-    if (!hasTool('pdftotext')) return;
     const download = await api(`/letters/${letterId}/signed-document`);
     expect(download.statusCode).toBe(200);
+
+    // The public "verify a document" page says it of the signer too, like the audit page.
+    const body = multipart([
+      { name: 'file', filename: 'Mietvertrag.pdf', content: download.rawPayload },
+    ]);
+    const checked = await t.app.inject({
+      method: 'POST',
+      url: '/api/verify-document',
+      headers: { 'content-type': body.contentType, origin: base },
+      payload: body.payload,
+    });
+    expect(checked.statusCode).toBe(200);
+    const [seal] = verifyDocumentResultSchema.parse(checked.json()).signatures;
+    expect(seal?.request?.signers).toEqual([
+      expect.objectContaining({
+        name: 'Anna Łukasz',
+        status: 'signed',
+        verified_identity: { issuer, acr: SUBSTANTIAL },
+      }),
+      expect.objectContaining({ name: 'Ben Zoë', status: 'signed', verified_identity: null }),
+    ]);
+
+    if (!hasTool('pdftotext')) return;
     const file = path.join(t.config.dataDir, `verified-${engine}.pdf`);
     writeFileSync(file, download.rawPayload);
     // A long value wraps: one space wherever a line broke.

@@ -65,6 +65,10 @@ function presentRequest(sealed: SealedRequest): NonNullable<VerifiedSignature['r
       status: signer.status,
       signed_at: signer.signed_at ?? signer.declined_at,
       declined_reason: signer.declined_reason,
+      // The public page names the identity provider and level, as the audit page does.
+      verified_identity: signer.verified_identity
+        ? { issuer: signer.verified_identity.issuer, acr: signer.verified_identity.acr }
+        : null,
     })),
   };
 }

@@ -73,6 +73,7 @@ describe.each(testEngines)('verify a document (%s)', (engine) => {
         status: 'signed',
         signed_at: expect.any(String),
         declined_reason: null,
+        verified_identity: null,
       })),
     });
   });

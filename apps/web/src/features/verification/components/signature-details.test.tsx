@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { VerifiedSignature } from '@kuvert/shared/signatures';
-import { initI18n, loadTranslations } from '../../../lib/i18n.ts';
+import { initI18n, loadTranslations, setLanguage } from '../../../lib/i18n.ts';
 import { SignatureDetails } from './signature-details.tsx';
 
 const sealedRequest: VerifiedSignature = {
@@ -24,6 +24,7 @@ const sealedRequest: VerifiedSignature = {
         status: 'signed',
         signed_at: '2026-11-23T09:00:00.000Z',
         declined_reason: null,
+        verified_identity: null,
       },
       {
         name: 'Łukasz Nowak',
@@ -31,6 +32,7 @@ const sealedRequest: VerifiedSignature = {
         status: 'declined',
         signed_at: '2026-11-23T09:30:00.000Z',
         declined_reason: 'The rent is wrong',
+        verified_identity: null,
       },
     ],
   },
@@ -40,7 +42,39 @@ beforeAll(async () => {
   await initI18n();
   await loadTranslations('app');
 });
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await setLanguage('en');
+});
+
+const verifiedRequest: VerifiedSignature = {
+  ...sealedRequest,
+  request: sealedRequest.request && {
+    ...sealedRequest.request,
+    status: 'completed',
+    signers: [
+      {
+        name: 'Erika Mustermann',
+        email: 'erika@example.com',
+        status: 'signed',
+        signed_at: '2026-11-23T09:00:00.000Z',
+        declined_reason: null,
+        verified_identity: {
+          issuer: 'https://id.example',
+          acr: 'http://eidas.europa.eu/LoA/substantial',
+        },
+      },
+      {
+        name: 'Ben Zoë',
+        email: 'ben@example.com',
+        status: 'signed',
+        signed_at: '2026-11-23T09:30:00.000Z',
+        declined_reason: null,
+        verified_identity: { issuer: 'https://bank.example', acr: null },
+      },
+    ],
+  },
+};
 
 describe('SignatureDetails', () => {
   it("lists a Kuvert seal's request: subject, provider, each signer with their state", () => {
@@ -98,5 +132,41 @@ describe('SignatureDetails', () => {
     expect(screen.getByText(/^The file was altered outside the signature/)).toBeTruthy();
     expect(screen.getByText('Tenancy agreement')).toBeTruthy();
     expect(screen.getByText(/Reason: The rent is wrong/)).toBeTruthy();
+  });
+
+  it('names the identity provider and level of a signer identified by a verified identity', () => {
+    render(
+      <MantineProvider>
+        <SignatureDetails signature={verifiedRequest} position={1} count={1} />
+      </MantineProvider>,
+    );
+    const signers = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(signers[0]?.textContent).toContain(
+      'Identified by https://id.example, level http://eidas.europa.eu/LoA/substantial',
+    );
+    // An identity provider that confirmed no level is named alone.
+    expect(signers[1]?.textContent).toMatch(/Identified by https:\/\/bank\.example$/);
+    // A signer who confirmed with their password is not said to be identified.
+    render(
+      <MantineProvider>
+        <SignatureDetails signature={sealedRequest} position={1} count={1} />
+      </MantineProvider>,
+    );
+    expect(screen.getAllByText(/Identified by/)).toHaveLength(2);
+  });
+
+  it('says it in German', async () => {
+    await setLanguage('de');
+    render(
+      <MantineProvider>
+        <SignatureDetails signature={verifiedRequest} position={1} count={1} />
+      </MantineProvider>,
+    );
+    expect(
+      screen.getByText(
+        'Identifiziert durch https://id.example, Niveau http://eidas.europa.eu/LoA/substantial',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Identifiziert durch https://bank.example')).toBeTruthy();
   });
 });

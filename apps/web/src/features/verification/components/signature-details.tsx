@@ -131,6 +131,18 @@ export function SignatureDetails({ signature, position, count }: SignatureDetail
                       ? `${signer.email} · ${formatTime(signer.signed_at)}`
                       : signer.email}
                   </Text>
+                  {signer.verified_identity ? (
+                    <Text size="sm" mt={2} style={{ overflowWrap: 'anywhere' }}>
+                      {signer.verified_identity.acr === null
+                        ? t('verification.request.identifiedBy', {
+                            issuer: signer.verified_identity.issuer,
+                          })
+                        : t('verification.request.identifiedByLevel', {
+                            issuer: signer.verified_identity.issuer,
+                            acr: signer.verified_identity.acr,
+                          })}
+                    </Text>
+                  ) : null}
                   {signer.declined_reason ? (
                     <Text size="sm" mt={2}>
                       {t('verification.request.declinedReason', { reason: signer.declined_reason })}
