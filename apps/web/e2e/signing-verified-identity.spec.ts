@@ -11,7 +11,8 @@ import type { TestUser } from './support/users.ts';
  * Issue 24, "signing with a verified identity": the provider requires a verified identity of
  * the signer. The letter says so before they try (and the server refuses a signature), they
  * verify with Kuvert's built-in TEST identity provider, come back to the letter and sign; the
- * provider sees who confirmed their identity. A typed test identity, unique per run: one person
+ * provider sees who confirmed their identity, and so does anyone checking the sealed copy on the
+ * public "verify a document" page. A typed test identity, unique per run: one person
  * belongs to one Kuvert user.
  */
 
@@ -39,6 +40,10 @@ const texts = {
     completed: 'Completed',
     identifiedBy: /^Identified by .*\/test-idp$/,
     download: 'Download sealed copy',
+    verifyLink: 'Verify a document',
+    verifyTitle: 'Verify a document',
+    sealedUnchanged: 'Unchanged since sealed by Kuvert',
+    identifiedByLevel: /^Identified by .*\/test-idp, level http:\/\/eidas\.europa\.eu\/LoA\/high$/,
   },
   de: {
     panel: 'Signaturanfrage',
@@ -63,6 +68,11 @@ const texts = {
     completed: 'Abgeschlossen',
     identifiedBy: /^Identifiziert durch .*\/test-idp$/,
     download: 'Versiegelte Fassung herunterladen',
+    verifyLink: 'Ein Dokument prüfen',
+    verifyTitle: 'Dokument prüfen',
+    sealedUnchanged: 'Unverändert seit der Versiegelung durch Kuvert',
+    identifiedByLevel:
+      /^Identifiziert durch .*\/test-idp, Niveau http:\/\/eidas\.europa\.eu\/LoA\/high$/,
   },
 } as const;
 type Language = keyof typeof texts;
@@ -136,6 +146,28 @@ async function verifyThenSign(page: Page, user: TestUser, language: Language) {
   await expect(panel.getByRole('link', { name: t.download })).toBeVisible({ timeout: 30_000 });
   await scanWithoutHover(page);
   await screenshot(page, `verified-signing-${language}-signed`);
+
+  // Anyone checking the sealed copy on the public page learns how the signer was identified.
+  const sealedHref = await panel.getByRole('link', { name: t.download }).getAttribute('href');
+  expect(sealedHref).not.toBeNull();
+  const sealed = await page.request.get(sealedHref ?? '');
+  expect(sealed.status()).toBe(200);
+  await panel.getByRole('link', { name: t.verifyLink }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t.verifyTitle })).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles({
+    name: `${subject}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: await sealed.body(),
+  });
+  // The first check of a server starts its verifying child: allow for a cold start.
+  await expect(page.getByRole('heading', { level: 2, name: t.sealedUnchanged })).toBeVisible({
+    timeout: 20_000,
+  });
+  const signer = page.getByRole('list').getByRole('listitem');
+  await expect(signer).toHaveCount(1);
+  await expect(signer.getByText(t.identifiedByLevel)).toBeVisible();
+  await scanWithoutHover(page);
+  await screenshot(page, `verified-signing-${language}-verify-document`);
 
   // The provider sees who confirmed the signer's identity.
   const status = await senderApi<{ signature: { signers: SenderSigner[] } }>(
