@@ -134,7 +134,8 @@ describe('the signature panel of a letter', () => {
         ],
       }),
     );
-    expect(within(panel).getByText('Identified by https://id.example')).toBeTruthy();
+    // The identity provider and the level it confirmed, as the audit page and verify page say.
+    expect(within(panel).getByText('Identified by https://id.example, level high')).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Sign' })).toBeTruthy();
   });
 

@@ -85,9 +85,14 @@ export function SignerList({ signers }: { signers: readonly LetterSigner[] }) {
               </Text>
               {signer.verified_identity !== null ? (
                 <Text size="sm" mt={2} style={{ overflowWrap: 'anywhere' }}>
-                  {t('signatures.identity.identifiedBy', {
-                    issuer: signer.verified_identity.issuer,
-                  })}
+                  {signer.verified_identity.acr === null
+                    ? t('signatures.identity.identifiedBy', {
+                        issuer: signer.verified_identity.issuer,
+                      })
+                    : t('signatures.identity.identifiedByLevel', {
+                        issuer: signer.verified_identity.issuer,
+                        acr: signer.verified_identity.acr,
+                      })}
                 </Text>
               ) : signer.identity_requirement === 'verified' && signer.status === 'pending' ? (
                 <Text size="sm" mt={2} c="dimmed">
