@@ -49,6 +49,7 @@ const statusByCode: Record<ErrorCode, number> = {
   IDENTITY_REJECTED: 422,
   IDENTITY_TAKEN: 409,
   IDENTITY_VERIFICATION_REQUIRED: 403,
+  ONBOARDING_IDENTITY_REQUIRED: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -114,6 +115,7 @@ const defaultMessages: Record<ErrorCode, string> = {
   IDENTITY_TAKEN: 'This identity is already verified for another Kuvert user; nothing was stored.',
   IDENTITY_VERIFICATION_REQUIRED:
     'The sender requires a verified identity to sign this. Verify your identity in your profile, then sign.',
+  ONBOARDING_IDENTITY_REQUIRED: 'Verify your identity first; then you choose your password.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   INTERNAL: 'Something went wrong on our side.',
 };
