@@ -139,7 +139,9 @@ export function VerificationResult({
       ) : (
         <>
           <Button component={Link} to={returnTo} onClick={() => rememberReturnTo(null)}>
-            {t('identity.result.backToLetter')}
+            {returnTo.startsWith('/invitation')
+              ? t('identity.result.backToInvitation')
+              : t('identity.result.backToLetter')}
           </Button>
           <Button component={Link} to={profileHref} variant="default">
             {t('identity.result.toProfile')}
