@@ -101,3 +101,25 @@ for (const language of ['en', 'de'] as const) {
     await context.close();
   });
 }
+
+test('cancelling at the identity provider during onboarding says so and leads back to the link', async ({
+  page,
+}) => {
+  const email = `onboard-${randomUUID().slice(0, 8)}@example.com`;
+  const out = await runKuvert(['user', 'onboard', email]);
+  const link = /Onboarding link \(single use, valid 7 days\): (\S+)/.exec(out)?.[1];
+  if (!link) throw new Error(`no link in: ${out}`);
+  const path = new URL(link);
+  await page.goto(`${path.pathname}${path.search}`);
+  await page.getByRole('button', { name: 'Verify your identity' }).click();
+  await page.getByRole('button', { name: 'Cancel and return to Kuvert' }).click();
+
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Verification cancelled' }),
+  ).toBeVisible();
+  await scanWithoutHover(page);
+  await page.getByRole('link', { name: 'Back to your onboarding link' }).click();
+  // Nothing was stored: the link still asks for the verification first.
+  await expect(page.getByRole('button', { name: 'Verify your identity' })).toBeVisible();
+  await expect(page.getByText(/Step 1 of 2/)).toBeVisible();
+});
