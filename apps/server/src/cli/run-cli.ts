@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { emailSchema, languageSchema } from '@kuvert/shared/auth';
 import { AppError } from '../plugins/app-error.ts';
+import { createOnboardingLink } from '../modules/identity/onboarding.service.ts';
 import { inviteUser } from '../modules/users/users.service.ts';
 import { rebuildSearchIndex } from '../plugins/search-index.ts';
 import { accountCommands } from './account-commands.ts';
@@ -68,6 +69,46 @@ const userInvite: CliCommand = {
   },
 };
 
+const userOnboard: CliCommand = {
+  words: ['user', 'onboard'],
+  usage:
+    'user onboard <email> [--first-name NAME] [--last-name NAME] [--language en|de]\n' +
+    '      Make a single-use link (7 days), printed here and mailed to the address, with which the\n' +
+    '      person verifies their identity (OpenID Connect) and then sets a password; their name\n' +
+    '      is the verified one.',
+  async run(app, args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        'first-name': { type: 'string' },
+        'last-name': { type: 'string' },
+        language: { type: 'string' },
+      },
+    });
+    const email = emailSchema.safeParse(positionals[0] ?? '');
+    if (!email.success || positionals.length !== 1)
+      throw new UsageError('expected one e-mail address');
+    const language = languageSchema.safeParse(values.language ?? 'en');
+    if (!language.success) throw new UsageError('--language must be en or de');
+
+    const { user, link, isResent } = await createOnboardingLink(app, {
+      email: email.data,
+      firstName: values['first-name'],
+      lastName: values['last-name'],
+      language: language.data,
+    });
+    io.out(
+      isResent
+        ? `Made a new onboarding link for ${user.email} (user ${user.id}); the earlier one no longer works.`
+        : `Made an onboarding link for ${user.email}: created user ${user.id} with a personal account.`,
+    );
+    io.out(`Onboarding link (single use, valid 7 days): ${link}`);
+    io.out(`Onboarding mail went to: ${app.mailer.destination ?? 'the configured mailer'}`);
+    return 0;
+  },
+};
+
 const searchReindex: CliCommand = {
   words: ['search', 'reindex'],
   usage:
@@ -84,6 +125,7 @@ const searchReindex: CliCommand = {
 /** Every command. */
 const commands: CliCommand[] = [
   userInvite,
+  userOnboard,
   ...accountCommands,
   ...providerCommands,
   searchReindex,

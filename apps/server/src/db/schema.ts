@@ -129,6 +129,8 @@ export interface AccountInvitationsTable {
   accepted_at: string | null;
   accepted_by: string | null;
   revoked_at: string | null;
+  /** 'verified': the person must have a verified identity to accept; null: no requirement. */
+  identity_requirement: string | null;
 }
 
 export interface SessionsTable {

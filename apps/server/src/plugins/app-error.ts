@@ -38,6 +38,7 @@ const statusByCode: Record<ErrorCode, number> = {
   INVITATION_EXPIRED: 410,
   INVITATION_REVOKED: 410,
   INVITATION_FOR_OTHER_USER: 403,
+  INVITATION_IDENTITY_REQUIRED: 403,
   LAST_OWNER: 409,
   MAILBOX_HOLDER: 409,
   IDENTITY_CANCELLED: 400,
@@ -48,6 +49,7 @@ const statusByCode: Record<ErrorCode, number> = {
   IDENTITY_REJECTED: 422,
   IDENTITY_TAKEN: 409,
   IDENTITY_VERIFICATION_REQUIRED: 403,
+  ONBOARDING_IDENTITY_REQUIRED: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -95,6 +97,8 @@ const defaultMessages: Record<ErrorCode, string> = {
   INVITATION_REVOKED: 'This invitation was withdrawn by the owner of the mailbox.',
   INVITATION_FOR_OTHER_USER:
     'This invitation is for another e-mail address. Log in as the person it was sent to, or ask the owner to invite you.',
+  INVITATION_IDENTITY_REQUIRED:
+    'The owner of the mailbox requires a verified identity to accept this invitation. Verify your identity, then accept.',
   LAST_OWNER:
     'A mailbox needs an owner: make another member owner before the last owner leaves, is removed or becomes a member.',
   MAILBOX_HOLDER:
@@ -111,6 +115,7 @@ const defaultMessages: Record<ErrorCode, string> = {
   IDENTITY_TAKEN: 'This identity is already verified for another Kuvert user; nothing was stored.',
   IDENTITY_VERIFICATION_REQUIRED:
     'The sender requires a verified identity to sign this. Verify your identity in your profile, then sign.',
+  ONBOARDING_IDENTITY_REQUIRED: 'Verify your identity first; then you choose your password.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   INTERNAL: 'Something went wrong on our side.',
 };

@@ -50,6 +50,23 @@ const invitation: Record<Language, MailText> = {
   },
 };
 
+const onboarding: Record<Language, MailText> = {
+  en: {
+    subject: 'Open your Kuvert mailbox',
+    greeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
+    body: 'A Kuvert mailbox is ready for you. Open the link below within seven days: you first confirm who you are with an identity provider, then choose a password. The link works once.',
+    action: 'Verify your identity',
+    footer: 'If you did not expect this, ignore this e-mail.',
+  },
+  de: {
+    subject: 'Eröffnen Sie Ihr Kuvert-Postfach',
+    greeting: (name) => (name ? `Hallo ${name},` : 'Hallo,'),
+    body: 'Ein Kuvert-Postfach ist für Sie bereit. Öffnen Sie den Link unten innerhalb von sieben Tagen: Sie bestätigen zuerst bei einem Identitätsanbieter, wer Sie sind, und wählen dann ein Passwort. Der Link funktioniert einmal.',
+    action: 'Identität verifizieren',
+    footer: 'Haben Sie das nicht erwartet, ignorieren Sie diese E-Mail.',
+  },
+};
+
 const emailVerification: Record<Language, MailText> = {
   en: {
     subject: 'Confirm your e-mail address for Kuvert',
@@ -110,6 +127,10 @@ export function passwordResetMail(input: TemplateInput): MailMessage {
 
 export function invitationMail(input: TemplateInput): MailMessage {
   return render(invitation, input);
+}
+
+export function onboardingMail(input: TemplateInput): MailMessage {
+  return render(onboarding, input);
 }
 
 export function emailVerificationMail(input: TemplateInput): MailMessage {

@@ -5,7 +5,8 @@ import { addSeconds } from '../clock.ts';
 import { newId, newSecret } from '../db/ids.ts';
 import type { Database, OneTimeTokensTable } from '../db/schema.ts';
 
-export type TokenPurpose = 'password_reset' | 'email_verification';
+/** `onboarding`: the operator's link with which a person verifies their identity, then sets a password. */
+export type TokenPurpose = 'password_reset' | 'email_verification' | 'onboarding';
 export type OneTimeTokenRow = Selectable<OneTimeTokensTable>;
 
 type TokenContext = Pick<FastifyInstance, 'clock'>;

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { startVerificationResponseSchema } from '@kuvert/shared/identity';
 
@@ -100,4 +101,58 @@ export function completeVerification(
     headers,
     payload: body,
   });
+}
+
+/** A port nobody listens on, for an app that must answer real HTTP (the provider's redirects). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+export const SUBSTANTIAL = 'http://eidas.europa.eu/LoA/substantial';
+
+/**
+ * At the built-in test provider of the app listening at `base`: opens `authorizationUrl`,
+ * picks a test identity (`preset-0`: Erika Mustermann, `preset-1`: Max, `preset-2`: Anna) and
+ * answers the return address of Kuvert.
+ */
+export async function answerAtTestIdp(
+  authorizationUrl: string,
+  base: string,
+  choice = 'preset-0',
+): Promise<string> {
+  const returnPrefix = `${base}/verify/`;
+  const browser = new TestBrowser();
+  const opened = await browser.follow(
+    { url: authorizationUrl, response: await browser.request(authorizationUrl) },
+    returnPrefix,
+  );
+  if (!opened.response) throw new Error('the provider sent the browser back without a page');
+  const submitted = await browser.request(opened.url, {
+    method: 'POST',
+    form: { choice, acr: SUBSTANTIAL },
+    origin: base,
+  });
+  const back = await browser.follow({ url: opened.url, response: submitted }, returnPrefix);
+  if (back.response) throw new Error(`no way back: ${back.response.status}`);
+  return back.url;
+}
+
+/** The profile's verification of a logged-in user, as a browser does it; the completion. */
+export async function verifyAtTestIdp(
+  app: FastifyInstance,
+  base: string,
+  headers: SessionHeaders,
+  choice = 'preset-0',
+): Promise<LightMyRequestResponse> {
+  const returnUrl = await answerAtTestIdp(await startVerification(app, headers), base, choice);
+  return completeVerification(
+    app,
+    headers,
+    completionOf(returnUrl, `${base}/verify/id_process_id/`),
+  );
 }

@@ -92,6 +92,7 @@ export const routes: RouteObject[] = markLoadFailures([
           },
           { path: 'verify/email', lazy: () => import('./routes/verify-email.tsx') },
           { path: 'invitation', lazy: () => import('./routes/invitation.tsx') },
+          { path: 'onboarding', lazy: () => import('./routes/onboarding.tsx') },
         ]),
       },
       {

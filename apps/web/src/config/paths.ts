@@ -85,6 +85,7 @@ export const paths = {
   profile: () => '/profile',
   profileMailboxes: () => '/profile/mailboxes',
   invitation: (token: string) => `/invitation?${new URLSearchParams({ token }).toString()}`,
+  onboarding: (token: string) => `/onboarding?${new URLSearchParams({ token }).toString()}`,
   addressBook: () => '/address-book',
   contactCreate: () => '/address-book/create',
   contactEdit: (contactId: string) => `/address-book/edit/${segment(contactId)}`,

@@ -1,5 +1,10 @@
 import { endpoint } from '../api/index.ts';
 import {
+  completeOnboardingVerificationRequestSchema,
+  finishOnboardingRequestSchema,
+  onboardingInfoSchema,
+  onboardingTokenQuerySchema,
+  onboardingTokenRequestSchema,
   completeVerificationRequestSchema,
   identityStatusSchema,
   startVerificationResponseSchema,
@@ -20,5 +25,32 @@ export const identityEndpoints = {
     path: '/api/identity/verifications/complete',
     body: completeVerificationRequestSchema,
     answer: identityStatusSchema,
+  }),
+  /** Where an onboarding link stands, without using it up (public). */
+  onboardingInfo: endpoint({
+    method: 'GET',
+    path: '/api/onboarding/info',
+    query: onboardingTokenQuerySchema,
+    answer: onboardingInfoSchema,
+  }),
+  /** Starts the onboarding's verification (public, bound to the link's token). */
+  onboardingStart: endpoint({
+    method: 'POST',
+    path: '/api/onboarding/verifications',
+    body: onboardingTokenRequestSchema,
+    answer: startVerificationResponseSchema,
+  }),
+  /** Completes it with what the provider answered on the return leg. */
+  onboardingComplete: endpoint({
+    method: 'POST',
+    path: '/api/onboarding/verifications/complete',
+    body: completeOnboardingVerificationRequestSchema,
+    answer: onboardingInfoSchema,
+  }),
+  /** Sets the password once the identity is verified; uses the link up and logs in. */
+  onboardingFinish: endpoint({
+    method: 'POST',
+    path: '/api/onboarding/finish',
+    body: finishOnboardingRequestSchema,
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newPasswordSchema } from '../auth/index.ts';
 
 /*
  * Identity verification over OpenID Connect (DESIGN §9). The person starts a verification, is
@@ -54,3 +55,40 @@ export const completeVerificationRequestSchema = z
   })
   .meta({ id: 'CompleteIdentityVerificationRequest' });
 export type CompleteVerificationRequest = z.infer<typeof completeVerificationRequestSchema>;
+
+/*
+ * Onboarding by identity (issue 24): the operator makes a single-use link (`kuvert user
+ * onboard`) with which a person first verifies their identity, then sets a password. No login
+ * is needed on the way: the link's token binds the verification to the person it was made for.
+ */
+
+/** How long an onboarding link works. */
+export const ONBOARDING_TTL_DAYS = 7;
+
+export const onboardingTokenSchema = z.string().min(1).max(512);
+
+export const onboardingTokenQuerySchema = z.object({ token: onboardingTokenSchema });
+
+export const onboardingTokenRequestSchema = z
+  .object({ token: onboardingTokenSchema })
+  .meta({ id: 'OnboardingTokenRequest' });
+export type OnboardingTokenRequest = z.infer<typeof onboardingTokenRequestSchema>;
+
+/** Where an onboarding link stands: the identity once verified (then the password is next). */
+export const onboardingInfoSchema = z
+  .object({ email: z.string(), identity: verifiedIdentitySchema.nullable() })
+  .meta({ id: 'OnboardingInfo' });
+export type OnboardingInfo = z.infer<typeof onboardingInfoSchema>;
+
+/** The return leg of an onboarding's verification, bound to the link's token. */
+export const completeOnboardingVerificationRequestSchema = completeVerificationRequestSchema
+  .extend({ token: onboardingTokenSchema })
+  .meta({ id: 'CompleteOnboardingVerificationRequest' });
+export type CompleteOnboardingVerificationRequest = z.infer<
+  typeof completeOnboardingVerificationRequestSchema
+>;
+
+export const finishOnboardingRequestSchema = z
+  .object({ token: onboardingTokenSchema, password: newPasswordSchema })
+  .meta({ id: 'FinishOnboardingRequest' });
+export type FinishOnboardingRequest = z.infer<typeof finishOnboardingRequestSchema>;

@@ -49,6 +49,8 @@ export const mailboxInvitationSchema = z
     invited_by: z.string(),
     created_at: z.iso.datetime(),
     expires_at: z.iso.datetime(),
+    /** The person must have a verified identity to accept. */
+    requires_identity: z.boolean(),
   })
   .meta({ id: 'MailboxInvitation' });
 export type MailboxInvitation = z.infer<typeof mailboxInvitationSchema>;
@@ -68,6 +70,8 @@ export const inviteMemberRequestSchema = z
     email: emailSchema,
     role: accountRoleSchema,
     access_until: accessUntilSchema.nullable().optional(),
+    /** The person must verify their identity (OpenID Connect) before they can accept. */
+    requires_identity: z.boolean().optional(),
   })
   .meta({ id: 'InviteMemberRequest' });
 export type InviteMemberRequest = z.input<typeof inviteMemberRequestSchema>;
@@ -101,6 +105,8 @@ export const invitationInfoSchema = z
     expires_at: z.iso.datetime(),
     /** A Kuvert user has the invited e-mail: they log in to accept, else they sign up here. */
     has_account: z.boolean(),
+    /** Accepting needs a verified identity: answers INVITATION_IDENTITY_REQUIRED until then. */
+    requires_identity: z.boolean(),
   })
   .meta({ id: 'InvitationInfo' });
 export type InvitationInfo = z.infer<typeof invitationInfoSchema>;
@@ -123,8 +129,12 @@ export type AcceptInvitationAsNewUserRequest = z.infer<
   typeof acceptInvitationAsNewUserRequestSchema
 >;
 
+/**
+ * The mailbox joined. `account_id` is null when the invitation requires a verified identity
+ * and the new user was made and logged in, but has still to verify before accepting.
+ */
 export const acceptedInvitationSchema = z
-  .object({ account_id: z.string() })
+  .object({ account_id: z.string().nullable() })
   .meta({ id: 'AcceptedInvitation' });
 export type AcceptedInvitation = z.infer<typeof acceptedInvitationSchema>;
 

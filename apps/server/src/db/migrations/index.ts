@@ -22,6 +22,7 @@ import * as mailboxMembers from './0018-mailbox-members.ts';
 import * as identityVerification from './0019-identity-verification.ts';
 import * as letterReadBy from './0020-letter-read-by.ts';
 import * as signerIdentity from './0021-signer-identity.ts';
+import * as invitationIdentity from './0022-invitation-identity.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -50,6 +51,7 @@ const migrations: Record<string, MigrationModule> = {
   '0019-identity-verification': identityVerification,
   '0020-letter-read-by': letterReadBy,
   '0021-signer-identity': signerIdentity,
+  '0022-invitation-identity': invitationIdentity,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

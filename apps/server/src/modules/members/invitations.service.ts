@@ -18,6 +18,7 @@ import { assertPasswordStrongEnough } from '../../plugins/passwords.ts';
 import { addressKey, reserveRateLimitHits } from '../../plugins/rate-limit.ts';
 import { findMembership, setMemberRole } from '../accounts/account-members.service.ts';
 import { findAccount } from '../accounts/accounts.service.ts';
+import { findVerifiedIdentityOf } from '../identity/verified-identities.service.ts';
 import {
   createUser,
   fullName,
@@ -83,6 +84,7 @@ export async function listPendingInvitations(
       invited_by: inviter ? nameOf(inviter) : '',
       created_at: new Date(row.created_at).toISOString(),
       expires_at: new Date(row.expires_at).toISOString(),
+      requires_identity: row.identity_requirement === 'verified',
     };
   });
 }
@@ -170,6 +172,7 @@ export async function inviteMember(
       accepted_at: null,
       accepted_by: null,
       revoked_at: null,
+      identity_requirement: input.request.requires_identity === true ? 'verified' : null,
     });
     await recordMemberEvent(app, trx, {
       accountId: input.accountId,
@@ -274,6 +277,7 @@ export async function getInvitationInfo(
     access_until: row.access_until,
     expires_at: new Date(row.expires_at).toISOString(),
     has_account: (await getUserByEmail(app, row.email)) !== undefined,
+    requires_identity: row.identity_requirement === 'verified',
   };
 }
 
@@ -333,6 +337,12 @@ export async function acceptInvitation(
   if (!user) throw new AppError('UNAUTHENTICATED');
   // The link may have been passed on: only the person it was sent to may use it.
   if (normaliseEmail(user.email) !== row.email) throw new AppError('INVITATION_FOR_OTHER_USER');
+  if (
+    row.identity_requirement === 'verified' &&
+    (await findVerifiedIdentityOf(app.db, user.id)) === undefined
+  ) {
+    throw new AppError('INVITATION_IDENTITY_REQUIRED');
+  }
   return join(app, row, user, input.origin);
 }
 
@@ -340,14 +350,29 @@ export async function acceptInvitation(
  * Someone without a Kuvert login accepts: the link they were mailed verifies the address, so
  * the user is made verified with the password they chose, and joins. Nothing is left half done:
  * the invitation is claimed first, and given back when the user cannot be made.
+ *
+ * When the invitation requires a verified identity, the user is made (and logged in by the
+ * route) but does not join: the invitation stays open, and they accept it once they have
+ * verified their identity (`account_id` null says so).
  */
 export async function acceptInvitationAsNewUser(
   app: InvitationContext,
   input: { request: AcceptInvitationAsNewUserRequest; origin: RequestOrigin },
-): Promise<{ account_id: string; user: UserRow }> {
+): Promise<{ account_id: string | null; user: UserRow }> {
   const row = await usableInvitation(app, input.request.token, input.origin);
   if (await getUserByEmail(app, row.email)) throw new AppError('EMAIL_TAKEN');
   assertPasswordStrongEnough(input.request.password, row.email);
+  if (row.identity_requirement === 'verified') {
+    const user = await createUser(app, {
+      email: row.email,
+      firstName: input.request.first_name,
+      lastName: input.request.last_name,
+      language: languageSchema.catch('en').parse(row.language),
+      password: input.request.password,
+      isEmailVerified: true,
+    });
+    return { account_id: null, user };
+  }
   const now = app.clock.now().toISOString();
   if (!(await claimInvitation(app.db, { invitationId: row.id, now }))) {
     throw new AppError('INVITATION_USED');

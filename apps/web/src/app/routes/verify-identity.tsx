@@ -26,7 +26,12 @@ export function Component() {
   return (
     <Stack gap="lg">
       <PageTitle>{t('identity.result.title')}</PageTitle>
-      <VerificationResult answer={answer} profileHref={paths.profile()} loginHref={paths.login()} />
+      <VerificationResult
+        answer={answer}
+        profileHref={paths.profile()}
+        loginHref={paths.login()}
+        onboardingHref={paths.onboarding}
+      />
     </Stack>
   );
 }

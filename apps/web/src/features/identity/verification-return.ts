@@ -28,3 +28,26 @@ export function readReturnTo(): string | null {
     return null;
   }
 }
+
+/*
+ * An onboarding (the operator's link, no login): the return page completes the verification
+ * with the link's token instead of a session, and leads back to the link's page.
+ */
+const ONBOARDING_KEY = 'kuvert.identity.onboarding';
+
+export function rememberOnboarding(token: string | null): void {
+  try {
+    if (token !== null) window.sessionStorage.setItem(ONBOARDING_KEY, token);
+    else window.sessionStorage.removeItem(ONBOARDING_KEY);
+  } catch {
+    // Storage unavailable: the return page then cannot finish an onboarding; it says so.
+  }
+}
+
+export function readOnboarding(): string | null {
+  try {
+    return window.sessionStorage.getItem(ONBOARDING_KEY);
+  } catch {
+    return null;
+  }
+}

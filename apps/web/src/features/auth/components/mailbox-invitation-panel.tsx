@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { InvitationInfo } from '@kuvert/shared/members';
@@ -33,6 +33,8 @@ interface InvitationPanelProps {
   /** The address of this page, for the login page to come back to. */
   here: string;
   onJoined: () => void;
+  /** "Verify your identity", coming back to this page: for an invitation that requires it. */
+  verifyIdentity: ReactNode;
 }
 
 /** Opens the mailbox joined: the session is read anew (its mailboxes), and that one shown. */
@@ -42,7 +44,7 @@ async function enterMailbox(accountId: string): Promise<void> {
 }
 
 /** The e-mail's link: what the invitation offers, then accept (logged in) or sign up. */
-export function InvitationPanel({ token, here, onJoined }: InvitationPanelProps) {
+export function InvitationPanel({ token, here, onJoined, verifyIdentity }: InvitationPanelProps) {
   const { t } = useTranslation();
   const lookup = useInvitationInfo(token);
 
@@ -73,7 +75,15 @@ export function InvitationPanel({ token, here, onJoined }: InvitationPanelProps)
       </Stack>
     );
   }
-  return <InvitationOffer token={token} info={lookup.info} here={here} onJoined={onJoined} />;
+  return (
+    <InvitationOffer
+      token={token}
+      info={lookup.info}
+      here={here}
+      onJoined={onJoined}
+      verifyIdentity={verifyIdentity}
+    />
+  );
 }
 
 function InvitationOffer({
@@ -81,11 +91,13 @@ function InvitationOffer({
   info,
   here,
   onJoined,
+  verifyIdentity,
 }: {
   token: string;
   info: InvitationInfo;
   here: string;
   onJoined: () => void;
+  verifyIdentity: ReactNode;
 }) {
   const { t } = useTranslation();
   // Read from the session store, so logging out here shows the offer for a visitor at once.
@@ -128,7 +140,26 @@ function InvitationOffer({
           </>
         ) : null}
       </Stack>
-      {loggedIn ? <AcceptAsUser token={token} email={info.email} onJoined={onJoined} /> : null}
+      {info.requires_identity ? (
+        <Stack gap={4} data-testid="invitation-identity-required">
+          <Text fw={600}>{t('mailboxInvitation.identityRequiredTitle')}</Text>
+          <Text>
+            {loggedIn
+              ? t('mailboxInvitation.identityRequiredLoggedIn')
+              : info.has_account
+                ? t('mailboxInvitation.identityRequiredLogIn')
+                : t('mailboxInvitation.identityRequiredSignUp')}
+          </Text>
+        </Stack>
+      ) : null}
+      {loggedIn ? (
+        <AcceptAsUser
+          token={token}
+          email={info.email}
+          onJoined={onJoined}
+          verifyIdentity={info.requires_identity ? verifyIdentity : null}
+        />
+      ) : null}
       {!loggedIn && info.has_account ? (
         <Stack gap="xs">
           <Text>{t('mailboxInvitation.logInFirst', { email: info.email })}</Text>
@@ -148,10 +179,13 @@ function AcceptAsUser({
   token,
   email,
   onJoined,
+  verifyIdentity,
 }: {
   token: string;
   email: string;
   onJoined: () => void;
+  /** Shown when the invitation requires a verified identity: verify first, then accept. */
+  verifyIdentity: ReactNode;
 }) {
   const { t } = useTranslation();
   const accept = useAcceptInvitation();
@@ -179,12 +213,15 @@ function AcceptAsUser({
       {accept.isError ? (
         <FormAlert tone="error">{translateError(t, accept.error)}</FormAlert>
       ) : null}
+      {verifyIdentity}
       <Button
         size="md"
+        variant={verifyIdentity === null ? 'filled' : 'default'}
         loading={accept.isPending || isEntering}
         onClick={() =>
           accept.run(token, {
             onSuccess: ({ account_id }) => {
+              if (account_id === null) return;
               setEntering(true);
               void enterMailbox(account_id).then(onJoined, onJoined);
             },
@@ -239,6 +276,11 @@ function SignUpAndAccept({
       {
         onSuccess: ({ account_id }) => {
           setEntering(true);
+          if (account_id === null) {
+            // Logged in, not joined yet: the page now offers to verify, then to accept.
+            void getSession().then(startSession, () => setEntering(false));
+            return;
+          }
           void enterMailbox(account_id).then(onJoined, onJoined);
         },
         onError: (error) => {
@@ -293,7 +335,9 @@ function SignUpAndAccept({
           styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
           loading={accept.isPending || isEntering}
         >
-          {t('mailboxInvitation.signUpAndAccept')}
+          {info.requires_identity
+            ? t('mailboxInvitation.signUpFirst')
+            : t('mailboxInvitation.signUpAndAccept')}
         </Button>
       </Stack>
     </form>

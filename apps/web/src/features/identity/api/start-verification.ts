@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { StartVerificationResponse } from '@kuvert/shared/identity';
 import { identityEndpoints } from '@kuvert/shared/identity/endpoints';
 import { apiCall } from '../../../lib/api-client.ts';
-import { rememberReturnTo } from '../verification-return.ts';
+import { rememberOnboarding, rememberReturnTo } from '../verification-return.ts';
 
 export function startVerification(): Promise<StartVerificationResponse> {
   return apiCall(identityEndpoints.start);
@@ -17,6 +17,7 @@ export function useStartVerification(returnTo: string | null = null) {
     mutationFn: startVerification,
     onSuccess: ({ authorization_url }) => {
       rememberReturnTo(returnTo);
+      rememberOnboarding(null);
       window.location.assign(authorization_url);
     },
   });

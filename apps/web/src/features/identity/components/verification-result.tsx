@@ -7,7 +7,13 @@ import { hasErrorCode, translateError } from '../../../lib/errors.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useTranslation, type TFunction, type TranslationKey } from '../../../lib/i18n.ts';
 import { useCompleteVerification } from '../api/complete-verification.ts';
-import { readReturnTo, rememberReturnTo } from '../verification-return.ts';
+import { useCompleteOnboardingVerification } from '../api/onboarding-verification.ts';
+import {
+  readOnboarding,
+  readReturnTo,
+  rememberOnboarding,
+  rememberReturnTo,
+} from '../verification-return.ts';
 import { IdentityFacts } from './identity-facts.tsx';
 import { TestIdentityNote } from './test-identity-note.tsx';
 
@@ -67,41 +73,75 @@ interface VerificationResultProps {
   answer: CompleteVerificationRequest;
   profileHref: string;
   loginHref: string;
+  /** The page of an onboarding link, to go back to after verifying with it. */
+  onboardingHref: (token: string) => string;
 }
 
 /**
  * The return leg of a verification: hands the provider's answer to the server once, then
  * says what came of it.
  */
-export function VerificationResult({ answer, profileHref, loginHref }: VerificationResultProps) {
+export function VerificationResult({
+  answer,
+  profileHref,
+  loginHref,
+  onboardingHref,
+}: VerificationResultProps) {
   const { t } = useTranslation();
-  const complete = useCompleteVerification();
+  // An onboarding link's verification: no login, the link's token binds it (read once).
+  const [onboarding] = useState(readOnboarding);
+  const completeAsUser = useCompleteVerification();
+  const completeOnboarding = useCompleteOnboardingVerification();
+  const complete = onboarding === null ? completeAsUser : completeOnboarding;
+  const { run: runAsUser } = completeAsUser;
+  const { run: runOnboarding } = completeOnboarding;
   const [verified, setVerified] = useState<VerifiedIdentity | null>(null);
   // Where they started from (a letter to sign), read once: it outlives this page's renders.
   const [returnTo] = useState(readReturnTo);
   const sent = useRef(false);
-  const { run } = complete;
   useEffect(() => {
     // Once: an answer completes its process once, and a second try would say it was used.
     if (sent.current) return;
     sent.current = true;
-    run(answer, { onSuccess: ({ identity }) => setVerified(identity) });
-  }, [answer, run]);
+    const onSuccess = ({ identity }: { identity: VerifiedIdentity | null }) =>
+      setVerified(identity);
+    if (onboarding === null) runAsUser(answer, { onSuccess });
+    else runOnboarding({ ...answer, token: onboarding }, { onSuccess });
+  }, [answer, onboarding, runAsUser, runOnboarding]);
 
-  const toProfile = (
-    <Button component={Link} to={profileHref}>
-      {t('identity.result.toProfile')}
-    </Button>
-  );
+  const toProfile =
+    onboarding === null ? (
+      <Button component={Link} to={profileHref}>
+        {t('identity.result.toProfile')}
+      </Button>
+    ) : (
+      <Button
+        component={Link}
+        to={onboardingHref(onboarding)}
+        onClick={() => rememberOnboarding(null)}
+      >
+        {t('identity.result.backToOnboarding')}
+      </Button>
+    );
   if (verified) {
     const identity = verified;
     const actions =
-      returnTo === null ? (
+      onboarding !== null ? (
+        <Button
+          component={Link}
+          to={onboardingHref(onboarding)}
+          onClick={() => rememberOnboarding(null)}
+        >
+          {t('identity.result.toPassword')}
+        </Button>
+      ) : returnTo === null ? (
         toProfile
       ) : (
         <>
           <Button component={Link} to={returnTo} onClick={() => rememberReturnTo(null)}>
-            {t('identity.result.backToLetter')}
+            {returnTo.startsWith('/invitation')
+              ? t('identity.result.backToInvitation')
+              : t('identity.result.backToLetter')}
           </Button>
           <Button component={Link} to={profileHref} variant="default">
             {t('identity.result.toProfile')}
@@ -117,7 +157,7 @@ export function VerificationResult({ answer, profileHref, loginHref }: Verificat
     );
   }
   if (complete.isError) {
-    const isLoggedOut = hasErrorCode(complete.error, 'UNAUTHENTICATED');
+    const isLoggedOut = onboarding === null && hasErrorCode(complete.error, 'UNAUTHENTICATED');
     return (
       <Outcome
         tone="danger"

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { accountRoles, type AccountRole } from '@kuvert/shared/accounts';
@@ -20,7 +20,10 @@ function isRole(value: string): value is AccountRole {
   return accountRoles.some((role) => role === value);
 }
 
-/** An owner invites someone by e-mail, with a role and an optional last day. */
+/**
+ * An owner invites someone by e-mail, with a role, an optional last day, and whether they must
+ * verify their identity before they can accept.
+ */
 export function InviteMemberForm({ accountId }: { accountId: string }) {
   const { t } = useTranslation();
   const invite = useInviteMember(accountId);
@@ -45,7 +48,12 @@ export function InviteMemberForm({ accountId }: { accountId: string }) {
     setErrors(next);
     if (!email.success || next.accessUntil) return;
     invite.mutate(
-      { email: email.data, role, access_until: accessUntil === '' ? null : accessUntil },
+      {
+        email: email.data,
+        role,
+        access_until: accessUntil === '' ? null : accessUntil,
+        requires_identity: data.get('requiresIdentity') === 'on',
+      },
       {
         onSuccess: () => {
           form.reset();
@@ -90,6 +98,12 @@ export function InviteMemberForm({ accountId }: { accountId: string }) {
           w={200}
         />
       </Group>
+      <Checkbox
+        name="requiresIdentity"
+        mt="sm"
+        label={t('mailboxes.invite.requiresIdentity')}
+        description={t('mailboxes.invite.requiresIdentityHint')}
+      />
       <Group mt="sm">
         <Button type="submit" loading={invite.isPending}>
           {t('mailboxes.invite.submit')}

@@ -298,6 +298,9 @@ function PendingInvitations({
                           date: formatCalendarDate(invitation.access_until),
                         })
                       : null,
+                    invitation.requires_identity
+                      ? t('mailboxes.invitations.requiresIdentity')
+                      : null,
                     t('mailboxes.invitations.expires', {
                       date: formatDateTime(invitation.expires_at),
                     }),
