@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityStatusSchema } from '@kuvert/shared/identity';
 import { createLoggedInUser, login } from '../../test/factories.ts';
@@ -6,22 +5,13 @@ import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import {
   completeVerification,
   completionOf,
+  freePort,
   startVerification,
+  SUBSTANTIAL,
   TestBrowser,
   type SessionHeaders,
 } from '../../test/identity.ts';
 import { pruneIdentityProcesses } from './identity-process-cleanup.ts';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-const SUBSTANTIAL = 'http://eidas.europa.eu/LoA/substantial';
 
 describe.each(testEngines)(
   'identity verification with the built-in test provider (%s)',

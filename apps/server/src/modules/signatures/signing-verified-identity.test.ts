@@ -1,5 +1,4 @@
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { letterDetailSchema } from '@kuvert/shared/letters';
@@ -10,7 +9,9 @@ import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import {
   completeVerification,
   completionOf,
+  freePort,
   startVerification,
+  SUBSTANTIAL,
   TestBrowser,
   type SessionHeaders,
 } from '../../test/identity.ts';
@@ -25,17 +26,6 @@ import {
   signAs,
   type TestUser,
 } from '../../test/signatures.ts';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-const SUBSTANTIAL = 'http://eidas.europa.eu/LoA/substantial';
 
 describe.each(testEngines)('signing with a verified identity (%s)', (engine) => {
   let t: TestApp;
