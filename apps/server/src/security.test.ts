@@ -86,6 +86,7 @@ describe.each(testEngines)('security: every route (%s)', (engine) => {
       'GET /api/auth/password-reset',
       'GET /api/health',
       'GET /api/invitations/info',
+      'GET /api/onboarding/info',
       'GET /api/public/form-submissions/:id/receipt',
       'GET /api/public/forms/:providerId/:formId',
       'GET /api/seal/ca-certificate',
@@ -94,6 +95,10 @@ describe.each(testEngines)('security: every route (%s)', (engine) => {
       'POST /api/auth/password-reset',
       'POST /api/auth/password-reset/confirm',
       'POST /api/invitations/accept-new',
+      // The onboarding link's token is the credential, as a password reset's is.
+      'POST /api/onboarding/finish',
+      'POST /api/onboarding/verifications',
+      'POST /api/onboarding/verifications/complete',
       'POST /api/public/forms/:formId/files',
       'POST /api/public/forms/:formId/submissions',
       'POST /api/public/forms/:formId/upload-token',
