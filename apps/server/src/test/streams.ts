@@ -55,24 +55,34 @@ function liveBytes(): number {
   return heapUsed + arrayBuffers;
 }
 
+/** A sample may take this share of the time at most: a collection costs more on a big heap. */
+const SAMPLE_SHARE = 0.2;
+
 /**
  * Runs `work` and answers the most memory it held alive at any moment over what was alive
  * before: sampled after a collection each time, so garbage not yet collected (which comes
- * and goes with the collector's mood) does not count, only what the work keeps.
+ * and goes with the collector's mood) does not count, only what the work keeps. Samples come
+ * every 100 ms, or further apart when a collection takes long (a worker that has loaded many
+ * test files has a large heap): the collector never takes more than a fifth of the time.
  */
 export async function liveMemoryGrowthDuring(work: () => Promise<unknown>): Promise<number> {
   const collect = garbageCollector();
   collect();
   const before = liveBytes();
   let peak = before;
-  const sampler = setInterval(() => {
+  let sampler: NodeJS.Timeout | undefined;
+  const sample = () => {
+    const started = performance.now();
     collect();
     peak = Math.max(peak, liveBytes());
-  }, 100);
+    const took = performance.now() - started;
+    sampler = setTimeout(sample, Math.max(100, took / SAMPLE_SHARE));
+  };
+  sampler = setTimeout(sample, 100);
   try {
     await work();
   } finally {
-    clearInterval(sampler);
+    clearTimeout(sampler);
   }
   return peak - before;
 }
