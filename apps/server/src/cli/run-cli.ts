@@ -32,32 +32,40 @@ export interface CliCommand {
 const EXIT_FAILED = 1;
 const EXIT_USAGE = 2;
 
+/** `<email> [--first-name NAME] [--last-name NAME] [--language en|de]`, as `user invite` and `user onboard` take them. */
+function parseNewUserArgs(args: string[]) {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+      language: { type: 'string' },
+    },
+  });
+  const email = emailSchema.safeParse(positionals[0] ?? '');
+  if (!email.success || positionals.length !== 1)
+    throw new UsageError('expected one e-mail address');
+  const language = languageSchema.safeParse(values.language ?? 'en');
+  if (!language.success) throw new UsageError('--language must be en or de');
+  return {
+    email: email.data,
+    firstName: values['first-name'],
+    lastName: values['last-name'],
+    language: language.data,
+  };
+}
+
 const userInvite: CliCommand = {
   words: ['user', 'invite'],
   usage:
     'user invite <email> [--first-name NAME] [--last-name NAME] [--language en|de]\n' +
     '      Create a user without a password and mail them an invitation link.',
   async run(app, args, io) {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        'first-name': { type: 'string' },
-        'last-name': { type: 'string' },
-        language: { type: 'string' },
-      },
-    });
-    const email = emailSchema.safeParse(positionals[0] ?? '');
-    if (!email.success || positionals.length !== 1)
-      throw new UsageError('expected one e-mail address');
-    const language = languageSchema.safeParse(values.language ?? 'en');
-    if (!language.success) throw new UsageError('--language must be en or de');
+    const newUser = parseNewUserArgs(args);
 
     const { user, isResent } = await inviteUser(app, {
-      email: email.data,
-      firstName: values['first-name'],
-      lastName: values['last-name'],
-      language: language.data,
+      ...newUser,
     });
     io.out(
       isResent
@@ -77,26 +85,10 @@ const userOnboard: CliCommand = {
     '      person verifies their identity (OpenID Connect) and then sets a password; their name\n' +
     '      is the verified one.',
   async run(app, args, io) {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        'first-name': { type: 'string' },
-        'last-name': { type: 'string' },
-        language: { type: 'string' },
-      },
-    });
-    const email = emailSchema.safeParse(positionals[0] ?? '');
-    if (!email.success || positionals.length !== 1)
-      throw new UsageError('expected one e-mail address');
-    const language = languageSchema.safeParse(values.language ?? 'en');
-    if (!language.success) throw new UsageError('--language must be en or de');
+    const newUser = parseNewUserArgs(args);
 
     const { user, link, isResent } = await createOnboardingLink(app, {
-      email: email.data,
-      firstName: values['first-name'],
-      lastName: values['last-name'],
-      language: language.data,
+      ...newUser,
     });
     io.out(
       isResent
