@@ -122,11 +122,9 @@ const defaultMessages: Record<ErrorCode, string> = {
   ONBOARDING_IDENTITY_REQUIRED: 'Verify your identity first; then you choose your password.',
   ACCOUNT_DELETION_BLOCKED:
     'You are the only owner of a mailbox that others use: make one of its members owner first.',
-  ACCOUNT_DELETION_PENDING:
-    'This account is being deleted. Cancel the deletion to use it again.',
+  ACCOUNT_DELETION_PENDING: 'This account is being deleted. Cancel the deletion to use it again.',
   DELETION_CODE_INVALID: 'This code is wrong. Check the e-mail and try again.',
-  DELETION_CODE_EXPIRED:
-    'This code has expired or was tried too often. Ask for a new code.',
+  DELETION_CODE_EXPIRED: 'This code has expired or was tried too often. Ask for a new code.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   INTERNAL: 'Something went wrong on our side.',
 };

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { ErasureSubject, PersonalDataEraser } from '../../personal-data/personal-data-erasers.ts';
+import type {
+  ErasureSubject,
+  PersonalDataEraser,
+} from '../../personal-data/personal-data-erasers.ts';
 
 /**
  * The personal mailbox's case files go with their items, links and references (they hang on
@@ -20,10 +23,7 @@ async function eraseCaseFileData(
       .deleteFrom('case_file_items')
       .where('account_id', 'in', subject.erasedAccountIds)
       .execute();
-    await db
-      .deleteFrom('case_files')
-      .where('account_id', 'in', subject.erasedAccountIds)
-      .execute();
+    await db.deleteFrom('case_files').where('account_id', 'in', subject.erasedAccountIds).execute();
   }
   await db
     .updateTable('case_files')

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { ErasureSubject, PersonalDataEraser } from '../../personal-data/personal-data-erasers.ts';
+import type {
+  ErasureSubject,
+  PersonalDataEraser,
+} from '../../personal-data/personal-data-erasers.ts';
 
 /** The personal mailbox's address book goes; a shared mailbox's stays with it. */
 async function eraseContactData(

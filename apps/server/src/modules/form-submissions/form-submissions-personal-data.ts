@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { ErasureSubject, PersonalDataEraser } from '../../personal-data/personal-data-erasers.ts';
+import type {
+  ErasureSubject,
+  PersonalDataEraser,
+} from '../../personal-data/personal-data-erasers.ts';
 
 /** What a deleted person's name becomes in a record a provider keeps. */
 const DELETED_USER_NAME = 'Deleted user';
@@ -51,6 +54,10 @@ async function eraseFormSubmissionData(
 
 export const formSubmissionPersonalData: PersonalDataEraser = {
   name: 'form-submissions',
-  columns: ['form_files.account_id', 'form_submissions.account_id', 'form_submissions.submitted_by_user_id'],
+  columns: [
+    'form_files.account_id',
+    'form_submissions.account_id',
+    'form_submissions.submitted_by_user_id',
+  ],
   erase: eraseFormSubmissionData,
 };

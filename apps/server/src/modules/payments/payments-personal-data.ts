@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { ErasureSubject, PersonalDataEraser } from '../../personal-data/personal-data-erasers.ts';
+import type {
+  ErasureSubject,
+  PersonalDataEraser,
+} from '../../personal-data/personal-data-erasers.ts';
 
 /**
  * Payments of the personal mailbox go with their invoices (letters); a payment the person

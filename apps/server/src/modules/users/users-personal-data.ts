@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { ErasureSubject, PersonalDataEraser } from '../../personal-data/personal-data-erasers.ts';
+import type {
+  ErasureSubject,
+  PersonalDataEraser,
+} from '../../personal-data/personal-data-erasers.ts';
 
 /** The name a purged user keeps, shown wherever a record of them stays. */
 export const DELETED_USER_FIRST_NAME = 'Deleted user';
