@@ -130,10 +130,12 @@ test('the account is deleted with password and mailed code, and the deletion can
   page,
   user,
 }) => {
+  test.setTimeout(240_000);
   await journey(page, user, 'en');
 });
 
 test('in German at phone width', async ({ browser, user }) => {
+  test.setTimeout(240_000);
   // German is picked on the login page (the person's profile then keeps it), as people do.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {

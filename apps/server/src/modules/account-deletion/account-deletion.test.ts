@@ -25,6 +25,10 @@ import { purgeDueAccounts } from './account-purge.ts';
 
 type User = CreatedUser & LoggedIn;
 
+function wrongCodeFor(code: string): string {
+  return code === '00000000' ? '11111111' : '00000000';
+}
+
 describe.each(testEngines)('account deletion (%s)', (engine) => {
   let t: TestApp;
 
@@ -55,10 +59,6 @@ describe.each(testEngines)('account deletion (%s)', (engine) => {
     const match = /^\d{8}$/m.exec(t.mailer.lastTo(email).text);
     if (!match) throw new Error('no code in the mail');
     return match[0];
-  }
-
-  function wrongCodeFor(code: string): string {
-    return code === '00000000' ? '11111111' : '00000000';
   }
 
   function attemptLogin(email: string, password: string) {

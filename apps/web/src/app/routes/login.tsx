@@ -10,7 +10,7 @@ import { DeletionPendingPanel } from '../../features/account-deletion/components
 import {
   readDeletionPending,
   type DeletionPending,
-} from '../../features/account-deletion/deletion-date.ts';
+} from '../../features/account-deletion/components/deletion-date.ts';
 
 export { skipLoginWhenLoggedIn as loader } from '../guards.ts';
 

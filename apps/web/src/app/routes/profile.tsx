@@ -63,7 +63,7 @@ export function Component() {
       </SectionCard>
       <SectionCard title={t('accountDeletion.title')} description={t('accountDeletion.intro')}>
         <Group>
-          <Button component={Link} to={paths.profileDeleteAccount()} variant="default" color="red">
+          <Button component={Link} to={paths.profileDeleteAccount()} variant="default">
             {t('accountDeletion.open')}
           </Button>
         </Group>

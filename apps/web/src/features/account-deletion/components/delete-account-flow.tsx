@@ -14,7 +14,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
 import { endSession } from '../../../lib/session.ts';
 import { useConfirmDeletion, useRequestDeletion } from '../api/request-deletion.ts';
-import { formatDeletionDate } from '../deletion-date.ts';
+import { formatDeletionDate } from './deletion-date.ts';
 
 interface Blocker {
   id: string;
@@ -166,7 +166,7 @@ export function DeleteAccountFlow() {
               error={passwordError}
             />
             <Group>
-              <Button type="submit" color="red" loading={requestMutation.isPending}>
+              <Button type="submit" color="red.9" loading={requestMutation.isPending}>
                 {t('accountDeletion.request')}
               </Button>
             </Group>
@@ -190,7 +190,7 @@ export function DeleteAccountFlow() {
               error={codeError}
             />
             <Group>
-              <Button type="submit" color="red" loading={confirmMutation.isPending}>
+              <Button type="submit" color="red.9" loading={confirmMutation.isPending}>
                 {t('accountDeletion.confirm')}
               </Button>
               <Button

@@ -5,7 +5,7 @@ import { translateError } from '../../../lib/errors.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useCancelDeletion } from '../api/cancel-deletion.ts';
-import { formatDeletionDate, type DeletionPending } from '../deletion-date.ts';
+import { formatDeletionDate, type DeletionPending } from './deletion-date.ts';
 
 interface DeletionPendingPanelProps {
   pending: DeletionPending;

@@ -1,6 +1,6 @@
 import type { Language } from '@kuvert/shared/auth';
-import { getLanguage } from '../../lib/i18n.ts';
-import { getDateTimeFormat } from '../../lib/intl-format.ts';
+import { getLanguage } from '../../../lib/i18n.ts';
+import { getDateTimeFormat } from '../../../lib/intl-format.ts';
 
 /** The day the account goes, as "28 Dec 2026" / "28. Dez. 2026". */
 export function formatDeletionDate(iso: string, language: Language = getLanguage()): string {
