@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -123,11 +123,17 @@ export function DeleteAccountFlow() {
   return (
     <Stack gap="lg">
       <Stack gap="xs">
-        <Text fw={600}>{t('accountDeletion.goesTitle')}</Text>
+        <Title order={3} fz="md">
+          {t('accountDeletion.goesTitle')}
+        </Title>
         <Text size="sm">{t('accountDeletion.goes')}</Text>
-        <Text fw={600}>{t('accountDeletion.staysTitle')}</Text>
+        <Title order={3} fz="md">
+          {t('accountDeletion.staysTitle')}
+        </Title>
         <Text size="sm">{t('accountDeletion.stays')}</Text>
-        <Text fw={600}>{t('accountDeletion.graceTitle')}</Text>
+        <Title order={3} fz="md">
+          {t('accountDeletion.graceTitle')}
+        </Title>
         <Text size="sm">{t('accountDeletion.grace')}</Text>
       </Stack>
 
