@@ -298,7 +298,16 @@ describe.each(testEngines)('account deletion (%s)', (engine) => {
       expect.arrayContaining([neighbourKey, ...ownKeys]),
     );
 
-    await storeUpload(t.app, user, { accountId, name: 'scan.png', bytes: TINY_PNG });
+    const uploadId = await storeUpload(t.app, user, {
+      accountId,
+      name: 'scan.png',
+      bytes: TINY_PNG,
+    });
+    const { storage_key: uploadKey } = await t.app.db
+      .selectFrom('uploads')
+      .select('storage_key')
+      .where('id', '=', uploadId)
+      .executeTakeFirstOrThrow();
     const contact = await t.app.inject({
       method: 'POST',
       url: '/api/contacts',
@@ -383,6 +392,8 @@ describe.each(testEngines)('account deletion (%s)', (engine) => {
     // Documents: the person's own went from the store, the one the neighbour holds stayed.
     const keysAfter = storedDocumentKeys(t.config.dataDir);
     expect(keysAfter).not.toContain(ownKeys[0]);
+    expect(uploadKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(keysAfter).not.toContain(uploadKey);
     expect(keysAfter).toContain(neighbourKey);
     const again = await login(t.app, neighbour.email, neighbour.password);
     const kept = await t.app.inject({
