@@ -54,6 +54,8 @@ export const tableOwners: Record<string, string> = {
   case_file_item_uploads: 'case-files',
   case_file_references: 'case-files',
 
+  account_deletions: 'account-deletion',
+
   // the search indexes, reached by raw SQL only
   letters_fts: 'search',
   letters_search_text: 'search',

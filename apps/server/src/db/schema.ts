@@ -73,6 +73,7 @@ export interface Database {
   case_file_item_letters: CaseFileItemLettersTable;
   case_file_item_uploads: CaseFileItemUploadsTable;
   case_file_references: CaseFileReferencesTable;
+  account_deletions: AccountDeletionsTable;
 }
 
 export interface UsersTable {
@@ -759,4 +760,21 @@ export interface VerifiedIdentitiesTable {
   /** 1 when the built-in test identity provider verified it. */
   is_test: number;
   verified_at: string;
+}
+
+/** A person's request to delete their account; see migration 0024. */
+export interface AccountDeletionsTable {
+  user_id: string;
+  /** SHA-256 (hex) over the user id and the mailed code, while a code is pending. */
+  code_hash: string | null;
+  code_expires_at: string | null;
+  /** Wrong codes entered against the pending code. */
+  code_attempts: Generated<number>;
+  /** When the person confirmed with the code; null: not (or no longer) scheduled. */
+  requested_at: string | null;
+  /** When the purge job erases the account; null: not scheduled (never, or cancelled). */
+  due_at: string | null;
+  /** When the purge erased it: the users row is a tombstone from then on. */
+  purged_at: string | null;
+  updated_at: string;
 }

@@ -2,6 +2,26 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DocumentHolder } from '../documents/document-holders.ts';
 import { registerDocumentCollection } from '../documents/document-collection.ts';
 import { accountRoutes } from './accounts/index.ts';
+import { accountDeletionRoutes } from './account-deletion/index.ts';
+import { registerAccountDeletionJobs } from './account-deletion/account-purge.ts';
+import { deletionCancelRoutes } from './auth/deletion-cancel.routes.ts';
+import type { PersonalDataEraser } from '../personal-data/personal-data-erasers.ts';
+import { corePersonalData } from '../personal-data/core-personal-data.ts';
+import { accountPersonalData } from './accounts/accounts-personal-data.ts';
+import { caseFilePersonalData } from './case-files/case-files-personal-data.ts';
+import { contactPersonalData } from './contacts/contacts-personal-data.ts';
+import { folderPersonalData } from './folders/folders-personal-data.ts';
+import { formSubmissionPersonalData } from './form-submissions/form-submissions-personal-data.ts';
+import { formDraftPersonalData } from './forms/forms-personal-data.ts';
+import { identityPersonalData } from './identity/identity-personal-data.ts';
+import { letterPersonalData } from './letters/letters-personal-data.ts';
+import { mailMergePersonalData } from './mail-merge/mail-merge-personal-data.ts';
+import { invitationPersonalData } from './members/members-personal-data.ts';
+import { draftPersonalData } from './outbox/outbox-personal-data.ts';
+import { paymentPersonalData } from './payments/payments-personal-data.ts';
+import { signerPersonalData } from './signatures/signatures-personal-data.ts';
+import { uploadPersonalData } from './uploads/uploads-personal-data.ts';
+import { userPersonalData } from './users/users-personal-data.ts';
 import { memberRoutes } from './members/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { registerCaseFileJobs } from './case-files/case-file-jobs.ts';
@@ -56,6 +76,31 @@ export const documentHolders: readonly DocumentHolder[] = [
   formSubmissionDocumentHolder,
 ];
 
+/**
+ * What each area erases when an account is deleted, in this order (the mailbox's contents
+ * before the mailbox, the users row last: it stays as a tombstone). A table with a `user_id`,
+ * `account_id` or `…_user_id` column that no eraser names fails personal-data.test.ts. An
+ * area's `erase…Data(db, userId)` registers as `{ name, columns, erase: erase…Data }`.
+ */
+export const personalDataErasers: readonly PersonalDataEraser[] = [
+  corePersonalData,
+  identityPersonalData,
+  signerPersonalData,
+  formSubmissionPersonalData,
+  formDraftPersonalData,
+  caseFilePersonalData,
+  paymentPersonalData,
+  letterPersonalData,
+  uploadPersonalData,
+  draftPersonalData,
+  mailMergePersonalData,
+  contactPersonalData,
+  folderPersonalData,
+  invitationPersonalData,
+  accountPersonalData,
+  userPersonalData,
+];
+
 /** Every API area, mounted under /api. */
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
@@ -105,4 +150,8 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(caseFileRoutes);
   // Identity verification over OpenID Connect (issue 24).
   await app.register(identityRoutes);
+  // Deleting one's account (issue 25).
+  registerAccountDeletionJobs(app, personalDataErasers);
+  await app.register(accountDeletionRoutes);
+  await app.register(deletionCancelRoutes);
 };

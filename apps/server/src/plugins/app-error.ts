@@ -50,6 +50,10 @@ const statusByCode: Record<ErrorCode, number> = {
   IDENTITY_TAKEN: 409,
   IDENTITY_VERIFICATION_REQUIRED: 403,
   ONBOARDING_IDENTITY_REQUIRED: 403,
+  ACCOUNT_DELETION_BLOCKED: 409,
+  ACCOUNT_DELETION_PENDING: 403,
+  DELETION_CODE_INVALID: 400,
+  DELETION_CODE_EXPIRED: 410,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -116,6 +120,11 @@ const defaultMessages: Record<ErrorCode, string> = {
   IDENTITY_VERIFICATION_REQUIRED:
     'The sender requires a verified identity to sign this. Verify your identity in your profile, then sign.',
   ONBOARDING_IDENTITY_REQUIRED: 'Verify your identity first; then you choose your password.',
+  ACCOUNT_DELETION_BLOCKED:
+    'You are the only owner of a mailbox that others use: make one of its members owner first.',
+  ACCOUNT_DELETION_PENDING: 'This account is being deleted. Cancel the deletion to use it again.',
+  DELETION_CODE_INVALID: 'This code is wrong. Check the e-mail and try again.',
+  DELETION_CODE_EXPIRED: 'This code has expired or was tried too often. Ask for a new code.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   INTERNAL: 'Something went wrong on our side.',
 };

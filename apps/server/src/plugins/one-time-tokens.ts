@@ -6,7 +6,12 @@ import { newId, newSecret } from '../db/ids.ts';
 import type { Database, OneTimeTokensTable } from '../db/schema.ts';
 
 /** `onboarding`: the operator's link with which a person verifies their identity, then sets a password. */
-export type TokenPurpose = 'password_reset' | 'email_verification' | 'onboarding';
+export type TokenPurpose =
+  | 'password_reset'
+  | 'email_verification'
+  | 'onboarding'
+  /** Answered to the right password while the account awaits deletion: cancels it. */
+  | 'deletion_cancel';
 export type OneTimeTokenRow = Selectable<OneTimeTokensTable>;
 
 type TokenContext = Pick<FastifyInstance, 'clock'>;

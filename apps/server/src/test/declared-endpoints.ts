@@ -1,6 +1,7 @@
 import { publicFormEndpoints } from '@kuvert/shared/api';
 import type { Endpoint } from '@kuvert/shared/api';
 import { accountEndpoints } from '@kuvert/shared/accounts/endpoints';
+import { accountDeletionEndpoints } from '@kuvert/shared/account-deletion/endpoints';
 import { authEndpoints } from '@kuvert/shared/auth/endpoints';
 import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
 import { contactEndpoints } from '@kuvert/shared/contacts/endpoints';
@@ -32,6 +33,7 @@ import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
  */
 const declaredByArea: Record<string, Record<string, Endpoint>> = {
   accounts: accountEndpoints,
+  accountDeletion: accountDeletionEndpoints,
   auth: authEndpoints,
   caseFiles: caseFileEndpoints,
   contacts: contactEndpoints,

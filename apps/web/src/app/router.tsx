@@ -152,6 +152,10 @@ export const routes: RouteObject[] = markLoadFailures([
                 path: 'profile/mailboxes',
                 lazy: () => import('./routes/profile-mailboxes.tsx'),
               },
+              {
+                path: 'profile/delete-account',
+                lazy: () => import('./routes/profile-delete-account.tsx'),
+              },
               { path: 'address-book', lazy: () => import('./routes/address-book.tsx') },
               {
                 path: 'address-book/create',

@@ -84,6 +84,7 @@ export const paths = {
   trash: () => '/trash',
   profile: () => '/profile',
   profileMailboxes: () => '/profile/mailboxes',
+  profileDeleteAccount: () => '/profile/delete-account',
   invitation: (token: string) => `/invitation?${new URLSearchParams({ token }).toString()}`,
   onboarding: (token: string) => `/onboarding?${new URLSearchParams({ token }).toString()}`,
   addressBook: () => '/address-book',

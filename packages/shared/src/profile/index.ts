@@ -96,6 +96,8 @@ export const auditEventTypes = [
   'mailbox_ownership_handed_over',
   'mailbox_member_left',
   'identity_verified',
+  'account_deletion_requested',
+  'account_deletion_cancelled',
 ] as const;
 
 /** What an event about a mailbox's members was about: the mailbox, and whom it concerned. */

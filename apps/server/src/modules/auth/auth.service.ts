@@ -19,6 +19,10 @@ import {
 import { toRequestSession, type RequestSession } from '../../plugins/session.ts';
 import { listAccountsForUser } from '../accounts/accounts.service.ts';
 import {
+  cancelAccountDeletion,
+  offerDeletionCancel,
+} from '../account-deletion/account-deletion.service.ts';
+import {
   getUserByEmail,
   getUserById,
   normaliseEmail,
@@ -42,14 +46,13 @@ function loginRules(app: FastifyInstance, email: string, origin: RequestOrigin):
   ];
 }
 
-/** True only for an enabled user whose password matches; always spends one hash. */
-async function isValidLogin(user: UserRow | undefined, password: string): Promise<boolean> {
+/** True when the user has a password and it matches; always spends one hash. */
+async function passwordMatches(user: UserRow | undefined, password: string): Promise<boolean> {
   if (!user?.password_hash) {
     await spendPasswordVerification(password);
     return false;
   }
-  const matches = await verifyPassword(password, user.password_hash);
-  return matches && user.disabled_at === null;
+  return verifyPassword(password, user.password_hash);
 }
 
 async function describeSession(
@@ -83,7 +86,17 @@ export async function login(
 
   const user = await getUserByEmail(app, input.email);
   // Checked for unknown e-mails too: they spend the same hash as known ones.
-  const isValid = await isValidLogin(user, input.password);
+  const matches = await passwordMatches(user, input.password);
+  if (user && matches && user.disabled_at !== null) {
+    // The account awaits deletion: the right password opens nothing but the offer to cancel.
+    const offer = await offerDeletionCancel(app, user);
+    if (offer) {
+      await clearRateLimitHits(app, loginAccountKey(user.email));
+      await releaseRateLimitHits(app, reservation);
+      throw new AppError('ACCOUNT_DELETION_PENDING', { details: offer });
+    }
+  }
+  const isValid = matches && user?.disabled_at === null;
   if (!user || !isValid) {
     // The reserved hits stay: they are this failure's count.
     if (user) {
@@ -100,6 +113,31 @@ export async function login(
   // gives back its hit on the address.
   await clearRateLimitHits(app, loginAccountKey(user.email));
   await releaseRateLimitHits(app, reservation);
+  if (input.previousSecret) {
+    await revokeSessionBySecret(app.db, input.previousSecret, app.clock.now());
+  }
+  const { session, secret } = await createSession(app, {
+    userId: user.id,
+    userAgent: input.origin.userAgent,
+    ipAddress: input.origin.ipAddress,
+  });
+  await recordAuditEvent(app, app.db, {
+    userId: user.id,
+    type: 'login_succeeded',
+    origin: input.origin,
+  });
+  return { response: await describeSession(app, toRequestSession(session), user), secret };
+}
+
+/**
+ * Cancels the account's deletion with the token a login during the grace period answered,
+ * and logs the person in, as the right password would have.
+ */
+export async function cancelDeletionAndLogIn(
+  app: FastifyInstance,
+  input: { token: string; origin: RequestOrigin; previousSecret?: string },
+): Promise<{ response: SessionResponse; secret: string }> {
+  const user = await cancelAccountDeletion(app, input);
   if (input.previousSecret) {
     await revokeSessionBySecret(app.db, input.previousSecret, app.clock.now());
   }

@@ -6,13 +6,18 @@ import { AppError } from '../../plugins/app-error.ts';
 import { findOwnedPersonalAccounts, setMemberRole } from '../accounts/account-members.service.ts';
 import { findUserByEmail } from './users.repository.ts';
 
-/** The personal mailbox of the user with this e-mail: where the Sender API delivers. */
+/**
+ * The personal mailbox of the user with this e-mail: where the Sender API delivers. None for a
+ * disabled user, such as one whose account awaits deletion: the sender hears RECIPIENT_UNKNOWN
+ * as for an unknown address, and can send by other means, instead of post that would be
+ * erased unread (README, "Deleting your account").
+ */
 export async function findPersonalAccountByEmail(
   db: Kysely<Database>,
   email: string,
 ): Promise<{ accountId: string; userId: string } | undefined> {
   const user = await findUserByEmail(db, email);
-  if (!user) return undefined;
+  if (!user || user.disabled_at !== null) return undefined;
   const owned = await findOwnedPersonalAccounts(db, [user.id]);
   // Their own came with them; another person's, shared with them as owner, came later.
   const [own] = owned.toSorted(

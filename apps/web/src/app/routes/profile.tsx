@@ -61,6 +61,13 @@ export function Component() {
       <SectionCard title={t('profile.audit.title')}>
         <AuditEventsList />
       </SectionCard>
+      <SectionCard title={t('accountDeletion.title')} description={t('accountDeletion.intro')}>
+        <Group>
+          <Button component={Link} to={paths.profileDeleteAccount()} variant="default">
+            {t('accountDeletion.open')}
+          </Button>
+        </Group>
+      </SectionCard>
       <SectionCard
         title={t('profile.verifyDocument.title')}
         description={t('profile.verifyDocument.intro')}

@@ -5,7 +5,8 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { loadAuthContract } from '../../../lib/contract.ts';
-import { translateError } from '../../../lib/errors.ts';
+import { hasErrorCode, translateError } from '../../../lib/errors.ts';
+import { ApiError } from '../../../lib/http.ts';
 import { NetworkError } from '../../../lib/http.ts';
 import { hasErrors, readTextField } from '../../../lib/form-data.ts';
 import { serverFieldErrors, validateFields } from '../../../lib/validation.ts';
@@ -18,9 +19,11 @@ const fields: readonly Field[] = ['email', 'password'];
 interface LoginFormProps {
   onLoggedIn: () => void;
   onForgotPassword: () => void;
+  /** The right password for an account that awaits deletion: the error's details. */
+  onDeletionPending?: (details: unknown) => void;
 }
 
-export function LoginForm({ onLoggedIn, onForgotPassword }: LoginFormProps) {
+export function LoginForm({ onLoggedIn, onForgotPassword, onDeletionPending }: LoginFormProps) {
   const { t } = useTranslation();
   const login = useLogin();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
@@ -47,7 +50,13 @@ export function LoginForm({ onLoggedIn, onForgotPassword }: LoginFormProps) {
     if (hasErrors(errors)) return;
     login.run(values, {
       onSuccess: onLoggedIn,
-      onError: (error) => setFieldErrors(serverFieldErrors(t, error, fields)),
+      onError: (error) => {
+        if (hasErrorCode(error, 'ACCOUNT_DELETION_PENDING') && error instanceof ApiError) {
+          onDeletionPending?.(error.details);
+          return;
+        }
+        setFieldErrors(serverFieldErrors(t, error, fields));
+      },
     });
   };
 

@@ -1,0 +1,26 @@
+import type { Language } from '@kuvert/shared/auth';
+import { getLanguage } from '../../../lib/i18n.ts';
+import { getDateTimeFormat } from '../../../lib/intl-format.ts';
+
+/** The day the account goes, as "28 Dec 2026" / "28. Dez. 2026". */
+export function formatDeletionDate(iso: string, language: Language = getLanguage()): string {
+  return getDateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(new Date(iso));
+}
+
+/** The details of ACCOUNT_DELETION_PENDING, read without the shared schemas (login page). */
+export interface DeletionPending {
+  deletionDueAt: string;
+  cancelToken: string;
+}
+
+export function readDeletionPending(details: unknown): DeletionPending | null {
+  if (typeof details !== 'object' || details === null) return null;
+  if (!('deletion_due_at' in details) || !('cancel_token' in details)) return null;
+  const { deletion_due_at: dueAt, cancel_token: token } = details;
+  if (typeof dueAt !== 'string' || typeof token !== 'string') return null;
+  return { deletionDueAt: dueAt, cancelToken: token };
+}
