@@ -6,6 +6,7 @@ import { memberRoutes } from './members/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { registerCaseFileJobs } from './case-files/case-file-jobs.ts';
 import { caseFileRoutes } from './case-files/index.ts';
+import { emailChangeRoutes } from './email-change/index.ts';
 import { contactRoutes } from './contacts/index.ts';
 import { eventRoutes } from './events/index.ts';
 import { folderRoutes } from './folders/index.ts';
@@ -63,6 +64,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(accountRoutes);
   await app.register(memberRoutes);
   await app.register(profileRoutes);
+  await app.register(emailChangeRoutes);
   await app.register(notificationPreferenceRoutes);
   // The mailbox (issue 3).
   for (const holder of documentHolders) app.documentHolders.register(holder);

@@ -50,6 +50,12 @@ const statusByCode: Record<ErrorCode, number> = {
   IDENTITY_TAKEN: 409,
   IDENTITY_VERIFICATION_REQUIRED: 403,
   ONBOARDING_IDENTITY_REQUIRED: 403,
+  EMAIL_CHANGE_SAME_ADDRESS: 400,
+  EMAIL_CHANGE_NOT_PENDING: 404,
+  EMAIL_CHANGE_EXPIRED: 410,
+  EMAIL_CHANGE_USED: 410,
+  EMAIL_CHANGE_CANCELLED: 410,
+  EMAIL_CHANGE_REPLACED: 410,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -116,6 +122,14 @@ const defaultMessages: Record<ErrorCode, string> = {
   IDENTITY_VERIFICATION_REQUIRED:
     'The sender requires a verified identity to sign this. Verify your identity in your profile, then sign.',
   ONBOARDING_IDENTITY_REQUIRED: 'Verify your identity first; then you choose your password.',
+  EMAIL_CHANGE_SAME_ADDRESS: 'This is already the e-mail address of your login.',
+  EMAIL_CHANGE_NOT_PENDING: 'No change of e-mail address is waiting for confirmation.',
+  EMAIL_CHANGE_EXPIRED:
+    'This link has expired: a change of e-mail address must be confirmed within 24 hours. Ask for it again in your profile.',
+  EMAIL_CHANGE_USED: 'This change of e-mail address has already been completed.',
+  EMAIL_CHANGE_CANCELLED: 'This change of e-mail address was cancelled.',
+  EMAIL_CHANGE_REPLACED:
+    'A newer change of e-mail address replaced this one; use the link of the latest e-mail.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   INTERNAL: 'Something went wrong on our side.',
 };
