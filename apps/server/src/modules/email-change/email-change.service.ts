@@ -177,7 +177,9 @@ export async function requestEmailChange(
     });
   });
 
-  await app.mailer.send(await newAddressMail(app, user, newEmail, confirmLinkOf(app, confirmToken)));
+  await app.mailer.send(
+    await newAddressMail(app, user, newEmail, confirmLinkOf(app, confirmToken)),
+  );
   await app.mailer.send(
     emailChangeRequestedMail({
       to: user.email,
@@ -303,8 +305,7 @@ export async function confirmEmailChange(
   if (!user || user.disabled_at) throw new AppError('TOKEN_INVALID');
   const now = app.clock.now();
   const current = sessionSecret ? await findLiveSessionBySecret(app.db, sessionSecret, now) : null;
-  const keepSessionId =
-    current && current.id === row.requested_session_id ? current.id : undefined;
+  const keepSessionId = current && current.id === row.requested_session_id ? current.id : undefined;
 
   await app.db.transaction().execute(async (trx) => {
     const holder = await getUserByEmail({ db: trx }, row.new_email);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { auditEventListSchema } from '@kuvert/shared/profile';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import {
   createLoggedInUser,
@@ -52,7 +53,7 @@ describe.each(testEngines)('e-mail change (%s)', (engine) => {
       url: '/api/profile/audit-events',
       headers: { cookie: session.cookie },
     });
-    return response.json().events as { type: string; email_change?: unknown }[];
+    return auditEventListSchema.parse(response.json()).events;
   }
 
   it('changes the address with the link mailed to the new one; the old one no longer logs in', async () => {
