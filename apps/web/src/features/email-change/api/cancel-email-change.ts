@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { emailChangeEndpoints } from '@kuvert/shared/email-change/endpoints';
 import { apiCall } from '../../../lib/api-client.ts';
+import { loadEmailChangeEndpoints } from './load-email-change-endpoints.ts';
 import { securityLogKey } from '../../../lib/security-log-key.ts';
 import { emailChangeQueryOptions } from './get-email-change.ts';
 
-export function cancelEmailChange(): Promise<void> {
+export async function cancelEmailChange(): Promise<void> {
+  const { emailChangeEndpoints } = await loadEmailChangeEndpoints();
   return apiCall(emailChangeEndpoints.cancel);
 }
 

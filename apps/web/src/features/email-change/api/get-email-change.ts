@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EmailChangeStatus } from '@kuvert/shared/email-change';
-import { emailChangeEndpoints } from '@kuvert/shared/email-change/endpoints';
 import { apiCall } from '../../../lib/api-client.ts';
+import { loadEmailChangeEndpoints } from './load-email-change-endpoints.ts';
 
-export function getEmailChange(signal?: AbortSignal): Promise<EmailChangeStatus> {
+export async function getEmailChange(signal?: AbortSignal): Promise<EmailChangeStatus> {
+  const { emailChangeEndpoints } = await loadEmailChangeEndpoints();
   return apiCall(emailChangeEndpoints.get, { signal });
 }
 

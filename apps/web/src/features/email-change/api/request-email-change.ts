@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmailChangeRequest, PendingEmailChange } from '@kuvert/shared/email-change';
-import { emailChangeEndpoints } from '@kuvert/shared/email-change/endpoints';
 import { apiCall } from '../../../lib/api-client.ts';
+import { loadEmailChangeEndpoints } from './load-email-change-endpoints.ts';
 import { securityLogKey } from '../../../lib/security-log-key.ts';
 import { emailChangeQueryOptions } from './get-email-change.ts';
 
-export function requestEmailChange(body: EmailChangeRequest): Promise<PendingEmailChange> {
+export async function requestEmailChange(body: EmailChangeRequest): Promise<PendingEmailChange> {
+  const { emailChangeEndpoints } = await loadEmailChangeEndpoints();
   return apiCall(emailChangeEndpoints.request, { body });
 }
 

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PendingEmailChange } from '@kuvert/shared/email-change';
-import { emailChangeEndpoints } from '@kuvert/shared/email-change/endpoints';
 import { apiCall } from '../../../lib/api-client.ts';
+import { loadEmailChangeEndpoints } from './load-email-change-endpoints.ts';
 import { emailChangeQueryOptions } from './get-email-change.ts';
 
-export function resendEmailChange(): Promise<PendingEmailChange> {
+export async function resendEmailChange(): Promise<PendingEmailChange> {
+  const { emailChangeEndpoints } = await loadEmailChangeEndpoints();
   return apiCall(emailChangeEndpoints.resend);
 }
 
