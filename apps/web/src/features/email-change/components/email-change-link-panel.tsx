@@ -72,6 +72,11 @@ function LinkError({ kind, error }: { kind: EmailChangeLinkKind; error: unknown 
   );
 }
 
+/*
+ * The success alerts carry their title in the message: the light alert's coloured label is
+ * too faint for WCAG contrast in teal.
+ */
+
 /**
  * The page of a mailed link: the link to the new address confirms it, the one to the old
  * address stops the change. The link is read first (which uses nothing up), so a mail
@@ -120,8 +125,11 @@ export function EmailChangeLinkPanel({
   if (doneEmail !== null && kind === 'confirm') {
     return (
       <Stack gap="md">
-        <FormAlert tone="success" title={t('emailChangeLink.confirmedTitle')}>
-          {t('emailChangeLink.confirmed', { email: doneEmail })}
+        <FormAlert tone="success">
+          <Text fw={700}>{t('emailChangeLink.confirmedTitle')}</Text>
+          <Text style={{ overflowWrap: 'anywhere' }}>
+            {t('emailChangeLink.confirmed', { email: doneEmail })}
+          </Text>
         </FormAlert>
         <Group>
           <Button component={Link} to={homeHref}>
@@ -135,8 +143,9 @@ export function EmailChangeLinkPanel({
   if (doneEmail !== null) {
     return (
       <Stack gap="md">
-        <FormAlert tone="success" title={t('emailChangeLink.cancelledTitle')}>
-          {t('emailChangeLink.cancelled')}
+        <FormAlert tone="success">
+          <Text fw={700}>{t('emailChangeLink.cancelledTitle')}</Text>
+          <Text>{t('emailChangeLink.cancelled')}</Text>
         </FormAlert>
         <Text>{t('emailChangeLink.cancelledAdvice')}</Text>
         <Group gap="md">
@@ -172,11 +181,7 @@ export function EmailChangeLinkPanel({
         </Text>
         {action.isError ? <LinkError kind={kind} error={action.error} /> : null}
         <Group>
-          <Button
-            type="submit"
-            loading={action.isPending}
-            color={kind === 'cancel' ? 'red' : undefined}
-          >
+          <Button type="submit" loading={action.isPending}>
             {kind === 'confirm'
               ? t('emailChangeLink.confirmSubmit')
               : t('emailChangeLink.cancelSubmit')}
