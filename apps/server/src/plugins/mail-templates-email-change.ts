@@ -77,7 +77,8 @@ export function emailChangeConfirmMail(input: WithLink): MailMessage {
       subject: 'Bestätigen Sie Ihre neue E-Mail-Adresse für Kuvert',
       body: `Sie haben angefordert, die E-Mail-Adresse Ihres Kuvert-Zugangs von ${input.oldEmail} auf diese Adresse zu ändern. Öffnen Sie den Link unten innerhalb von 24 Stunden, um das zu bestätigen; er funktioniert einmal. Bis dahin melden Sie sich mit ${input.oldEmail} an.`,
       action: 'Neue Adresse bestätigen',
-      footer: 'Haben Sie das nicht angefordert, ignorieren Sie diese E-Mail: es ändert sich nichts.',
+      footer:
+        'Haben Sie das nicht angefordert, ignorieren Sie diese E-Mail: es ändert sich nichts.',
     },
   };
   return render(texts[input.language], input, input.link);

@@ -8,6 +8,7 @@ import type {
   PendingEmailChange,
 } from '@kuvert/shared/email-change';
 import { addSeconds } from '../../clock.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { newId, newSecret } from '../../db/ids.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { recordAuditEvent, type RequestOrigin } from '../../plugins/audit.ts';
@@ -166,16 +167,25 @@ export async function requestEmailChange(
     expires_at: addSeconds(now, CHANGE_TTL_SECONDS).toISOString(),
     ended_at: null,
   };
-  await app.db.transaction().execute(async (trx) => {
-    await replacePendingEmailChanges(trx, user.id, now.toISOString());
-    await insertEmailChange(trx, row);
-    await recordAuditEvent(app, trx, {
-      userId: user.id,
-      type: 'email_change_requested',
-      origin,
-      details: { email_change: { from: user.email, to: newEmail } },
+  const replaceAndInsert = () =>
+    app.db.transaction().execute(async (trx) => {
+      await replacePendingEmailChanges(trx, user.id, now.toISOString());
+      await insertEmailChange(trx, row);
+      await recordAuditEvent(app, trx, {
+        userId: user.id,
+        type: 'email_change_requested',
+        origin,
+        details: { email_change: { from: user.email, to: newEmail } },
+      });
     });
-  });
+  try {
+    await replaceAndInsert();
+  } catch (error) {
+    // Two requests at once on PostgreSQL: the other one's pending row committed between our
+    // replace and insert (one pending row per user is a unique index). Once more replaces it.
+    if (!isUniqueViolation(error)) throw error;
+    await replaceAndInsert();
+  }
 
   await app.mailer.send(
     await newAddressMail(app, user, newEmail, confirmLinkOf(app, confirmToken)),

@@ -144,6 +144,13 @@ describe.each(testEngines)('e-mail change (%s)', (engine) => {
     expect(events.filter((event) => event.type === 'email_changed')).toHaveLength(1);
   });
 
+  it('keeps one pending change when two requests arrive at the same moment', async () => {
+    const answers = await Promise.all([ask(me, 'one@example.com'), ask(me, 'two@example.com')]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202]);
+    const rows = await exportEmailChangeData(t.app.db, me.user.id);
+    expect(rows.filter((row) => row.status === 'pending')).toHaveLength(1);
+  });
+
   it('stops a pending change with the link mailed to the old address, logged out', async () => {
     await ask(me, 'stolen@example.com');
     const confirmToken = tokenIn('stolen@example.com', 'confirm');

@@ -54,9 +54,10 @@ const auditEventTypeSchema = auditEventSchema.shape.type;
  * The event's details as stored (JSON), when there are any this version can read: a mailbox's
  * members, or the two addresses of an e-mail change (stored as `{ email_change: … }`).
  */
-function detailsOf(
-  stored: string | null,
-): { details?: AuditEventDetails; email_change?: AuditEmailChange } {
+function detailsOf(stored: string | null): {
+  details?: AuditEventDetails;
+  email_change?: AuditEmailChange;
+} {
   if (stored === null) return {};
   let json: unknown;
   try {
