@@ -84,6 +84,8 @@ describe.each(testEngines)('security: every route (%s)', (engine) => {
     expect(publicRoutes).toEqual([
       'GET /api/auth/email-verification',
       'GET /api/auth/password-reset',
+      'GET /api/email-change/cancel',
+      'GET /api/email-change/confirm',
       'GET /api/health',
       'GET /api/invitations/info',
       'GET /api/onboarding/info',
@@ -96,6 +98,9 @@ describe.each(testEngines)('security: every route (%s)', (engine) => {
       'POST /api/auth/login',
       'POST /api/auth/password-reset',
       'POST /api/auth/password-reset/confirm',
+      // The e-mail change's mailed tokens are the credentials, as a password reset's are.
+      'POST /api/email-change/cancel',
+      'POST /api/email-change/confirm',
       'POST /api/invitations/accept-new',
       // The onboarding link's token is the credential, as a password reset's is.
       'POST /api/onboarding/finish',

@@ -52,6 +52,7 @@ export interface Database {
   sandbox_bank_payments: SandboxBankPaymentsTable;
   identity_processes: IdentityProcessesTable;
   verified_identities: VerifiedIdentitiesTable;
+  email_changes: EmailChangesTable;
   uploads: UploadsTable;
   signature_requests: SignatureRequestsTable;
   signature_signers: SignatureSignersTable;
@@ -777,4 +778,22 @@ export interface AccountDeletionsTable {
   /** When the purge erased it: the users row is a tombstone from then on. */
   purged_at: string | null;
   updated_at: string;
+}
+
+/** A change of a login's e-mail address: pending until one of its two links is followed. */
+export interface EmailChangesTable {
+  id: string;
+  user_id: string;
+  old_email: string;
+  new_email: string;
+  /** SHA-256 (base64url) of the token in the link mailed to the new address. */
+  confirm_token_hash: string;
+  /** SHA-256 (base64url) of the token in the link mailed to the old address. */
+  cancel_token_hash: string;
+  /** The session that asked: it stays logged in when it follows the confirm link itself. */
+  requested_session_id: string | null;
+  status: 'pending' | 'confirmed' | 'cancelled' | 'replaced';
+  created_at: string;
+  expires_at: string;
+  ended_at: string | null;
 }

@@ -5,7 +5,7 @@ import { accountRoutes } from './accounts/index.ts';
 import { accountDeletionRoutes } from './account-deletion/index.ts';
 import { registerAccountDeletionJobs } from './account-deletion/account-purge.ts';
 import { deletionCancelRoutes } from './auth/deletion-cancel.routes.ts';
-import type { PersonalDataEraser } from '../personal-data/personal-data-erasers.ts';
+import { rowEraser, type PersonalDataEraser } from '../personal-data/personal-data-erasers.ts';
 import { corePersonalData } from '../personal-data/core-personal-data.ts';
 import { accountPersonalData } from './accounts/accounts-personal-data.ts';
 import { caseFilePersonalData } from './case-files/case-files-personal-data.ts';
@@ -26,6 +26,7 @@ import { memberRoutes } from './members/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { registerCaseFileJobs } from './case-files/case-file-jobs.ts';
 import { caseFileRoutes } from './case-files/index.ts';
+import { emailChangeRoutes } from './email-change/index.ts';
 import { contactRoutes } from './contacts/index.ts';
 import { eventRoutes } from './events/index.ts';
 import { folderRoutes } from './folders/index.ts';
@@ -57,6 +58,7 @@ import {
   formFileDocumentHolder,
   formSubmissionDocumentHolder,
 } from './form-submissions/form-document-holders.ts';
+import { eraseEmailChangeData } from './email-change/email-change-personal-data.ts';
 import { letterDocumentHolder } from './letters/letter-document-holder.ts';
 import { providerDocumentHolder } from './providers/provider-document-holder.ts';
 import { signatureDocumentHolder } from './signatures/signature-document-holder.ts';
@@ -80,7 +82,7 @@ export const documentHolders: readonly DocumentHolder[] = [
  * What each area erases when an account is deleted, in this order (the mailbox's contents
  * before the mailbox, the users row last: it stays as a tombstone). A table with a `user_id`,
  * `account_id` or `…_user_id` column that no eraser names fails personal-data.test.ts. An
- * area's `erase…Data(db, userId)` registers as `{ name, columns, erase: erase…Data }`.
+ * area's `erase…Data(db, userId)` registers as `rowEraser(name, columns, erase…Data)`.
  */
 export const personalDataErasers: readonly PersonalDataEraser[] = [
   corePersonalData,
@@ -97,6 +99,7 @@ export const personalDataErasers: readonly PersonalDataEraser[] = [
   contactPersonalData,
   folderPersonalData,
   invitationPersonalData,
+  rowEraser('email-change', ['email_changes.user_id'], eraseEmailChangeData),
   accountPersonalData,
   userPersonalData,
 ];
@@ -108,6 +111,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(accountRoutes);
   await app.register(memberRoutes);
   await app.register(profileRoutes);
+  await app.register(emailChangeRoutes);
   await app.register(notificationPreferenceRoutes);
   // The mailbox (issue 3).
   for (const holder of documentHolders) app.documentHolders.register(holder);

@@ -22,7 +22,7 @@ export interface ErasureSubject {
  *
  * `erase` runs inside the purge's transaction (`db`) and may answer the document keys it let
  * go of: they are collected after the commit, unless another holder still uses them. An area's
- * `erase…Data(db, userId)` fits as it is (`{ name, columns, erase: eraseTokenData }`).
+ * `erase…Data(db, userId)` registers through `rowEraser` below.
  */
 export interface PersonalDataEraser {
   /** The area, for logs and tests: `letters`, `uploads`. */
@@ -48,4 +48,22 @@ export async function eraseWithEvery(
     for (const key of released ?? []) keys.add(key);
   }
   return [...keys];
+}
+
+/**
+ * An area whose rows of the person simply go (tokens, settings, pending requests): its
+ * `erase…Data(db, userId)` registered as it is, whatever it answers.
+ */
+export function rowEraser(
+  name: string,
+  columns: readonly string[],
+  erase: (db: Kysely<Database>, userId: string) => Promise<unknown>,
+): PersonalDataEraser {
+  return {
+    name,
+    columns,
+    async erase(db, userId) {
+      await erase(db, userId);
+    },
+  };
 }

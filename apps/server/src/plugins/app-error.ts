@@ -54,6 +54,12 @@ const statusByCode: Record<ErrorCode, number> = {
   ACCOUNT_DELETION_PENDING: 403,
   DELETION_CODE_INVALID: 400,
   DELETION_CODE_EXPIRED: 410,
+  EMAIL_CHANGE_SAME_ADDRESS: 400,
+  EMAIL_CHANGE_NOT_PENDING: 404,
+  EMAIL_CHANGE_EXPIRED: 410,
+  EMAIL_CHANGE_USED: 410,
+  EMAIL_CHANGE_CANCELLED: 410,
+  EMAIL_CHANGE_REPLACED: 410,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -125,6 +131,14 @@ const defaultMessages: Record<ErrorCode, string> = {
   ACCOUNT_DELETION_PENDING: 'This account is being deleted. Cancel the deletion to use it again.',
   DELETION_CODE_INVALID: 'This code is wrong. Check the e-mail and try again.',
   DELETION_CODE_EXPIRED: 'This code has expired or was tried too often. Ask for a new code.',
+  EMAIL_CHANGE_SAME_ADDRESS: 'This is already the e-mail address of your login.',
+  EMAIL_CHANGE_NOT_PENDING: 'No change of e-mail address is waiting for confirmation.',
+  EMAIL_CHANGE_EXPIRED:
+    'This link has expired: a change of e-mail address must be confirmed within 24 hours. Ask for it again in your profile.',
+  EMAIL_CHANGE_USED: 'This change of e-mail address has already been completed.',
+  EMAIL_CHANGE_CANCELLED: 'This change of e-mail address was cancelled.',
+  EMAIL_CHANGE_REPLACED:
+    'A newer change of e-mail address replaced this one; use the link of the latest e-mail.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   INTERNAL: 'Something went wrong on our side.',
 };

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import type { AuditEvent, AuditEventDetails } from '@kuvert/shared/profile';
+import type { AuditEmailChange, AuditEvent, AuditEventDetails } from '@kuvert/shared/profile';
 import { newId } from '../db/ids.ts';
 import type { AuditEventsTable, Database } from '../db/schema.ts';
 
 export type AuditEventRow = Selectable<AuditEventsTable>;
 export type AuditEventType = AuditEvent['type'];
+/** What an event was about: a mailbox's members, or the addresses of an e-mail change. */
+export type StoredAuditDetails = AuditEventDetails | { email_change: AuditEmailChange };
 
 const USER_AGENT_MAX_LENGTH = 512;
 
@@ -30,8 +32,8 @@ export async function recordAuditEvent(
     userId: string;
     type: AuditEventType;
     origin: RequestOrigin;
-    /** What it was about, for events about a mailbox. */
-    details?: AuditEventDetails;
+    /** What it was about, for events about a mailbox or an e-mail change. */
+    details?: StoredAuditDetails;
   },
 ): Promise<void> {
   await recordAuditEvents(app, db, [event.userId], event);
@@ -42,7 +44,7 @@ export async function recordAuditEvents(
   app: Pick<FastifyInstance, 'clock'>,
   db: Kysely<Database>,
   userIds: readonly string[],
-  event: { type: AuditEventType; origin: RequestOrigin; details?: AuditEventDetails },
+  event: { type: AuditEventType; origin: RequestOrigin; details?: StoredAuditDetails },
 ): Promise<void> {
   const now = app.clock.now();
   const unique = [...new Set(userIds)];

@@ -5,6 +5,7 @@ import { accountDeletionEndpoints } from '@kuvert/shared/account-deletion/endpoi
 import { authEndpoints } from '@kuvert/shared/auth/endpoints';
 import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
 import { contactEndpoints } from '@kuvert/shared/contacts/endpoints';
+import { emailChangeEndpoints } from '@kuvert/shared/email-change/endpoints';
 import { eventEndpoints } from '@kuvert/shared/events/endpoints';
 import { folderEndpoints } from '@kuvert/shared/folders/endpoints';
 import { formEndpoints } from '@kuvert/shared/forms/endpoints';
@@ -37,6 +38,7 @@ const declaredByArea: Record<string, Record<string, Endpoint>> = {
   auth: authEndpoints,
   caseFiles: caseFileEndpoints,
   contacts: contactEndpoints,
+  emailChange: emailChangeEndpoints,
   events: eventEndpoints,
   folders: folderEndpoints,
   forms: formEndpoints,

@@ -91,6 +91,11 @@ export const routes: RouteObject[] = markLoadFailures([
             lazy: () => import('./routes/verify-identity.tsx'),
           },
           { path: 'verify/email', lazy: () => import('./routes/verify-email.tsx') },
+          {
+            path: 'email-change/confirm',
+            lazy: () => import('./routes/email-change-confirm.tsx'),
+          },
+          { path: 'email-change/cancel', lazy: () => import('./routes/email-change-cancel.tsx') },
           { path: 'invitation', lazy: () => import('./routes/invitation.tsx') },
           { path: 'onboarding', lazy: () => import('./routes/onboarding.tsx') },
         ]),

@@ -98,7 +98,16 @@ export const auditEventTypes = [
   'identity_verified',
   'account_deletion_requested',
   'account_deletion_cancelled',
+  'email_change_requested',
+  'email_change_cancelled',
+  'email_changed',
 ] as const;
+
+/** Which addresses a change of the login's e-mail address was about. */
+export const auditEmailChangeSchema = z
+  .object({ from: z.string(), to: z.string() })
+  .meta({ id: 'AuditEmailChange' });
+export type AuditEmailChange = z.infer<typeof auditEmailChangeSchema>;
 
 /** What an event about a mailbox's members was about: the mailbox, and whom it concerned. */
 export const auditEventDetailsSchema = z
@@ -123,6 +132,8 @@ export const auditEventSchema = z
     user_agent: z.string(),
     /** Set for events about a mailbox's members. */
     details: auditEventDetailsSchema.optional(),
+    /** Set for events about a change of the login's e-mail address. */
+    email_change: auditEmailChangeSchema.optional(),
   })
   .meta({ id: 'AuditEvent' });
 export type AuditEvent = z.infer<typeof auditEventSchema>;

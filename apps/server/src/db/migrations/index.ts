@@ -23,6 +23,7 @@ import * as identityVerification from './0019-identity-verification.ts';
 import * as letterReadBy from './0020-letter-read-by.ts';
 import * as signerIdentity from './0021-signer-identity.ts';
 import * as invitationIdentity from './0022-invitation-identity.ts';
+import * as emailChanges from './0023-email-changes.ts';
 import * as accountDeletion from './0024-account-deletion.ts';
 
 interface MigrationModule {
@@ -53,6 +54,7 @@ const migrations: Record<string, MigrationModule> = {
   '0020-letter-read-by': letterReadBy,
   '0021-signer-identity': signerIdentity,
   '0022-invitation-identity': invitationIdentity,
+  '0023-email-changes': emailChanges,
   '0024-account-deletion': accountDeletion,
 };
 

@@ -1,8 +1,10 @@
 import {
+  auditEmailChangeSchema,
   auditEventDetailsSchema,
   auditEventSchema,
   type ActiveSession,
   type AuditEvent,
+  type AuditEmailChange,
   type AuditEventDetails,
   type Profile,
 } from '@kuvert/shared/profile';
@@ -48,15 +50,29 @@ export function toActiveSession(session: SessionRow, currentSessionId: string): 
 
 const auditEventTypeSchema = auditEventSchema.shape.type;
 
-/** The event's details as stored (JSON), when there are any this version can read. */
-function detailsOf(stored: string | null): { details?: AuditEventDetails } {
+/**
+ * The event's details as stored (JSON), when there are any this version can read: a mailbox's
+ * members, or the two addresses of an e-mail change (stored as `{ email_change: … }`).
+ */
+function detailsOf(stored: string | null): {
+  details?: AuditEventDetails;
+  email_change?: AuditEmailChange;
+} {
   if (stored === null) return {};
+  let json: unknown;
   try {
-    const parsed = auditEventDetailsSchema.safeParse(JSON.parse(stored));
-    return parsed.success ? { details: parsed.data } : {};
+    json = JSON.parse(stored);
   } catch {
     return {};
   }
+  const emailChange = auditEmailChangeSchema.safeParse(
+    typeof json === 'object' && json !== null && 'email_change' in json
+      ? json.email_change
+      : undefined,
+  );
+  if (emailChange.success) return { email_change: emailChange.data };
+  const parsed = auditEventDetailsSchema.safeParse(json);
+  return parsed.success ? { details: parsed.data } : {};
 }
 
 /** Events of a type this version does not know (written by a newer one) are left out. */

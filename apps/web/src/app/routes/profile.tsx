@@ -5,6 +5,7 @@ import { paths } from '../../config/paths.ts';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ErrorState, LoadingState } from '../../components/ui/query-status.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
+import { EmailAddressCard } from '../../features/email-change/components/email-address-card.tsx';
 import { IdentityCard } from '../../features/identity/components/identity-card.tsx';
 import { useProfile } from '../../features/profile/api/get-profile.ts';
 import { ActiveSessionsList } from '../../features/profile/components/active-sessions-list.tsx';
@@ -26,6 +27,9 @@ export function Component() {
           <ErrorState error={profileQuery.error} onRetry={() => void profileQuery.refetch()} />
         ) : null}
         {profileQuery.isSuccess ? <ProfileDetailsForm profile={profileQuery.data} /> : null}
+      </SectionCard>
+      <SectionCard title={t('emailChange.title')} description={t('emailChange.intro')}>
+        {profileQuery.isSuccess ? <EmailAddressCard email={profileQuery.data.email} /> : null}
       </SectionCard>
       <SectionCard title={t('profile.address.title')} description={t('profile.address.intro')}>
         {profileQuery.isSuccess ? <PostalAddressForm profile={profileQuery.data} /> : null}

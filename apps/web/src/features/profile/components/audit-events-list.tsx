@@ -47,6 +47,11 @@ export function AuditEventsList() {
                     : ''}
                 </Text>
               ) : null}
+              {event.email_change ? (
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {t('emailChange.auditAddresses', event.email_change)}
+                </Text>
+              ) : null}
               <Text size="sm" c="dimmed">
                 {[describeUserAgent(event.user_agent), event.ip_address]
                   .filter(Boolean)
