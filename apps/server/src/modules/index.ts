@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { DocumentHolder } from '../documents/document-holders.ts';
 import { registerDocumentCollection } from '../documents/document-collection.ts';
+import { accessTokenRoutes } from './access-tokens/index.ts';
 import { accountRoutes } from './accounts/index.ts';
 import { memberRoutes } from './members/index.ts';
 import { authRoutes } from './auth/index.ts';
@@ -20,6 +21,7 @@ import { registerLetterJobs } from './letters/letter-jobs.ts';
 import { letterRoutes } from './letters/letters.routes.ts';
 import { mailMergeRoutes } from './mail-merge/index.ts';
 import { paymentRoutes } from './payments/index.ts';
+import { personalApiRoutes } from './personal-api/index.ts';
 import { outboxRoutes } from './outbox/outbox.routes.ts';
 import { notificationPreferenceRoutes } from './profile/notification-preferences.ts';
 import { postalRoutes } from './postal/index.ts';
@@ -105,4 +107,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(caseFileRoutes);
   // Identity verification over OpenID Connect (issue 24).
   await app.register(identityRoutes);
+  // Personal access tokens and the personal API (issue 25).
+  await app.register(accessTokenRoutes);
+  await app.register(personalApiRoutes, { prefix: '/personal/v1' });
 };

@@ -50,6 +50,9 @@ const statusByCode: Record<ErrorCode, number> = {
   IDENTITY_TAKEN: 409,
   IDENTITY_VERIFICATION_REQUIRED: 403,
   ONBOARDING_IDENTITY_REQUIRED: 403,
+  ACCESS_TOKEN_LIMIT_REACHED: 409,
+  ACCESS_TOKEN_EXPIRY_INVALID: 400,
+  ACCESS_TOKEN_SCOPE_INSUFFICIENT: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -116,6 +119,12 @@ const defaultMessages: Record<ErrorCode, string> = {
   IDENTITY_VERIFICATION_REQUIRED:
     'The sender requires a verified identity to sign this. Verify your identity in your profile, then sign.',
   ONBOARDING_IDENTITY_REQUIRED: 'Verify your identity first; then you choose your password.',
+  ACCESS_TOKEN_LIMIT_REACHED:
+    'You have 20 active access tokens, the most allowed. Revoke one you no longer use, then make a new one.',
+  ACCESS_TOKEN_EXPIRY_INVALID:
+    'An access token must expire between tomorrow and one year from today.',
+  ACCESS_TOKEN_SCOPE_INSUFFICIENT:
+    'This access token may only read. Make a token with the scope "read and mark read" to mark letters read.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   INTERNAL: 'Something went wrong on our side.',
 };

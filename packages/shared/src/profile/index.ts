@@ -96,6 +96,8 @@ export const auditEventTypes = [
   'mailbox_ownership_handed_over',
   'mailbox_member_left',
   'identity_verified',
+  'access_token_created',
+  'access_token_revoked',
 ] as const;
 
 /** What an event about a mailbox's members was about: the mailbox, and whom it concerned. */
