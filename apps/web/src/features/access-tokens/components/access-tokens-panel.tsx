@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import type { AccessToken, CreatedAccessToken } from '@kuvert/shared/access-tokens';
@@ -98,18 +98,16 @@ function AccessTokenList() {
 function TokenRow({ token, onRevoke }: { token: AccessToken; onRevoke: () => void }) {
   const { t } = useTranslation();
   return (
-    <Group justify="space-between" align="center" wrap="nowrap" gap="md" data-token-id={token.id}>
+    <Group justify="space-between" align="center" gap="sm" data-token-id={token.id}>
       <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
         <IconKey size={22} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
         <Stack gap={2} miw={0}>
-          <Group gap="xs">
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {token.name}
-            </Text>
-            <Badge variant="light" color="kuvert" size="sm">
-              {t(`accessTokens.scope.${token.scope}`)}
-            </Badge>
-          </Group>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {token.name}
+          </Text>
+          <Text size="sm" fw={500}>
+            {t(`accessTokens.scope.${token.scope}`)}
+          </Text>
           <Text size="sm" c="dimmed">
             {t('accessTokens.details', {
               prefix: `${token.prefix}…`,

@@ -14,7 +14,7 @@ export function NewAccessToken({ created, onDone }: NewAccessTokenProps) {
   return (
     <Alert
       role="status"
-      color="teal"
+      color="kuvert"
       variant="light"
       icon={<IconKey aria-hidden="true" />}
       title={t('accessTokens.created.title', { name: created.access_token.name })}
