@@ -127,6 +127,28 @@ describe.each(testEngines)('the personal API (%s)', (engine) => {
     expect(later.items.map((item) => item.id)).toEqual([id]);
   });
 
+  it('never skips a letter whose write ends after a later-stamped one was listed', async () => {
+    const person = await createLoggedInUser(t.app);
+    const { token } = await makeToken(person);
+    const start = t.clock.now().getTime();
+    const at = (seconds: number) => t.clock.setTo(new Date(start + seconds * 1000).toISOString());
+    const early = await deliverTestLetter(t.app, apiKey, person.email, { subject: 'Early' });
+    // A quick write stamped at +9 s is visible at once ...
+    at(9);
+    const quick = await deliverTestLetter(t.app, apiKey, person.email, { subject: 'Quick' });
+    // ... when a script reads at +12 s, while a slow one stamped at +8 s has not committed yet.
+    at(12);
+    const firstRead = await readAll(token);
+    expect(firstRead.letters.map((letter) => letter.id)).toEqual([early]);
+    at(8);
+    const slow = await deliverTestLetter(t.app, apiKey, person.email, { subject: 'Slow' });
+    // Had the first read handed out the quick one, its cursor would have passed the slow one.
+    at(30);
+    const secondRead = await readAll(token, firstRead.cursor);
+    expect(secondRead.letters.map((letter) => letter.id)).toEqual([slow, quick]);
+    expect((await readAll(token, secondRead.cursor)).letters).toEqual([]);
+  });
+
   it('answers a revoked token and an expired one 401, and records the last use', async () => {
     const person = await createLoggedInUser(t.app);
     const revoked = await makeToken(person);
