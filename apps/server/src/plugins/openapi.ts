@@ -25,7 +25,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
       info: {
         title: 'Kuvert API',
         description:
-          'The portal API used by the Kuvert web app, the Sender API for providers under /api/sender/v1, and the personal API under /api/personal/v1 for a person\'s own scripts (a personal access token from the profile).',
+          "The portal API used by the Kuvert web app, the Sender API for providers under /api/sender/v1, and the personal API under /api/personal/v1 for a person's own scripts (a personal access token from the profile).",
         version: '1.0.0',
       },
       servers: [{ url: publicUrl }],

@@ -1,5 +1,9 @@
 import { endpoint } from '../api/index.ts';
-import { personalLetterPageSchema, personalLetterQuerySchema, personalLetterSchema } from './index.ts';
+import {
+  personalLetterPageSchema,
+  personalLetterQuerySchema,
+  personalLetterSchema,
+} from './index.ts';
 
 /**
  * The personal API (/api/personal/v1), behind a personal access token: a person's scripts call

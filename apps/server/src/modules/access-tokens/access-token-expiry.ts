@@ -48,9 +48,7 @@ export function expiryOf(lastDay: string, now: Date, timeZone: string): Date {
   const today = dayIn(now, timeZone);
   if (lastDay <= today || lastDay > addDays(today, MAX_ACCESS_TOKEN_DAYS)) {
     throw new AppError('ACCESS_TOKEN_EXPIRY_INVALID', {
-      details: [
-        { path: 'body.expires_on', message: 'Between tomorrow and one year from today' },
-      ],
+      details: [{ path: 'body.expires_on', message: 'Between tomorrow and one year from today' }],
     });
   }
   return startOfDayIn(addDays(lastDay, 1), timeZone);

@@ -51,7 +51,11 @@ describe.each(testEngines)('personal access tokens in the profile (%s)', (engine
     expect(response.statusCode).toBe(201);
     const { token, access_token: created } = response.json();
     expect(token).toMatch(/^kvp_[A-Za-z0-9_-]{43}$/);
-    expect(created).toMatchObject({ name: 'NAS mirror', scope: 'read_mark_read', last_used_at: null });
+    expect(created).toMatchObject({
+      name: 'NAS mirror',
+      scope: 'read_mark_read',
+      last_used_at: null,
+    });
     expect(token.startsWith(created.prefix)).toBe(true);
     const listed = await list(me);
     expect(listed.json().tokens).toEqual([created]);
