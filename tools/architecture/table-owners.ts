@@ -20,6 +20,7 @@ export const tableOwners: Record<string, string> = {
   providers: 'providers',
   provider_api_keys: 'providers',
   idempotency_keys: 'sender-api',
+  personal_access_tokens: 'access-tokens',
 
   folders: 'folders',
   letters: 'letters',

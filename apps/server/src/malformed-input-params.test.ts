@@ -5,6 +5,8 @@ import type { RegisteredRoute } from './plugins/session.ts';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from './test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from './test/helper.ts';
 import { createTestProvider } from './test/mailbox.ts';
+import { createAccessToken } from './modules/access-tokens/access-tokens.service.ts';
+import { addDays, dayIn } from './modules/invoices/invoice-status.ts';
 
 const ERROR_LEVEL = 50;
 /** Requests in flight at once: enough to overlap database waits, few enough for 2 cores. */
@@ -108,6 +110,7 @@ describe.each(testEngines)('hostile path parameters on every route (%s)', (engin
   const logs: LogLine[] = [];
   let me: CreatedUser & LoggedIn;
   let apiKey: string;
+  let accessToken: string;
 
   beforeAll(async () => {
     t = await createTestApp(engine);
@@ -131,6 +134,13 @@ describe.each(testEngines)('hostile path parameters on every route (%s)', (engin
     await app.ready();
     me = await createLoggedInUser(app);
     ({ apiKey } = await createTestProvider(app, { name: 'Stadtwerke' }));
+    const expiresOn = addDays(dayIn(t.clock.now(), t.config.timeZone), 30);
+    ({ token: accessToken } = await createAccessToken(
+      app,
+      me.user.id,
+      { name: 'Attacks', scope: 'read_mark_read', expires_on: expiresOn },
+      { ipAddress: '127.0.0.1', userAgent: 'test' },
+    ));
   });
 
   afterAll(async () => {
@@ -145,6 +155,9 @@ describe.each(testEngines)('hostile path parameters on every route (%s)', (engin
     if (route.auth === 'session') return { ...anonymous, user: { ...origin, ...me.headers } };
     if (route.auth === 'api-key') {
       return { ...anonymous, provider: { authorization: `Bearer ${apiKey}` } };
+    }
+    if (route.auth === 'access-token') {
+      return { ...anonymous, person: { authorization: `Bearer ${accessToken}` } };
     }
     return anonymous;
   }

@@ -44,6 +44,7 @@ export interface Database {
   jobs: JobsTable;
   providers: ProvidersTable;
   provider_api_keys: ProviderApiKeysTable;
+  personal_access_tokens: PersonalAccessTokensTable;
   folders: FoldersTable;
   letters: LettersTable;
   letter_documents: LetterDocumentsTable;
@@ -223,6 +224,23 @@ export interface ProviderApiKeysTable {
   /** The first characters, so an operator can tell keys apart. */
   key_prefix: string;
   created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** Personal access tokens (migration 0026): a person's credentials for the personal API. */
+export interface PersonalAccessTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** read | read_mark_read */
+  scope: string;
+  /** SHA-256 of the token; the token itself is shown once and never stored. */
+  token_hash: string;
+  /** The first characters, so the person can tell tokens apart. */
+  token_prefix: string;
+  created_at: string;
+  expires_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
 }

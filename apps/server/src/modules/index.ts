@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { DocumentHolder } from '../documents/document-holders.ts';
 import { registerDocumentCollection } from '../documents/document-collection.ts';
+import { accessTokenRoutes } from './access-tokens/index.ts';
+import { eraseAccessTokenData } from './access-tokens/access-token-personal-data.ts';
 import { accountRoutes } from './accounts/index.ts';
 import { accountDeletionRoutes } from './account-deletion/index.ts';
 import { registerAccountDeletionJobs } from './account-deletion/account-purge.ts';
@@ -41,6 +43,7 @@ import { registerLetterJobs } from './letters/letter-jobs.ts';
 import { letterRoutes } from './letters/letters.routes.ts';
 import { mailMergeRoutes } from './mail-merge/index.ts';
 import { paymentRoutes } from './payments/index.ts';
+import { personalApiRoutes } from './personal-api/index.ts';
 import { outboxRoutes } from './outbox/outbox.routes.ts';
 import { notificationPreferenceRoutes } from './profile/notification-preferences.ts';
 import { postalRoutes } from './postal/index.ts';
@@ -100,6 +103,7 @@ export const personalDataErasers: readonly PersonalDataEraser[] = [
   folderPersonalData,
   invitationPersonalData,
   rowEraser('email-change', ['email_changes.user_id'], eraseEmailChangeData),
+  rowEraser('access-tokens', ['personal_access_tokens.user_id'], eraseAccessTokenData),
   accountPersonalData,
   userPersonalData,
 ];
@@ -158,4 +162,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   registerAccountDeletionJobs(app, personalDataErasers);
   await app.register(accountDeletionRoutes);
   await app.register(deletionCancelRoutes);
+  // Personal access tokens and the personal API (issue 25).
+  await app.register(accessTokenRoutes);
+  await app.register(personalApiRoutes, { prefix: '/personal/v1' });
 };

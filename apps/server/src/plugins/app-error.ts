@@ -60,6 +60,9 @@ const statusByCode: Record<ErrorCode, number> = {
   EMAIL_CHANGE_USED: 410,
   EMAIL_CHANGE_CANCELLED: 410,
   EMAIL_CHANGE_REPLACED: 410,
+  ACCESS_TOKEN_LIMIT_REACHED: 409,
+  ACCESS_TOKEN_EXPIRY_INVALID: 400,
+  ACCESS_TOKEN_SCOPE_INSUFFICIENT: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -139,6 +142,12 @@ const defaultMessages: Record<ErrorCode, string> = {
   EMAIL_CHANGE_CANCELLED: 'This change of e-mail address was cancelled.',
   EMAIL_CHANGE_REPLACED:
     'A newer change of e-mail address replaced this one; use the link of the latest e-mail.',
+  ACCESS_TOKEN_LIMIT_REACHED:
+    'You have 20 active access tokens, the most allowed. Revoke one you no longer use, then make a new one.',
+  ACCESS_TOKEN_EXPIRY_INVALID:
+    'An access token must expire between tomorrow and one year from today.',
+  ACCESS_TOKEN_SCOPE_INSUFFICIENT:
+    'This access token may only read. Make a token with the scope "read and mark read" to mark letters read.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   INTERNAL: 'Something went wrong on our side.',
 };

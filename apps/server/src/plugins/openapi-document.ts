@@ -35,6 +35,7 @@ export function securityOf(route: Pick<RouteOptions, 'config' | 'method'>): Secu
   const auth = route.config?.auth ?? 'session';
   if (auth === 'public') return [];
   if (auth === 'api-key') return [{ providerApiKey: [] }];
+  if (auth === 'access-token') return [{ personalAccessToken: [] }];
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   return methods.some(isStateChanging) ? [{ session: [], csrf: [] }] : [{ session: [] }];
 }

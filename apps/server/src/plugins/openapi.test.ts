@@ -46,6 +46,7 @@ function operationsOf(document: Json): Operation[] {
 const binaryOperations: Record<string, string[]> = {
   'get /api/sender/v1/letters/{id}/signed-document': ['application/pdf'],
   'get /api/sender/v1/messages/{id}/documents/{documentId}': ['application/pdf', 'image/png'],
+  'get /api/personal/v1/letters/{id}/documents/{documentId}': ['application/pdf', 'image/png'],
   'get /api/letters/{id}/documents/{documentId}/content': ['application/pdf', 'image/gif'],
   'get /api/letters/{id}/recipients/{recipientId}/print.pdf': ['application/pdf'],
   'get /api/form-submissions/{id}/receipt': ['application/pdf'],
@@ -136,7 +137,13 @@ describe('the OpenAPI document', () => {
 
   it('declares who may call each operation, the same way the session hook decides', () => {
     const schemes = recordAt(document, 'components', 'securitySchemes');
-    expect(Object.keys(schemes).toSorted()).toEqual(['csrf', 'providerApiKey', 'session']);
+    expect(Object.keys(schemes).toSorted()).toEqual([
+      'csrf',
+      'personalAccessToken',
+      'providerApiKey',
+      'session',
+    ]);
+    expect(schemes.personalAccessToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(schemes.providerApiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     const byRoute = new Map(
       t.app.routeTable.map((route) => [`${route.method.toLowerCase()} ${route.url}`, route.auth]),
@@ -149,8 +156,11 @@ describe('the OpenAPI document', () => {
       const auth = byRoute.get(`${method} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
       const isWrite = ['post', 'put', 'patch', 'delete'].includes(method);
       const session = isWrite ? { session: [], csrf: [] } : { session: [] };
-      const security =
-        auth === 'public' ? [] : auth === 'api-key' ? [{ providerApiKey: [] }] : [session];
+      const bearer: Record<string, Json[]> = {
+        'api-key': [{ providerApiKey: [] }],
+        'access-token': [{ personalAccessToken: [] }],
+      };
+      const security = auth === 'public' ? [] : (bearer[auth ?? ''] ?? [session]);
       return { operation: `${method} ${path}`, security };
     });
     expect(declared).toEqual(expected);
@@ -158,6 +168,10 @@ describe('the OpenAPI document', () => {
     expect(declared).toContainEqual({
       operation: 'get /api/sender/v1/letters/{id}/signed-document',
       security: [{ providerApiKey: [] }],
+    });
+    expect(declared).toContainEqual({
+      operation: 'post /api/personal/v1/letters/{id}/read',
+      security: [{ personalAccessToken: [] }],
     });
   });
 

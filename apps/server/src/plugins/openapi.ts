@@ -25,7 +25,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
       info: {
         title: 'Kuvert API',
         description:
-          'The portal API used by the Kuvert web app, and the Sender API for providers under /api/sender/v1.',
+          "The portal API used by the Kuvert web app, the Sender API for providers under /api/sender/v1, and the personal API under /api/personal/v1 for a person's own scripts (a personal access token from the profile).",
         version: '1.0.0',
       },
       servers: [{ url: publicUrl }],
@@ -46,6 +46,12 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
             type: 'http',
             scheme: 'bearer',
             description: 'Sender API: a provider key kuv_live_… from `kuvert provider create`',
+          },
+          personalAccessToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'Personal API: a personal access token kvp_… made in the profile under "Access tokens"',
           },
         },
       },

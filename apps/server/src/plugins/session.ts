@@ -8,9 +8,10 @@ import { findLiveSessionBySecret, markSessionSeen, type SessionRow } from './ses
  * How a route authenticates, set in its route `config.auth`:
  * - `session` (the default for /api): the session cookie, plus the CSRF header on writes;
  * - `public`: nobody needs to be logged in (login, password reset, health);
- * - `api-key`: the Sender API; its module checks the provider key in its own onRequest hook.
+ * - `api-key`: the Sender API; its module checks the provider key in its own onRequest hook;
+ * - `access-token`: the personal API; its module checks the personal access token likewise.
  */
-export type AuthMode = 'public' | 'session' | 'api-key';
+export type AuthMode = 'public' | 'session' | 'api-key' | 'access-token';
 
 export interface RequestSession {
   /** Public id, the client's login token. */

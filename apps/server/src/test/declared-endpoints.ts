@@ -1,5 +1,6 @@
 import { publicFormEndpoints } from '@kuvert/shared/api';
 import type { Endpoint } from '@kuvert/shared/api';
+import { accessTokenEndpoints } from '@kuvert/shared/access-tokens/endpoints';
 import { accountEndpoints } from '@kuvert/shared/accounts/endpoints';
 import { accountDeletionEndpoints } from '@kuvert/shared/account-deletion/endpoints';
 import { authEndpoints } from '@kuvert/shared/auth/endpoints';
@@ -18,6 +19,7 @@ import { mailMergeEndpoints } from '@kuvert/shared/mail-merge/endpoints';
 import { memberEndpoints } from '@kuvert/shared/members/endpoints';
 import { outboxEndpoints } from '@kuvert/shared/outbox/endpoints';
 import { paymentEndpoints } from '@kuvert/shared/payments/endpoints';
+import { personalApiEndpoints } from '@kuvert/shared/personal-api/endpoints';
 import { profileEndpoints } from '@kuvert/shared/profile/endpoints';
 import { providerEndpoints } from '@kuvert/shared/providers/endpoints';
 import { searchEndpoints } from '@kuvert/shared/search/endpoints';
@@ -33,6 +35,7 @@ import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
  * route is declared) both see it.
  */
 const declaredByArea: Record<string, Record<string, Endpoint>> = {
+  accessTokens: accessTokenEndpoints,
   accounts: accountEndpoints,
   accountDeletion: accountDeletionEndpoints,
   auth: authEndpoints,
@@ -52,6 +55,7 @@ const declaredByArea: Record<string, Record<string, Endpoint>> = {
   mailMerge: mailMergeEndpoints,
   outbox: outboxEndpoints,
   payments: paymentEndpoints,
+  personalApi: personalApiEndpoints,
   profile: profileEndpoints,
   providers: providerEndpoints,
   search: searchEndpoints,

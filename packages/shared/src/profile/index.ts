@@ -101,6 +101,8 @@ export const auditEventTypes = [
   'email_change_requested',
   'email_change_cancelled',
   'email_changed',
+  'access_token_created',
+  'access_token_revoked',
 ] as const;
 
 /** Which addresses a change of the login's e-mail address was about. */

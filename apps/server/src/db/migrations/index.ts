@@ -25,6 +25,7 @@ import * as signerIdentity from './0021-signer-identity.ts';
 import * as invitationIdentity from './0022-invitation-identity.ts';
 import * as emailChanges from './0023-email-changes.ts';
 import * as accountDeletion from './0024-account-deletion.ts';
+import * as personalAccessTokens from './0026-personal-access-tokens.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -56,6 +57,7 @@ const migrations: Record<string, MigrationModule> = {
   '0022-invitation-identity': invitationIdentity,
   '0023-email-changes': emailChanges,
   '0024-account-deletion': accountDeletion,
+  '0026-personal-access-tokens': personalAccessTokens,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

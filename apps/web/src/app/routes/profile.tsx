@@ -6,6 +6,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ErrorState, LoadingState } from '../../components/ui/query-status.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { EmailAddressCard } from '../../features/email-change/components/email-address-card.tsx';
+import { AccessTokensPanel } from '../../features/access-tokens/components/access-tokens-panel.tsx';
 import { IdentityCard } from '../../features/identity/components/identity-card.tsx';
 import { useProfile } from '../../features/profile/api/get-profile.ts';
 import { ActiveSessionsList } from '../../features/profile/components/active-sessions-list.tsx';
@@ -61,6 +62,9 @@ export function Component() {
       </SectionCard>
       <SectionCard title={t('profile.sessions.title')} description={t('profile.sessions.intro')}>
         <ActiveSessionsList />
+      </SectionCard>
+      <SectionCard title={t('accessTokens.title')} description={t('accessTokens.intro')}>
+        <AccessTokensPanel />
       </SectionCard>
       <SectionCard title={t('profile.audit.title')}>
         <AuditEventsList />
