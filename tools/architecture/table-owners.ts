@@ -54,6 +54,11 @@ export const tableOwners: Record<string, string> = {
   case_file_item_uploads: 'case-files',
   case_file_references: 'case-files',
 
+  calendar_feeds: 'calendar',
+  forwarding_settings: 'forwarding',
+  forwarding_providers: 'forwarding',
+  forwarded_letters: 'forwarding',
+
   // the search indexes, reached by raw SQL only
   letters_fts: 'search',
   letters_search_text: 'search',

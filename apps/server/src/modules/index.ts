@@ -6,6 +6,8 @@ import { memberRoutes } from './members/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { registerCaseFileJobs } from './case-files/case-file-jobs.ts';
 import { caseFileRoutes } from './case-files/index.ts';
+import { calendarRoutes } from './calendar/index.ts';
+import { forwardingRoutes } from './forwarding/index.ts';
 import { contactRoutes } from './contacts/index.ts';
 import { eventRoutes } from './events/index.ts';
 import { folderRoutes } from './folders/index.ts';
@@ -105,4 +107,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(caseFileRoutes);
   // Identity verification over OpenID Connect (issue 24).
   await app.register(identityRoutes);
+  // Due dates in a calendar, letters forwarded by e-mail (issue 25).
+  await app.register(calendarRoutes);
+  await app.register(forwardingRoutes);
 };

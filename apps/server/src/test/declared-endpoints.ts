@@ -2,11 +2,13 @@ import { publicFormEndpoints } from '@kuvert/shared/api';
 import type { Endpoint } from '@kuvert/shared/api';
 import { accountEndpoints } from '@kuvert/shared/accounts/endpoints';
 import { authEndpoints } from '@kuvert/shared/auth/endpoints';
+import { calendarEndpoints } from '@kuvert/shared/calendar/endpoints';
 import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
 import { contactEndpoints } from '@kuvert/shared/contacts/endpoints';
 import { eventEndpoints } from '@kuvert/shared/events/endpoints';
 import { folderEndpoints } from '@kuvert/shared/folders/endpoints';
 import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { forwardingEndpoints } from '@kuvert/shared/forwarding/endpoints';
 import { healthEndpoints } from '@kuvert/shared/health/endpoints';
 import { homeEndpoints } from '@kuvert/shared/home/endpoints';
 import { identityEndpoints } from '@kuvert/shared/identity/endpoints';
@@ -33,11 +35,13 @@ import { uploadEndpoints } from '@kuvert/shared/uploads/endpoints';
 const declaredByArea: Record<string, Record<string, Endpoint>> = {
   accounts: accountEndpoints,
   auth: authEndpoints,
+  calendar: calendarEndpoints,
   caseFiles: caseFileEndpoints,
   contacts: contactEndpoints,
   events: eventEndpoints,
   folders: folderEndpoints,
   forms: formEndpoints,
+  forwarding: forwardingEndpoints,
   publicForms: publicFormEndpoints,
   health: healthEndpoints,
   members: memberEndpoints,

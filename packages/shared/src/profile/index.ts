@@ -96,6 +96,10 @@ export const auditEventTypes = [
   'mailbox_ownership_handed_over',
   'mailbox_member_left',
   'identity_verified',
+  'calendar_feed_created',
+  'calendar_feed_revoked',
+  'forwarding_enabled',
+  'forwarding_disabled',
 ] as const;
 
 /** What an event about a mailbox's members was about: the mailbox, and whom it concerned. */

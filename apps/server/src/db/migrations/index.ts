@@ -23,6 +23,8 @@ import * as identityVerification from './0019-identity-verification.ts';
 import * as letterReadBy from './0020-letter-read-by.ts';
 import * as signerIdentity from './0021-signer-identity.ts';
 import * as invitationIdentity from './0022-invitation-identity.ts';
+import * as calendarFeeds from './0027-calendar-feeds.ts';
+import * as letterForwarding from './0028-letter-forwarding.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -52,6 +54,8 @@ const migrations: Record<string, MigrationModule> = {
   '0020-letter-read-by': letterReadBy,
   '0021-signer-identity': signerIdentity,
   '0022-invitation-identity': invitationIdentity,
+  '0027-calendar-feeds': calendarFeeds,
+  '0028-letter-forwarding': letterForwarding,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {
