@@ -26,8 +26,8 @@ const FORWARD_MAX_AGE_SECONDS = 24 * 3600;
 
 /**
  * Mails a new letter on to each member of its mailbox who has forwarding on for its sender.
- * Each person gets it once: a mail sent is recorded before the next, and a retried job (after
- * one address failed) skips whom it reached already.
+ * Each person gets it once: each mail sent is recorded at once, and a retried job (after one
+ * address failed) skips whom it reached already.
  */
 async function forwardArrivedLetter(app: FastifyInstance, payload: unknown): Promise<void> {
   const parsed = payloadSchema.safeParse(payload);
@@ -43,6 +43,9 @@ async function forwardArrivedLetter(app: FastifyInstance, payload: unknown): Pro
   const provider = letter.providerId === null ? undefined : await getProvider(app, letter.providerId);
   const senderName = provider?.name ?? letter.senderName ?? 'Kuvert';
   let shape: ForwardedLetterShape | undefined;
+  // One address the mail server refuses does not hold up the others; the job fails after
+  // them, and its next run sends only what is still missing.
+  let failure: unknown;
   for (const setting of settings) {
     if (setting.scope === 'chosen') {
       if (letter.providerId === null) continue;
@@ -53,8 +56,9 @@ async function forwardArrivedLetter(app: FastifyInstance, payload: unknown): Pro
     if (!user || user.disabled_at !== null || user.email_verified_at === null) continue;
     shape ??= await shapeOf(app, letter);
     const language = userLanguage(user);
-    await app.mailer.send(
-      forwardedLetterMail({
+    try {
+      await app.mailer.send(
+        forwardedLetterMail({
         to: user.email,
         language,
         firstName: user.first_name,
@@ -62,9 +66,13 @@ async function forwardArrivedLetter(app: FastifyInstance, payload: unknown): Pro
         subject: letter.subject,
         arrivedOn: formatDueDate(dayIn(new Date(letter.createdAt), app.config.timeZone), language),
         link: `${app.config.publicUrl}/inbox/${encodeURIComponent(letter.id)}`,
-        shape,
-      }),
-    );
+          shape,
+        }),
+      );
+    } catch (error) {
+      failure ??= error;
+      continue;
+    }
     await recordForwarded(app.db, {
       letter_id: letter.id,
       user_id: setting.user_id,
@@ -72,6 +80,7 @@ async function forwardArrivedLetter(app: FastifyInstance, payload: unknown): Pro
       sent_at: app.clock.now().toISOString(),
     });
   }
+  if (failure !== undefined) throw failure;
 }
 
 /** What goes along: the PDFs, or a link when they are too big or wait for a signature. */
