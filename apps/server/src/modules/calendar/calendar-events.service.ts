@@ -110,11 +110,7 @@ async function languageOf(app: FastifyInstance, userId: string): Promise<Languag
   return userLanguage(user);
 }
 
-function calendarOf(
-  app: FastifyInstance,
-  items: readonly DueItem[],
-  language: Language,
-): string {
+function calendarOf(app: FastifyInstance, items: readonly DueItem[], language: Language): string {
   return writeIcsCalendar({
     name: calendarTexts[language].calendarName,
     timeZone: app.config.timeZone,

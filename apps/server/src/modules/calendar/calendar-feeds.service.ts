@@ -41,10 +41,7 @@ export function feedUrlOf(app: Pick<FastifyInstance, 'config'>, secret: string):
   return `${app.config.publicUrl}/api/public/calendar/${secret}`;
 }
 
-export async function getCalendarFeed(
-  app: FastifyInstance,
-  userId: string,
-): Promise<CalendarFeed> {
+export async function getCalendarFeed(app: FastifyInstance, userId: string): Promise<CalendarFeed> {
   const row = await findFeedOfUser(app.db, userId);
   return row
     ? { active: true, created_at: new Date(row.created_at).toISOString() }

@@ -1,6 +1,11 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLoggedInUser, login, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
+import {
+  createLoggedInUser,
+  login,
+  type CreatedUser,
+  type LoggedIn,
+} from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import { deliverTestInvoice } from '../../test/invoices.ts';
 import {
@@ -163,7 +168,10 @@ describe.each(testEngines)('calendar feed (%s)', (engine) => {
       expect.arrayContaining([invoice, copy]),
     );
     const signEvent = events.find((event) => event.uid.startsWith(copy));
-    expect(signEvent).toMatchObject({ start: '2026-04-06', summary: 'Sign for Stadtwerke Kalender' });
+    expect(signEvent).toMatchObject({
+      start: '2026-04-06',
+      summary: 'Sign for Stadtwerke Kalender',
+    });
 
     const paid = await t.app.inject({
       method: 'POST',
@@ -213,7 +221,9 @@ describe.each(testEngines)('calendar feed (%s)', (engine) => {
     expect(state.json()).toEqual({ active: false, created_at: null });
     const log = await t.app.inject({ url: '/api/profile/audit-events', headers: me.headers });
     const types = log.json<{ events: Array<{ type: string }> }>().events.map((event) => event.type);
-    expect(types).toEqual(expect.arrayContaining(['calendar_feed_created', 'calendar_feed_revoked']));
+    expect(types).toEqual(
+      expect.arrayContaining(['calendar_feed_created', 'calendar_feed_revoked']),
+    );
     // Not a secret at all, or a made-up one: 404 as well.
     for (const path of ['/api/public/calendar/x', `/api/public/calendar/${'A'.repeat(43)}`]) {
       expect((await t.app.inject({ url: path })).statusCode).toBe(404);
@@ -247,13 +257,15 @@ describe.each(testEngines)('calendar feed (%s)', (engine) => {
       .where('account_id', '=', shared)
       .where('user_id', '=', me.user.id)
       .execute();
-    expect((await eventsOf(mine)).some((event) => event.uid.startsWith(sharedInvoice))).toBe(
-      false,
-    );
+    expect((await eventsOf(mine)).some((event) => event.uid.startsWith(sharedInvoice))).toBe(false);
   });
 
   it('escapes and folds a hostile provider name, which parses back to the same text', async () => {
-    const hostile = `Evil; Corp, Ltd\\ "x"\nDESCRIPTION:injected\r\nEND:VEVENT ${'ü€'.repeat(60)}`.padEnd(200, 'z');
+    const hostile =
+      `Evil; Corp, Ltd\\ "x"\nDESCRIPTION:injected\r\nEND:VEVENT ${'ü€'.repeat(60)}`.padEnd(
+        200,
+        'z',
+      );
     expect(hostile.length).toBe(200);
     const created = await createTestProvider(t.app);
     await t.app.db
@@ -307,7 +319,10 @@ describe.each(testEngines)('calendar feed (%s)', (engine) => {
     expect(response.headers['content-disposition']).toContain('invoice-due-date.ics');
     const { events } = parseCalendar(response.body);
     expect(events).toEqual([
-      expect.objectContaining({ uid: `${invoice}@localhost:3000`, summary: 'Pay €9.90 to Stadtwerke Kalender' }),
+      expect.objectContaining({
+        uid: `${invoice}@localhost:3000`,
+        summary: 'Pay €9.90 to Stadtwerke Kalender',
+      }),
     ]);
 
     const foreign = await t.app.inject({

@@ -40,7 +40,8 @@ async function forwardArrivedLetter(app: FastifyInstance, payload: unknown): Pro
   const members = await findMemberUserIds(app.db, letter.accountId);
   const settings = await findSettingsRowsOf(app.db, members);
   if (settings.length === 0) return;
-  const provider = letter.providerId === null ? undefined : await getProvider(app, letter.providerId);
+  const provider =
+    letter.providerId === null ? undefined : await getProvider(app, letter.providerId);
   const senderName = provider?.name ?? letter.senderName ?? 'Kuvert';
   let shape: ForwardedLetterShape | undefined;
   // One address the mail server refuses does not hold up the others; the job fails after
@@ -59,13 +60,16 @@ async function forwardArrivedLetter(app: FastifyInstance, payload: unknown): Pro
     try {
       await app.mailer.send(
         forwardedLetterMail({
-        to: user.email,
-        language,
-        firstName: user.first_name,
-        senderName,
-        subject: letter.subject,
-        arrivedOn: formatDueDate(dayIn(new Date(letter.createdAt), app.config.timeZone), language),
-        link: `${app.config.publicUrl}/inbox/${encodeURIComponent(letter.id)}`,
+          to: user.email,
+          language,
+          firstName: user.first_name,
+          senderName,
+          subject: letter.subject,
+          arrivedOn: formatDueDate(
+            dayIn(new Date(letter.createdAt), app.config.timeZone),
+            language,
+          ),
+          link: `${app.config.publicUrl}/inbox/${encodeURIComponent(letter.id)}`,
           shape,
         }),
       );
@@ -84,7 +88,10 @@ async function forwardArrivedLetter(app: FastifyInstance, payload: unknown): Pro
 }
 
 /** What goes along: the PDFs, or a link when they are too big or wait for a signature. */
-async function shapeOf(app: FastifyInstance, letter: LetterToForward): Promise<ForwardedLetterShape> {
+async function shapeOf(
+  app: FastifyInstance,
+  letter: LetterToForward,
+): Promise<ForwardedLetterShape> {
   if (letter.signatureRequestId !== null || letter.kind === 'signature_request') {
     return { kind: 'signature' };
   }

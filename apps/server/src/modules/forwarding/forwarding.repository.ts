@@ -69,7 +69,9 @@ export async function writeSettings(
   if (input.providerIds.length > 0) {
     await trx
       .insertInto('forwarding_providers')
-      .values(input.providerIds.map((providerId) => ({ user_id: input.userId, provider_id: providerId })))
+      .values(
+        input.providerIds.map((providerId) => ({ user_id: input.userId, provider_id: providerId })),
+      )
       .execute();
   }
 }

@@ -77,7 +77,8 @@ export async function updateForwardingSettings(
     const choices = await providerChoices(app, userId);
     const kept = await findChosenProviderIds(app.db, userId);
     const allowed = new Set([...choices.map((choice) => choice.id), ...kept]);
-    if (providerIds.some((id) => !allowed.has(id))) throw new AppError('FORWARDING_PROVIDER_UNKNOWN');
+    if (providerIds.some((id) => !allowed.has(id)))
+      throw new AppError('FORWARDING_PROVIDER_UNKNOWN');
   }
   await app.db.transaction().execute(async (trx) => {
     const wasOn = (await findSettingsRow(trx, userId)) !== undefined;

@@ -10,7 +10,12 @@ import {
 } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../plugins/mailer.ts';
-import { createLoggedInUser, login, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
+import {
+  createLoggedInUser,
+  login,
+  type CreatedUser,
+  type LoggedIn,
+} from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import {
   addMember,
@@ -98,7 +103,9 @@ describe.each(testEngines)('letters forwarded by e-mail (%s)', (engine) => {
   /** Forwarded letters to `email` (not the new-letter notices, which say no more than a name). */
   function forwardedTo(email: string): MailMessage[] {
     return t.mailer.sent.filter(
-      (mail) => mail.to === email && /forwarding in your Kuvert profile|Weiterleitung eingeschaltet/.test(mail.text),
+      (mail) =>
+        mail.to === email &&
+        /forwarding in your Kuvert profile|Weiterleitung eingeschaltet/.test(mail.text),
     );
   }
 
@@ -113,9 +120,17 @@ describe.each(testEngines)('letters forwarded by e-mail (%s)', (engine) => {
         { id: providerA.id, name: 'Versicherung Alpha' },
       ],
     });
-    const on = await setForwarding(me, { enabled: true, scope: 'chosen', provider_ids: [providerA.id] });
+    const on = await setForwarding(me, {
+      enabled: true,
+      scope: 'chosen',
+      provider_ids: [providerA.id],
+    });
     expect(on.statusCode).toBe(200);
-    expect(on.json()).toMatchObject({ enabled: true, scope: 'chosen', provider_ids: [providerA.id] });
+    expect(on.json()).toMatchObject({
+      enabled: true,
+      scope: 'chosen',
+      provider_ids: [providerA.id],
+    });
     const off = await setForwarding(me, { enabled: false, scope: 'all', provider_ids: [] });
     expect(off.json()).toMatchObject({ enabled: false });
     const log = await t.app.inject({ url: '/api/profile/audit-events', headers: me.headers });
@@ -186,7 +201,9 @@ describe.each(testEngines)('letters forwarded by e-mail (%s)', (engine) => {
     await setForwarding(me, { enabled: true, scope: 'all', provider_ids: [] });
     await deliverSignatureRequest(t.app, providerA.apiKey, me.email, { subject: 'Sign the lease' });
     await t.app.jobs.runDueJobs();
-    const mail = forwardedTo(me.email).find((candidate) => candidate.subject.includes('Sign the lease'));
+    const mail = forwardedTo(me.email).find((candidate) =>
+      candidate.subject.includes('Sign the lease'),
+    );
     expect(mail?.subject).toBe('Awaits your signature: Sign the lease (Versicherung Alpha)');
     expect(mail?.attachments ?? []).toHaveLength(0);
     expect(mail?.text).toContain('awaits your signature');
@@ -240,7 +257,10 @@ describe.each(testEngines)('letters forwarded by e-mail (%s)', (engine) => {
       t.clock.advanceSeconds(2 * 3600);
       await t.app.jobs.runDueJobs();
       // Once more, as a second worker or a restart might.
-      await enqueueJob(t.app.db, t.clock, { type: LETTER_ARRIVED_JOB, payload: { letter_id: letterId } });
+      await enqueueJob(t.app.db, t.clock, {
+        type: LETTER_ARRIVED_JOB,
+        payload: { letter_id: letterId },
+      });
       await t.app.jobs.runDueJobs();
 
       expect(forwardedTo(me.email).length - before.me).toBe(1);
@@ -269,7 +289,9 @@ describe.each(testEngines)('letters forwarded by e-mail (%s)', (engine) => {
       .execute();
     await setForwarding(other, { enabled: true, scope: 'all', provider_ids: [] });
     const before = forwardedTo(other.email).length;
-    const letterId = await deliverTestLetter(t.app, providerA.apiKey, me.email, { subject: 'Private' });
+    const letterId = await deliverTestLetter(t.app, providerA.apiKey, me.email, {
+      subject: 'Private',
+    });
     await moveLetterToAccount(t.app, letterId, shared);
     await t.app.jobs.runDueJobs();
     expect(forwardedTo(other.email)).toHaveLength(before);

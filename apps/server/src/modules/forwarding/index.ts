@@ -1,8 +1,5 @@
 import { forwardingEndpoints } from '@kuvert/shared/forwarding/endpoints';
-import {
-  forwardingSettingsSchema,
-  updateForwardingRequestSchema,
-} from '@kuvert/shared/forwarding';
+import { forwardingSettingsSchema, updateForwardingRequestSchema } from '@kuvert/shared/forwarding';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { declared } from '../../plugins/declared-routes.ts';
 import { requestOrigin } from '../../plugins/audit.ts';
