@@ -1,6 +1,16 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, CopyButton, Group, List, Stack, Text, TextInput } from '@mantine/core';
-import { IconCalendarEvent, IconCheck, IconCopy } from '@tabler/icons-react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  CopyButton,
+  Group,
+  List,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCalendarEvent, IconCheck, IconCopy } from '@tabler/icons-react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-status.tsx';
 import { translateError } from '../../../lib/errors.ts';
@@ -72,7 +82,11 @@ export function CalendarFeedSection() {
                   variant="default"
                   onClick={copy}
                   leftSection={
-                    copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />
+                    copied ? (
+                      <IconCheck size={16} aria-hidden="true" />
+                    ) : (
+                      <IconCopy size={16} aria-hidden="true" />
+                    )
                   }
                 >
                   <span aria-live="polite">
@@ -82,7 +96,14 @@ export function CalendarFeedSection() {
               )}
             </CopyButton>
           </Group>
-          <Alert color="yellow" variant="light" title={t('calendar.feed.onceTitle')}>
+          <Alert
+            color="yellow"
+            variant="light"
+            radius="md"
+            icon={<IconAlertTriangle aria-hidden="true" />}
+            title={t('calendar.feed.onceTitle')}
+            styles={{ title: { color: 'var(--kuvert-color-notice-text)' } }}
+          >
             {t('calendar.feed.once')}
           </Alert>
           <Text fw={600}>{t('calendar.feed.howTitle')}</Text>

@@ -17,14 +17,7 @@ export function ForwardingSection() {
       <ErrorState error={forwardingQuery.error} onRetry={() => void forwardingQuery.refetch()} />
     );
   }
-  // Keyed by what the server holds, so a save (or another tab's) starts the form afresh.
-  const settings = forwardingQuery.data;
-  return (
-    <ForwardingForm
-      key={`${settings.enabled}-${settings.scope}-${settings.provider_ids.join(',')}`}
-      settings={settings}
-    />
-  );
+  return <ForwardingForm settings={forwardingQuery.data} />;
 }
 
 function ForwardingForm({ settings }: { settings: ForwardingSettings }) {
@@ -44,11 +37,16 @@ function ForwardingForm({ settings }: { settings: ForwardingSettings }) {
     update.mutate(
       { enabled, scope, provider_ids: scope === 'chosen' ? chosen : [] },
       {
-        onSuccess: (saved) =>
+        onSuccess: (saved) => {
+          // The form shows what was saved (a choice of providers is dropped with "all").
+          setEnabled(saved.enabled);
+          setScope(saved.scope);
+          setChosen(saved.provider_ids);
           notify({
             type: 'positive',
             message: saved.enabled ? t('forwarding.savedOn') : t('forwarding.savedOff'),
-          }),
+          });
+        },
         onError: (error) => setProblem(translateError(t, error)),
       },
     );
@@ -80,11 +78,7 @@ function ForwardingForm({ settings }: { settings: ForwardingSettings }) {
         </Radio.Group>
       ) : null}
       {enabled && scope === 'chosen' ? (
-        <Checkbox.Group
-          value={chosen}
-          onChange={setChosen}
-          label={t('forwarding.providersLabel')}
-        >
+        <Checkbox.Group value={chosen} onChange={setChosen} label={t('forwarding.providersLabel')}>
           <Stack gap="xs" mt="xs">
             {settings.providers.map((provider) => (
               <Checkbox key={provider.id} value={provider.id} label={provider.name} />
