@@ -4,6 +4,7 @@ import {
   Anchor,
   Button,
   CopyButton,
+  Flex,
   Group,
   List,
   Stack,
@@ -68,7 +69,12 @@ export function CalendarFeedSection() {
     <Stack gap="md">
       {shownUrl !== null ? (
         <Stack gap="sm">
-          <Group align="flex-end" gap="xs" wrap="nowrap">
+          {/* Side by side where there is room; on a phone the address gets the whole width. */}
+          <Flex
+            gap="xs"
+            direction={{ base: 'column', sm: 'row' }}
+            align={{ base: 'stretch', sm: 'flex-end' }}
+          >
             <TextInput
               label={t('calendar.feed.addressLabel')}
               value={shownUrl}
@@ -95,7 +101,7 @@ export function CalendarFeedSection() {
                 </Button>
               )}
             </CopyButton>
-          </Group>
+          </Flex>
           <Alert
             color="yellow"
             variant="light"
