@@ -43,13 +43,16 @@ export function renderSignaturePanel(letter: LetterDetail): ReactNode {
       }
     />
   );
-  if (!awaitsMe) return panel;
+  // One shape whether or not the button shows: signing must not remount the panel (its dialog
+  // and the notice of the signature live there).
   return (
     <Stack gap="xs">
       {panel}
-      <Group>
-        <AddToCalendarButton letterId={letter.id} />
-      </Group>
+      {awaitsMe ? (
+        <Group>
+          <AddToCalendarButton letterId={letter.id} />
+        </Group>
+      ) : null}
     </Stack>
   );
 }
