@@ -57,6 +57,10 @@ export const tableOwners: Record<string, string> = {
   case_file_references: 'case-files',
 
   account_deletions: 'account-deletion',
+  calendar_feeds: 'calendar',
+  forwarding_settings: 'forwarding',
+  forwarding_providers: 'forwarding',
+  forwarded_letters: 'forwarding',
 
   // the search indexes, reached by raw SQL only
   letters_fts: 'search',

@@ -302,6 +302,10 @@ const sessionCases: Record<string, SessionCase> = {
     write: false,
     request: (x) => ({ url: `/api/invoices/${x.letterId}/epc-qr.png` }),
   },
+  'GET /api/letters/:id/calendar.ics': {
+    write: false,
+    request: (x) => ({ url: `/api/letters/${x.letterId}/calendar.ics` }),
+  },
   'POST /api/invoices/:id/mark-paid': {
     write: true,
     request: (x) => ({ method: 'POST', url: `/api/invoices/${x.letterId}/mark-paid`, payload: {} }),

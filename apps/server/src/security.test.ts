@@ -89,6 +89,8 @@ describe.each(testEngines)('security: every route (%s)', (engine) => {
       'GET /api/health',
       'GET /api/invitations/info',
       'GET /api/onboarding/info',
+      // The calendar feed's address is its credential (a secret of 256 bits, rate-limited).
+      'GET /api/public/calendar/:secret',
       'GET /api/public/form-submissions/:id/receipt',
       'GET /api/public/forms/:providerId/:formId',
       'GET /api/seal/ca-certificate',

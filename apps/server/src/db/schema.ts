@@ -76,6 +76,10 @@ export interface Database {
   case_file_item_uploads: CaseFileItemUploadsTable;
   case_file_references: CaseFileReferencesTable;
   account_deletions: AccountDeletionsTable;
+  calendar_feeds: CalendarFeedsTable;
+  forwarding_settings: ForwardingSettingsTable;
+  forwarding_providers: ForwardingProvidersTable;
+  forwarded_letters: ForwardedLettersTable;
 }
 
 export interface UsersTable {
@@ -814,4 +818,34 @@ export interface EmailChangesTable {
   created_at: string;
   expires_at: string;
   ended_at: string | null;
+}
+
+/** A person's private calendar feed; only the secret's hash is kept. See migration 0027. */
+export interface CalendarFeedsTable {
+  user_id: string;
+  secret_hash: string;
+  created_at: string;
+}
+
+/** A person's forwarding of letters by e-mail, when on; see migration 0028. */
+export interface ForwardingSettingsTable {
+  user_id: string;
+  /** `all` providers, or only the `chosen` ones of forwarding_providers. */
+  scope: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ForwardingProvidersTable {
+  user_id: string;
+  provider_id: string;
+}
+
+/** A letter forwarded to a person: each one once. */
+export interface ForwardedLettersTable {
+  letter_id: string;
+  user_id: string;
+  /** `attached` (the PDFs went along), `link` (too big) or `signature` (awaits a signature). */
+  outcome: string;
+  sent_at: string;
 }

@@ -29,6 +29,10 @@ import { authRoutes } from './auth/index.ts';
 import { registerCaseFileJobs } from './case-files/case-file-jobs.ts';
 import { caseFileRoutes } from './case-files/index.ts';
 import { emailChangeRoutes } from './email-change/index.ts';
+import { calendarRoutes } from './calendar/index.ts';
+import { eraseCalendarData } from './calendar/calendar-personal-data.ts';
+import { eraseForwardingData } from './forwarding/forwarding-personal-data.ts';
+import { forwardingRoutes } from './forwarding/index.ts';
 import { contactRoutes } from './contacts/index.ts';
 import { eventRoutes } from './events/index.ts';
 import { folderRoutes } from './folders/index.ts';
@@ -104,6 +108,12 @@ export const personalDataErasers: readonly PersonalDataEraser[] = [
   invitationPersonalData,
   rowEraser('email-change', ['email_changes.user_id'], eraseEmailChangeData),
   rowEraser('access-tokens', ['personal_access_tokens.user_id'], eraseAccessTokenData),
+  rowEraser('calendar', ['calendar_feeds.user_id'], eraseCalendarData),
+  rowEraser(
+    'forwarding',
+    ['forwarding_settings.user_id', 'forwarding_providers.user_id', 'forwarded_letters.user_id'],
+    eraseForwardingData,
+  ),
   accountPersonalData,
   userPersonalData,
 ];
@@ -165,4 +175,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   // Personal access tokens and the personal API (issue 25).
   await app.register(accessTokenRoutes);
   await app.register(personalApiRoutes, { prefix: '/personal/v1' });
+  // Due dates in a calendar, letters forwarded by e-mail (issue 25).
+  await app.register(calendarRoutes);
+  await app.register(forwardingRoutes);
 };

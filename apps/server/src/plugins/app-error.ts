@@ -48,6 +48,8 @@ const statusByCode: Record<ErrorCode, number> = {
   IDENTITY_PROVIDER_UNAVAILABLE: 502,
   IDENTITY_REJECTED: 422,
   IDENTITY_TAKEN: 409,
+  CALENDAR_NOTHING_DUE: 409,
+  FORWARDING_PROVIDER_UNKNOWN: 400,
   IDENTITY_VERIFICATION_REQUIRED: 403,
   ONBOARDING_IDENTITY_REQUIRED: 403,
   ACCOUNT_DELETION_BLOCKED: 409,
@@ -126,6 +128,8 @@ const defaultMessages: Record<ErrorCode, string> = {
     'The identity provider cannot be reached. Please try again later; nothing was stored.',
   IDENTITY_REJECTED: 'The identity provider did not confirm your identity; nothing was stored.',
   IDENTITY_TAKEN: 'This identity is already verified for another Kuvert user; nothing was stored.',
+  CALENDAR_NOTHING_DUE: 'This letter has no open due date to put in a calendar.',
+  FORWARDING_PROVIDER_UNKNOWN: 'A chosen provider has not written to any of your mailboxes.',
   IDENTITY_VERIFICATION_REQUIRED:
     'The sender requires a verified identity to sign this. Verify your identity in your profile, then sign.',
   ONBOARDING_IDENTITY_REQUIRED: 'Verify your identity first; then you choose your password.',

@@ -4,12 +4,14 @@ import { accessTokenEndpoints } from '@kuvert/shared/access-tokens/endpoints';
 import { accountEndpoints } from '@kuvert/shared/accounts/endpoints';
 import { accountDeletionEndpoints } from '@kuvert/shared/account-deletion/endpoints';
 import { authEndpoints } from '@kuvert/shared/auth/endpoints';
+import { calendarEndpoints } from '@kuvert/shared/calendar/endpoints';
 import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
 import { contactEndpoints } from '@kuvert/shared/contacts/endpoints';
 import { emailChangeEndpoints } from '@kuvert/shared/email-change/endpoints';
 import { eventEndpoints } from '@kuvert/shared/events/endpoints';
 import { folderEndpoints } from '@kuvert/shared/folders/endpoints';
 import { formEndpoints } from '@kuvert/shared/forms/endpoints';
+import { forwardingEndpoints } from '@kuvert/shared/forwarding/endpoints';
 import { healthEndpoints } from '@kuvert/shared/health/endpoints';
 import { homeEndpoints } from '@kuvert/shared/home/endpoints';
 import { identityEndpoints } from '@kuvert/shared/identity/endpoints';
@@ -39,12 +41,14 @@ const declaredByArea: Record<string, Record<string, Endpoint>> = {
   accounts: accountEndpoints,
   accountDeletion: accountDeletionEndpoints,
   auth: authEndpoints,
+  calendar: calendarEndpoints,
   caseFiles: caseFileEndpoints,
   contacts: contactEndpoints,
   emailChange: emailChangeEndpoints,
   events: eventEndpoints,
   folders: folderEndpoints,
   forms: formEndpoints,
+  forwarding: forwardingEndpoints,
   publicForms: publicFormEndpoints,
   health: healthEndpoints,
   members: memberEndpoints,

@@ -1,4 +1,6 @@
+import { Group } from '@mantine/core';
 import type { Invoice } from '@kuvert/shared/invoices';
+import { AddToCalendarButton } from '../features/calendar/components/add-to-calendar-button.tsx';
 import { getInvoice, invoiceQueryOptions } from '../features/invoices/api/get-invoice.ts';
 import { invalidateInvoices } from '../features/invoices/api/invalidate-invoices.ts';
 import type { RenderInvoicePayment } from '../features/invoices/components/invoice-panel.tsx';
@@ -11,9 +13,16 @@ import type { PaymentInvoices } from '../features/payments/hooks/payment-invoice
  * show the payment parts, the payment screens read and refresh the invoices.
  */
 
-/** The letter's invoice panel: paying it. */
+/** The letter's invoice panel: paying it, and its due date into a calendar while it is owed. */
 export const renderInvoicePayment: RenderInvoicePayment = (invoice, onMarkPaid) => (
-  <InvoicePayment invoice={invoice} onMarkPaid={onMarkPaid} />
+  <>
+    <InvoicePayment invoice={invoice} onMarkPaid={onMarkPaid} />
+    {invoice.status !== 'paid' && invoice.status !== 'cancelled' ? (
+      <Group>
+        <AddToCalendarButton letterId={invoice.letter_id} />
+      </Group>
+    ) : null}
+  </>
 );
 
 /** A row of /open-invoices: pay it, or check on its payment. */

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { Group, Stack } from '@mantine/core';
 import type { LetterDetail } from '@kuvert/shared/letters';
 import { paths } from '../config/paths.ts';
+import { AddToCalendarButton } from '../features/calendar/components/add-to-calendar-button.tsx';
 import { VerifyIdentityButton } from '../features/identity/components/verify-identity-button.tsx';
 import { documentContentUrl } from '../features/letters/api/get-letter.ts';
 import { SignaturePanel } from '../features/signatures/components/signature-panel.tsx';
@@ -17,7 +19,14 @@ export function renderSignaturePanel(letter: LetterDetail): ReactNode {
   const sealed = letter.documents.find(
     (document) => document.id === signature.sealed_document_id || document.role === 'sealed',
   );
-  return (
+  // The last day to sign goes into a calendar while this copy waits for the caller's signature.
+  const awaitsMe =
+    signature.status === 'pending' &&
+    !signature.is_overdue &&
+    signature.signers.some(
+      (signer) => signer.is_me && signer.is_this_letter && signer.status === 'pending',
+    );
+  const panel = (
     <SignaturePanel
       letterId={letter.id}
       signature={signature}
@@ -33,5 +42,17 @@ export function renderSignaturePanel(letter: LetterDetail): ReactNode {
             }
       }
     />
+  );
+  // One shape whether or not the button shows: signing must not remount the panel (its dialog
+  // and the notice of the signature live there).
+  return (
+    <Stack gap="xs">
+      {panel}
+      {awaitsMe ? (
+        <Group>
+          <AddToCalendarButton letterId={letter.id} />
+        </Group>
+      ) : null}
+    </Stack>
   );
 }

@@ -103,6 +103,10 @@ export const auditEventTypes = [
   'email_changed',
   'access_token_created',
   'access_token_revoked',
+  'calendar_feed_created',
+  'calendar_feed_revoked',
+  'forwarding_enabled',
+  'forwarding_disabled',
 ] as const;
 
 /** Which addresses a change of the login's e-mail address was about. */

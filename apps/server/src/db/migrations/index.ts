@@ -26,6 +26,8 @@ import * as invitationIdentity from './0022-invitation-identity.ts';
 import * as emailChanges from './0023-email-changes.ts';
 import * as accountDeletion from './0024-account-deletion.ts';
 import * as personalAccessTokens from './0026-personal-access-tokens.ts';
+import * as calendarFeeds from './0027-calendar-feeds.ts';
+import * as letterForwarding from './0028-letter-forwarding.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -58,6 +60,8 @@ const migrations: Record<string, MigrationModule> = {
   '0023-email-changes': emailChanges,
   '0024-account-deletion': accountDeletion,
   '0026-personal-access-tokens': personalAccessTokens,
+  '0027-calendar-feeds': calendarFeeds,
+  '0028-letter-forwarding': letterForwarding,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

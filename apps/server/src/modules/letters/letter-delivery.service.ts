@@ -23,13 +23,14 @@ import {
   refreshDeliveryStatus,
 } from './letter-delivery.repository.ts';
 import { DOCUMENT_EXTRACT_JOB, LETTER_NOTIFY_JOB } from './letter-job-types.ts';
+import { LETTER_ARRIVED_JOB } from './letter-arrival-jobs.ts';
 
 /*
  * How a letter arrives in a mailbox, the one way for every path: the Sender API and the demo
  * (`deliverLetter`, and the signatures area's `deliverSignatureRequest` on top of it), a
  * composed letter, a reply and a mail merge (the outbox's `writeOutboundLetters`). All of them
  * write through `writeLetters` (the row, its documents, the text-reading jobs with their retry
- * limit, the new-letter notice, the search entry) and announce through `announceArrivedLetters`
+ * limit, the new-letter notice and the arrival job, the search entry) and announce through `announceArrivedLetters`
  * (the live event, after the commit).
  */
 
@@ -98,8 +99,10 @@ export async function writeLetters(
     const rows = documentRowsOf(letter.row.id, letter.documents, options);
     documentRows.push(...rows);
     jobs.push(...rows.filter((row) => row.text_status === 'pending').map(textReadingJob));
-    if (letter.arrives)
+    if (letter.arrives) {
       jobs.push({ type: LETTER_NOTIFY_JOB, payload: { letter_id: letter.row.id } });
+      jobs.push({ type: LETTER_ARRIVED_JOB, payload: { letter_id: letter.row.id } });
+    }
   }
   await insertLetters(
     trx,

@@ -7,6 +7,8 @@ import { ErrorState, LoadingState } from '../../components/ui/query-status.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { EmailAddressCard } from '../../features/email-change/components/email-address-card.tsx';
 import { AccessTokensPanel } from '../../features/access-tokens/components/access-tokens-panel.tsx';
+import { CalendarFeedSection } from '../../features/calendar/components/calendar-feed-section.tsx';
+import { ForwardingSection } from '../../features/forwarding/components/forwarding-section.tsx';
 import { IdentityCard } from '../../features/identity/components/identity-card.tsx';
 import { useProfile } from '../../features/profile/api/get-profile.ts';
 import { ActiveSessionsList } from '../../features/profile/components/active-sessions-list.tsx';
@@ -59,6 +61,12 @@ export function Component() {
         description={t('profile.notifications.intro')}
       >
         <NotificationPreferencesForm />
+      </SectionCard>
+      <SectionCard title={t('forwarding.title')} description={t('forwarding.intro')}>
+        <ForwardingSection />
+      </SectionCard>
+      <SectionCard title={t('calendar.title')} description={t('calendar.intro')}>
+        <CalendarFeedSection />
       </SectionCard>
       <SectionCard title={t('profile.sessions.title')} description={t('profile.sessions.intro')}>
         <ActiveSessionsList />
