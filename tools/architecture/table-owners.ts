@@ -53,6 +53,8 @@ export const tableOwners: Record<string, string> = {
   case_file_item_letters: 'case-files',
   case_file_item_uploads: 'case-files',
   case_file_references: 'case-files',
+  data_exports: 'data-export',
+  data_export_parts: 'data-export',
 
   // the search indexes, reached by raw SQL only
   letters_fts: 'search',

@@ -50,6 +50,8 @@ const statusByCode: Record<ErrorCode, number> = {
   IDENTITY_TAKEN: 409,
   IDENTITY_VERIFICATION_REQUIRED: 403,
   ONBOARDING_IDENTITY_REQUIRED: 403,
+  DATA_EXPORT_RUNNING: 409,
+  DATA_EXPORT_EXPIRED: 410,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -116,6 +118,9 @@ const defaultMessages: Record<ErrorCode, string> = {
   IDENTITY_VERIFICATION_REQUIRED:
     'The sender requires a verified identity to sign this. Verify your identity in your profile, then sign.',
   ONBOARDING_IDENTITY_REQUIRED: 'Verify your identity first; then you choose your password.',
+  DATA_EXPORT_RUNNING:
+    'An export of your data is already being made; wait until it is ready before asking for another.',
+  DATA_EXPORT_EXPIRED: 'This export has expired (after 7 days); ask for a new one.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   INTERNAL: 'Something went wrong on our side.',
 };

@@ -23,6 +23,7 @@ import * as identityVerification from './0019-identity-verification.ts';
 import * as letterReadBy from './0020-letter-read-by.ts';
 import * as signerIdentity from './0021-signer-identity.ts';
 import * as invitationIdentity from './0022-invitation-identity.ts';
+import * as dataExports from './0025-data-exports.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -52,6 +53,7 @@ const migrations: Record<string, MigrationModule> = {
   '0020-letter-read-by': letterReadBy,
   '0021-signer-identity': signerIdentity,
   '0022-invitation-identity': invitationIdentity,
+  '0025-data-exports': dataExports,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {
