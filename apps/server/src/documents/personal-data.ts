@@ -50,7 +50,11 @@ export interface PersonalDataWriter {
 export interface PersonalDataContributor {
   /** The area, and the folder of its files in the ZIP: `letters`, `contacts`. */
   name: string;
-  contribute(app: FastifyInstance, scope: PersonalDataScope, out: PersonalDataWriter): Promise<void>;
+  contribute(
+    app: FastifyInstance,
+    scope: PersonalDataScope,
+    out: PersonalDataWriter,
+  ): Promise<void>;
 }
 
 /**

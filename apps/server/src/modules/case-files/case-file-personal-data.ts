@@ -76,8 +76,12 @@ export const caseFilePersonalData: PersonalDataContributor = {
             ...file,
             items: items.map((item) => ({
               ...item,
-              letter_ids: letters.filter((row) => row.item_id === item.id).map((row) => row.letter_id),
-              upload_ids: uploads.filter((row) => row.item_id === item.id).map((row) => row.upload_id),
+              letter_ids: letters
+                .filter((row) => row.item_id === item.id)
+                .map((row) => row.letter_id),
+              upload_ids: uploads
+                .filter((row) => row.item_id === item.id)
+                .map((row) => row.upload_id),
               links: references
                 .filter((row) => row.item_id === item.id)
                 .map(({ item_id: _item, ...reference }) => reference),

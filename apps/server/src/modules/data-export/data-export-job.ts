@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type {
-  PersonalDataScope,
-  PersonalDataWriter,
-} from '../../documents/personal-data.ts';
+import type { PersonalDataScope, PersonalDataWriter } from '../../documents/personal-data.ts';
 import { collectUnreferencedDocuments } from '../../documents/document-collection.ts';
 import { addSeconds } from '../../clock.ts';
 import { PermanentJobError } from '../../plugins/jobs.ts';
@@ -33,13 +30,14 @@ export interface DataExportSettings {
   partLimitBytes: number;
 }
 
-const settingsOfApp = new WeakMap<FastifyInstance, DataExportSettings>();
+/** By the app's config: the same object in every plugin context of one app. */
+const settingsOfApp = new WeakMap<object, DataExportSettings>();
 
-export function dataExportSettings(app: FastifyInstance): DataExportSettings {
-  let settings = settingsOfApp.get(app);
+export function dataExportSettings(app: Pick<FastifyInstance, 'config'>): DataExportSettings {
+  let settings = settingsOfApp.get(app.config);
   if (!settings) {
     settings = { partLimitBytes: DEFAULT_PART_LIMIT_BYTES };
-    settingsOfApp.set(app, settings);
+    settingsOfApp.set(app.config, settings);
   }
   return settings;
 }
@@ -204,7 +202,7 @@ export async function cleanUpExpiredDataExports(app: FastifyInstance): Promise<n
   }
 }
 
-async function scheduleCleanUp(app: FastifyInstance, runAt?: Date): Promise<void> {
+export async function scheduleDataExportCleanUp(app: FastifyInstance, runAt?: Date): Promise<void> {
   await app.jobs.enqueueUnique(app.db, {
     type: DATA_EXPORT_CLEANUP_JOB,
     uniqueKey: DATA_EXPORT_CLEANUP_JOB,
@@ -239,7 +237,7 @@ export function registerDataExportJobs(app: FastifyInstance): void {
   );
   app.jobs.register(DATA_EXPORT_CLEANUP_JOB, async () => {
     await cleanUpExpiredDataExports(app);
-    await scheduleCleanUp(app, addSeconds(app.clock.now(), CLEANUP_INTERVAL_SECONDS));
+    await scheduleDataExportCleanUp(app, addSeconds(app.clock.now(), CLEANUP_INTERVAL_SECONDS));
   });
-  app.jobs.onStart(() => scheduleCleanUp(app));
+  app.jobs.onStart(() => scheduleDataExportCleanUp(app));
 }

@@ -77,7 +77,11 @@ export async function requestDataExport(app: FastifyInstance, userId: string): P
   try {
     await app.db.transaction().execute(async (trx) => {
       await insertDataExport(trx, { id, user_id: userId, now: now.toISOString() });
-      await app.jobs.enqueue(trx, { type: DATA_EXPORT_JOB, payload: { exportId: id }, maxAttempts: 3 });
+      await app.jobs.enqueue(trx, {
+        type: DATA_EXPORT_JOB,
+        payload: { exportId: id },
+        maxAttempts: 3,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('DATA_EXPORT_RUNNING');

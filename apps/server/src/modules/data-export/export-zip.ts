@@ -271,7 +271,8 @@ export class ExportZipWriter {
           output.write(prefix);
           if (spoolPath) {
             for await (const chunk of createReadStream(spoolPath)) {
-              if (!output.write(chunk)) await new Promise((resolve) => output.once('drain', resolve));
+              if (!output.write(chunk))
+                await new Promise((resolve) => output.once('drain', resolve));
             }
           }
           output.end(suffix);

@@ -192,10 +192,10 @@ export const letterPersonalData: PersonalDataContributor = {
           });
           out.count(isSent ? 'outbox_letters' : 'letters');
           for (const document of documents.get(letter.id) ?? []) {
-            await out.document(
-              `${folder}/document-${document.position + 1}-${document.filename}`,
-              { key: document.storage_key, size: Number(document.size) },
-            );
+            await out.document(`${folder}/document-${document.position + 1}-${document.filename}`, {
+              key: document.storage_key,
+              size: Number(document.size),
+            });
             out.count('documents');
           }
           for (const recipient of recipients.get(letter.id) ?? []) {

@@ -37,14 +37,21 @@ export const uploadPersonalData: PersonalDataContributor = {
         if (after) {
           const { created_at: at, id } = after;
           query = query.where((eb) =>
-            eb.or([eb('created_at', '>', at), eb.and([eb('created_at', '=', at), eb('id', '>', id)])]),
+            eb.or([
+              eb('created_at', '>', at),
+              eb.and([eb('created_at', '=', at), eb('id', '>', id)]),
+            ]),
           );
         }
         const rows = await query.orderBy('created_at').orderBy('id').limit(PAGE).execute();
         for (const { storage_key: key, text, ...row } of rows) {
           const base = `${mailbox}/${row.created_at.slice(0, 10)} ${row.id}`;
           const file = `${base}/${row.name}`;
-          listed.push({ ...row, file: key ? file : null, text_file: text ? `${base}/text.txt` : null });
+          listed.push({
+            ...row,
+            file: key ? file : null,
+            text_file: text ? `${base}/text.txt` : null,
+          });
           if (key) await out.document(file, { key, size: Number(row.size) });
           if (text) await out.text(`${base}/text.txt`, text);
           out.count('uploads');
