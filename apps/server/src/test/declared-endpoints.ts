@@ -4,6 +4,7 @@ import { accountEndpoints } from '@kuvert/shared/accounts/endpoints';
 import { authEndpoints } from '@kuvert/shared/auth/endpoints';
 import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
 import { contactEndpoints } from '@kuvert/shared/contacts/endpoints';
+import { dataExportEndpoints } from '@kuvert/shared/data-export/endpoints';
 import { eventEndpoints } from '@kuvert/shared/events/endpoints';
 import { folderEndpoints } from '@kuvert/shared/folders/endpoints';
 import { formEndpoints } from '@kuvert/shared/forms/endpoints';
@@ -35,6 +36,7 @@ const declaredByArea: Record<string, Record<string, Endpoint>> = {
   auth: authEndpoints,
   caseFiles: caseFileEndpoints,
   contacts: contactEndpoints,
+  dataExport: dataExportEndpoints,
   events: eventEndpoints,
   folders: folderEndpoints,
   forms: formEndpoints,
