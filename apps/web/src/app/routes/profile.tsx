@@ -1,10 +1,11 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Box, Button, Group, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../config/paths.ts';
 import { PageTitle } from '../../components/ui/page-title.tsx';
 import { ErrorState, LoadingState } from '../../components/ui/query-status.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
+import { DataExportPanel } from '../../features/data-export/components/data-export-panel.tsx';
 import { IdentityCard } from '../../features/identity/components/identity-card.tsx';
 import { useProfile } from '../../features/profile/api/get-profile.ts';
 import { ActiveSessionsList } from '../../features/profile/components/active-sessions-list.tsx';
@@ -61,6 +62,12 @@ export function Component() {
       <SectionCard title={t('profile.audit.title')}>
         <AuditEventsList />
       </SectionCard>
+      {/* The e-mail that says an export is ready links here. */}
+      <Box id="data-export">
+        <SectionCard title={t('dataExport.title')} description={t('dataExport.intro')}>
+          <DataExportPanel />
+        </SectionCard>
+      </Box>
       <SectionCard
         title={t('profile.verifyDocument.title')}
         description={t('profile.verifyDocument.intro')}
