@@ -43,13 +43,19 @@ function seedExport(file: string, passwordHash: string): Seeded {
     )
     .run(userId, BENCH_EMAIL, nowIso, passwordHash, nowIso, nowIso);
   database
-    .prepare(`insert into accounts (id, name, kind, created_at) values (?, 'Bench Export', 'personal', ?)`)
+    .prepare(
+      `insert into accounts (id, name, kind, created_at) values (?, 'Bench Export', 'personal', ?)`,
+    )
     .run(accountId, nowIso);
   database
-    .prepare(`insert into memberships (account_id, user_id, role, created_at) values (?, ?, 'owner', ?)`)
+    .prepare(
+      `insert into memberships (account_id, user_id, role, created_at) values (?, ?, 'owner', ?)`,
+    )
     .run(accountId, userId, nowIso);
   database
-    .prepare(`insert into providers (id, name, category, verified_at, created_at) values (?, 'Stadtwerke', 'utility', ?, ?)`)
+    .prepare(
+      `insert into providers (id, name, category, verified_at, created_at) values (?, 'Stadtwerke', 'utility', ?, ?)`,
+    )
     .run(providerId, nowIso, nowIso);
   const insertLetter = database.prepare(
     `insert into letters (id, account_id, provider_id, direction, kind, subject, body, recipient_email,
@@ -91,7 +97,9 @@ const mark = (ok: boolean) => (ok ? '✓' : '✗ missed');
 export async function benchDataExport(): Promise<boolean> {
   const [busyBefore = 0] = loadavg();
   const passwordHash = await hashPassword(BENCH_PASSWORD);
-  const seeded = await startSeededApp('data-export', async (file) => seedExport(file, passwordHash));
+  const seeded = await startSeededApp('data-export', async (file) =>
+    seedExport(file, passwordHash),
+  );
   console.log(
     `data-export: seeded ${LETTERS} letters, ${mb(seeded.seeded.documentBytes).toFixed(0)} MB of documents in ${seeded.seedSeconds.toFixed(1)} s`,
   );
@@ -140,7 +148,8 @@ export async function benchDataExport(): Promise<boolean> {
     const body: {
       export: { status: string; files_done: number; parts: { size: number }[] } | null;
     } = await latest.json();
-    if (body.export?.status !== 'ready') throw new Error(`export not ready: ${JSON.stringify(body)}`);
+    if (body.export?.status !== 'ready')
+      throw new Error(`export not ready: ${JSON.stringify(body)}`);
     files = body.export.files_done;
     parts = body.export.parts.length;
     zipBytes = body.export.parts.reduce((sum, part) => sum + part.size, 0);

@@ -133,7 +133,10 @@ test('download my data: ask, wait for "ready", download a ZIP that matches its m
     /^folders\/.+\/folders\.json$/,
     /^case-files\/.+Umzug.+\.json$/,
   ]) {
-    expect(paths.some((candidate) => expected.test(candidate)), String(expected)).toBe(true);
+    expect(
+      paths.some((candidate) => expected.test(candidate)),
+      String(expected),
+    ).toBe(true);
   }
 
   // Only this person can download it: logged out 401, someone else logged in 404.

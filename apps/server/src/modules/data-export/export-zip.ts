@@ -194,27 +194,49 @@ export class ExportZipWriter {
       hashing.stream.on('end', resolve);
       hashing.stream.on('error', reject);
     });
+    // yazl keeps each entry's function until the part ends: it reaches the source and the
+    // streams through this holder only, emptied once the entry is written, so what they
+    // buffered (a deflate stream's output chunk) goes at once, not with the part.
+    const holder: { open?: () => Promise<Readable>; into?: Transform } = {
+      open: openSource,
+      into: hashing.stream,
+    };
     part.zip.addReadStreamLazy(entryPath, { size, compress }, (callback) => {
-      openSource().then(
+      const { open: openIt, into } = holder;
+      if (!openIt || !into) {
+        callback(new Error('The entry was abandoned'), Readable.from([]));
+        return;
+      }
+      openIt().then(
         (source) => {
-          source.on('error', (error) => hashing.stream.destroy(error));
-          callback(null, source.pipe(hashing.stream));
+          source.on('error', (error) => into.destroy(error));
+          callback(null, source.pipe(into));
         },
         (error: unknown) => {
-          hashing.stream.destroy(error instanceof Error ? error : new Error(String(error)));
+          into.destroy(error instanceof Error ? error : new Error(String(error)));
           callback(error, Readable.from([]));
         },
       );
     });
-    await Promise.race([done, part.failed]);
+    try {
+      await Promise.race([done, part.failed]);
+    } finally {
+      holder.open = undefined;
+      holder.into = undefined;
+    }
     const { sha256 } = hashing.digest();
     await this.#spoolLine(JSON.stringify({ path: entryPath, part: part.number, size, sha256 }));
     this.#files += 1;
     await this.#options.onFile?.({ path: entryPath, size });
   }
 
+  /**
+   * A file made in memory (JSON, CSV, text), stored as it is: yazl keeps each deflated entry's
+   * stream (about 20 KB) until the part ends, which for 10⁴ letters is hundreds of megabytes.
+   * Documents (PDFs, images) are compressed already; only the manifest is deflated.
+   */
   async addBuffer(rawPath: string, content: Buffer): Promise<void> {
-    await this.#add(rawPath, content.length, true, async () => Readable.from([content]));
+    await this.#add(rawPath, content.length, false, async () => Readable.from([content]));
   }
 
   async addDocument(
