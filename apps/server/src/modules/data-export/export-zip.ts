@@ -68,13 +68,44 @@ function hashingStream(): { stream: Transform; digest: () => { sha256: string; s
   return { stream, digest: () => ({ sha256: hash.digest('hex'), size }) };
 }
 
+interface EntrySource {
+  open?: () => Promise<Readable>;
+  into?: Transform;
+}
+
+/**
+ * The function yazl calls to read an entry. Made out here so that it closes over the holder
+ * alone, not over the scope that adds the entry (V8 keeps a scope whole for its closures).
+ */
+function lazySource(
+  holder: EntrySource,
+): (callback: (error: unknown, stream: NodeJS.ReadableStream) => void) => void {
+  return (callback) => {
+    const { open, into } = holder;
+    if (!open || !into) {
+      callback(new Error('The entry was abandoned'), Readable.from([]));
+      return;
+    }
+    open().then(
+      (source) => {
+        source.on('error', (error) => into.destroy(error));
+        callback(null, source.pipe(into));
+      },
+      (error: unknown) => {
+        into.destroy(error instanceof Error ? error : new Error(String(error)));
+        callback(error, Readable.from([]));
+      },
+    );
+  };
+}
+
 interface OpenPart {
   number: number;
   zip: ZipFile;
   output: PassThrough;
   put: Promise<StoredDocument>;
-  /** Rejects when the store refused the part (the writer then stops). */
-  failed: Promise<never>;
+  /** Why the store refused the part, once it has (the writer then stops). */
+  failure: { error?: unknown; listeners: Set<(error: unknown) => void> };
   estimatedBytes: number;
   entries: number;
 }
@@ -134,12 +165,30 @@ export class ExportZipWriter {
     );
     // The store takes the part as it is written, with room for the estimate's rounding.
     const put = this.#options.documents.put(output, { maxBytes: this.#limit + 64 * 1024 * 1024 });
-    const failed = put.then(
-      () => new Promise<never>(() => {}),
-      (error: unknown) => Promise.reject(error),
-    );
-    failed.catch(() => {});
-    return { number: this.#partCount, zip, output, put, failed, estimatedBytes: 0, entries: 0 };
+    const failure: OpenPart['failure'] = { listeners: new Set() };
+    put.catch((error: unknown) => {
+      failure.error = error ?? new Error('The part could not be stored');
+      for (const listener of failure.listeners) listener(failure.error);
+    });
+    return { number: this.#partCount, zip, output, put, failure, estimatedBytes: 0, entries: 0 };
+  }
+
+  /**
+   * `done`, or the store's refusal of the part. (Not a race with a promise that never settles:
+   * each race would stay in that promise's reactions until the part ends.)
+   */
+  async #untilDone(part: OpenPart, done: Promise<void>): Promise<void> {
+    if (part.failure.error !== undefined) throw part.failure.error;
+    let listener: ((error: unknown) => void) | undefined;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        listener = reject;
+        part.failure.listeners.add(reject);
+        done.then(resolve, reject);
+      });
+    } finally {
+      if (listener) part.failure.listeners.delete(listener);
+    }
   }
 
   async #finishPart(part: OpenPart): Promise<void> {
@@ -197,29 +246,13 @@ export class ExportZipWriter {
     // yazl keeps each entry's function until the part ends: it reaches the source and the
     // streams through this holder only, emptied once the entry is written, so what they
     // buffered (a deflate stream's output chunk) goes at once, not with the part.
-    const holder: { open?: () => Promise<Readable>; into?: Transform } = {
+    const holder: EntrySource = {
       open: openSource,
       into: hashing.stream,
     };
-    part.zip.addReadStreamLazy(entryPath, { size, compress }, (callback) => {
-      const { open: openIt, into } = holder;
-      if (!openIt || !into) {
-        callback(new Error('The entry was abandoned'), Readable.from([]));
-        return;
-      }
-      openIt().then(
-        (source) => {
-          source.on('error', (error) => into.destroy(error));
-          callback(null, source.pipe(into));
-        },
-        (error: unknown) => {
-          into.destroy(error instanceof Error ? error : new Error(String(error)));
-          callback(error, Readable.from([]));
-        },
-      );
-    });
+    part.zip.addReadStreamLazy(entryPath, { size, compress }, lazySource(holder));
     try {
-      await Promise.race([done, part.failed]);
+      await this.#untilDone(part, done);
     } finally {
       holder.open = undefined;
       holder.into = undefined;
@@ -318,7 +351,7 @@ export class ExportZipWriter {
           }, reject);
         });
       });
-      await Promise.race([done, part.failed]);
+      await this.#untilDone(part, done);
       this.#part = undefined;
       await this.#finishPart(part);
       return this.#partCount;
