@@ -70,7 +70,7 @@ async function downloadAndCheck(page: Page, linkName: RegExp): Promise<Manifest>
     execFileSync('unzip', ['-tq', zip]);
     const into = path.join(work, 'unpacked');
     execFileSync('unzip', ['-q', zip, '-d', into]);
-    const manifest = JSON.parse(readFileSync(path.join(into, 'manifest.json'), 'utf8')) as Manifest;
+    const manifest: Manifest = JSON.parse(readFileSync(path.join(into, 'manifest.json'), 'utf8'));
     expect(manifest.formatVersion).toBe(1);
     expect(manifest.files.length).toBeGreaterThan(0);
     for (const file of manifest.files) {

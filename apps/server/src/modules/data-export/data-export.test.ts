@@ -30,6 +30,13 @@ interface Manifest {
   files: { path: string; part: number; size: number; sha256: string }[];
 }
 
+function filesUnder(root: string): string[] {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((entry) => statSync(path.join(root, entry)).isFile())
+    .map((entry) => entry.split(path.sep).join('/'))
+    .toSorted();
+}
+
 describe.each(testEngines)('download my data (%s)', (engine) => {
   let t: TestApp;
   let anna: User;
@@ -91,15 +98,8 @@ describe.each(testEngines)('download my data (%s)', (engine) => {
       execFileSync('unzip', ['-qo', file, '-d', into]);
       zips.push(file);
     }
-    const manifest = JSON.parse(readFileSync(path.join(into, 'manifest.json'), 'utf8')) as Manifest;
+    const manifest: Manifest = JSON.parse(readFileSync(path.join(into, 'manifest.json'), 'utf8'));
     return { ready, into, zips, manifest };
-  }
-
-  function filesUnder(root: string): string[] {
-    return readdirSync(root, { recursive: true, encoding: 'utf8' })
-      .filter((entry) => statSync(path.join(root, entry)).isFile())
-      .map((entry) => entry.split(path.sep).join('/'))
-      .toSorted();
   }
 
   it('streams one ZIP whose files match the manifest, and mails the person', async () => {

@@ -81,12 +81,12 @@ function lazySource(
   holder: EntrySource,
 ): (callback: (error: unknown, stream: NodeJS.ReadableStream) => void) => void {
   return (callback) => {
-    const { open, into } = holder;
-    if (!open || !into) {
+    const { open: openSource, into } = holder;
+    if (!openSource || !into) {
       callback(new Error('The entry was abandoned'), Readable.from([]));
       return;
     }
-    open().then(
+    openSource().then(
       (source) => {
         source.on('error', (error) => into.destroy(error));
         callback(null, source.pipe(into));
@@ -320,7 +320,7 @@ export class ExportZipWriter {
       const total = fits ? this.#partCount : this.#partCount + 1;
       const prefix = prefixWithoutParts(total);
       const spoolPath = this.#spoolDir ? path.join(this.#spoolDir, 'files.jsonl') : undefined;
-      const open = async (): Promise<Readable> => {
+      const openManifest = async (): Promise<Readable> => {
         const output = new PassThrough();
         void (async () => {
           output.write(prefix);
@@ -331,7 +331,9 @@ export class ExportZipWriter {
             }
           }
           output.end(suffix);
-        })().catch((error: unknown) => output.destroy(error as Error));
+        })().catch((error: unknown) =>
+          output.destroy(error instanceof Error ? error : new Error(String(error))),
+        );
         return output;
       };
       const size = manifestSize(total);
@@ -344,7 +346,7 @@ export class ExportZipWriter {
       part.entries += 1;
       const done = new Promise<void>((resolve, reject) => {
         part.zip.addReadStreamLazy(MANIFEST_PATH, { size, compress: true }, (callback) => {
-          open().then((stream) => {
+          openManifest().then((stream) => {
             stream.on('end', resolve);
             stream.on('error', reject);
             callback(null, stream);

@@ -2,7 +2,8 @@ import type { PersonalDataContributor } from '../../documents/personal-data.ts';
 
 function parsed(data: string): unknown {
   try {
-    return JSON.parse(data) as unknown;
+    const value: unknown = JSON.parse(data);
+    return value;
   } catch {
     return data;
   }

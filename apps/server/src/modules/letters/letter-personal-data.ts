@@ -204,7 +204,8 @@ export const letterPersonalData: PersonalDataContributor = {
             // No row keeps a print PDF's size: it is counted by reading it once, in chunks.
             let size = 0;
             for await (const chunk of await app.documents.open(recipient.print_storage_key)) {
-              size += (chunk as Buffer).length;
+              const bytes: Uint8Array = chunk;
+              size += bytes.length;
             }
             await out.document(`${folder}/print-${recipient.position + 1}.pdf`, {
               key: recipient.print_storage_key,

@@ -2,7 +2,8 @@ import type { PersonalDataContributor } from '../../documents/personal-data.ts';
 
 function parsed(content: string): unknown {
   try {
-    return JSON.parse(content) as unknown;
+    const value: unknown = JSON.parse(content);
+    return value;
   } catch {
     return content;
   }
