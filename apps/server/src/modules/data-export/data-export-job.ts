@@ -12,6 +12,7 @@ import {
   deleteDataExportParts,
   findDataExport,
   findExpiredDataExports,
+  findOtherDataExports,
   insertDataExportPart,
   updateDataExport,
 } from './data-export.repository.ts';
@@ -168,6 +169,10 @@ export async function makeDataExport(app: FastifyInstance, exportId: string): Pr
     expires_at: expiresAt.toISOString(),
     updated_at: app.clock.now().toISOString(),
   });
+  // The new export replaces the person's earlier ones, and their files.
+  for (const older of await findOtherDataExports(app.db, row.user_id, exportId)) {
+    await removeDataExport(app, older.id);
+  }
   const user = await getUserById(app.db, row.user_id);
   if (user) {
     const language = userLanguage(user);
@@ -187,6 +192,12 @@ export async function makeDataExport(app: FastifyInstance, exportId: string): Pr
   }
 }
 
+async function removeDataExport(app: FastifyInstance, id: string): Promise<void> {
+  const keys = await deleteDataExportParts(app.db, id);
+  await deleteDataExport(app.db, id);
+  if (keys.length > 0) await collectUnreferencedDocuments(app, keys);
+}
+
 /** Removes expired exports and their files. */
 export async function cleanUpExpiredDataExports(app: FastifyInstance): Promise<number> {
   let removed = 0;
@@ -194,9 +205,7 @@ export async function cleanUpExpiredDataExports(app: FastifyInstance): Promise<n
     const rows = await findExpiredDataExports(app.db, app.clock.now().toISOString(), 100);
     if (rows.length === 0) return removed;
     for (const row of rows) {
-      const keys = await deleteDataExportParts(app.db, row.id);
-      await deleteDataExport(app.db, row.id);
-      if (keys.length > 0) await collectUnreferencedDocuments(app, keys);
+      await removeDataExport(app, row.id);
       removed += 1;
     }
   }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, DataExportPartsTable, DataExportsTable } from '../../db/schema.ts';
 
 export type DataExportRow = Selectable<DataExportsTable>;
@@ -42,14 +42,18 @@ export async function findLatestDataExport(
   userId: string,
   nowIso: string,
 ): Promise<DataExportRow | undefined> {
-  return db
-    .selectFrom('data_exports')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('data_exports')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
+      // The one being made comes first: it is the newest, whatever the clock says.
+      .orderBy(sql`case when status in ('pending', 'running') then 0 else 1 end`)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst()
+  );
 }
 
 /** The export, only when it is this person's (another person's is not found). */
@@ -157,4 +161,19 @@ export async function findDataExportKeysInUse(
     .where('document_key', 'in', keys)
     .execute();
   return rows.map((row) => row.document_key);
+}
+
+/** The person's other exports, which a newer ready one replaces. */
+export async function findOtherDataExports(
+  db: Kysely<Database>,
+  userId: string,
+  exceptId: string,
+): Promise<DataExportRow[]> {
+  return db
+    .selectFrom('data_exports')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '!=', exceptId)
+    .where('status', 'in', ['ready', 'failed'])
+    .execute();
 }

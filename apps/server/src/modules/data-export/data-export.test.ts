@@ -233,8 +233,15 @@ describe.each(testEngines)('download my data (%s)', (engine) => {
       headers: { cookie: anna.cookie },
     });
     expect(noPart.statusCode).toBe(404);
-    // Once ready, a new export may be asked for.
+    // Once ready, a new export may be asked for; when it is ready, it replaces the old one.
     expect((await request(anna)).statusCode).toBe(202);
+    expect((await latest(anna))?.status).toBe('pending');
+    await t.app.jobs.runDueJobs();
+    const newer = await latest(anna);
+    expect(newer?.status).toBe('ready');
+    expect(newer?.id).not.toBe(made.id);
+    const replaced = await t.app.inject({ method: 'GET', url, headers: { cookie: anna.cookie } });
+    expect(replaced.statusCode).toBe(404);
   });
 
   it('is gone after 7 days: DATA_EXPORT_EXPIRED, then removed by the clean-up', async () => {
