@@ -2,6 +2,7 @@
 // oxlint-disable no-restricted-imports
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -15,6 +16,9 @@ export interface SeededApp<Seeded> {
   cookie: string;
   seeded: Seeded;
   seedSeconds: number;
+  /** The app itself, for benches that run its jobs (it runs in the bench process). */
+  app: FastifyInstance;
+  dataDir: string;
   close: () => Promise<void>;
 }
 
@@ -66,7 +70,7 @@ export async function startSeededApp<Seeded>(
       const port =
         typeof address === 'object' && address ? (address satisfies AddressInfo).port : 0;
       const appUrl = `http://127.0.0.1:${port}`;
-      return { appUrl, cookie: await logIn(appUrl), seeded, seedSeconds, close };
+      return { appUrl, cookie: await logIn(appUrl), seeded, seedSeconds, app, dataDir, close };
     } catch (error) {
       await close();
       throw error;

@@ -22,7 +22,7 @@ export interface Violation {
 export const layers = ['core', 'domain', 'read model', 'adapter'] as const;
 export type Layer = (typeof layers)[number];
 
-export const readModelModules = ['home', 'search', 'timeline', 'trash'];
+export const readModelModules = ['data-export', 'home', 'search', 'timeline', 'trash'];
 export const adapterModules = ['sender-api', 'personal-api', 'demo'];
 const adapterTopLevelFiles = ['app.ts', 'main.ts', 'cli.ts'];
 /** The owner of a table that no module owns: db, plugins, lib, config and the like. */

@@ -55,6 +55,8 @@ export const tableOwners: Record<string, string> = {
   case_file_item_letters: 'case-files',
   case_file_item_uploads: 'case-files',
   case_file_references: 'case-files',
+  data_exports: 'data-export',
+  data_export_parts: 'data-export',
 
   account_deletions: 'account-deletion',
   calendar_feeds: 'calendar',

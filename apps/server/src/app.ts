@@ -11,6 +11,7 @@ import type { Config } from './config/env.ts';
 import type { Engine } from './db/migrations/context.ts';
 import type { Database } from './db/schema.ts';
 import { DocumentHolders } from './documents/document-holders.ts';
+import { PersonalDataContributors } from './documents/personal-data.ts';
 import { registerModules } from './modules/index.ts';
 import type { FolderLetterCountsSource } from './modules/folders/folder-letter-counts.ts';
 import type { InvoiceLettersSource } from './modules/invoices/invoice-letters.ts';
@@ -61,6 +62,8 @@ declare module 'fastify' {
     documents: DocumentStore;
     /** The areas that keep documents in the store, asked before a file goes (document-holders.ts). */
     documentHolders: DocumentHolders;
+    /** The areas' parts of "Download my data" (documents/personal-data.ts). */
+    personalData: PersonalDataContributors;
     /** Writes the full-text index of letters and uploads (plugins/search-index.ts). */
     searchIndex: SearchIndexWriter;
     /** The payments of invoices, for the invoice views (modules/invoices/invoice-payments.ts). */
@@ -146,6 +149,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       });
   app.decorate('documents', documents.store);
   app.decorate('documentHolders', new DocumentHolders());
+  app.decorate('personalData', new PersonalDataContributors());
   app.decorate('storageQuota', new StorageQuota());
   app.decorate(
     'uploadStaging',

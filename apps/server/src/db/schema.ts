@@ -80,6 +80,8 @@ export interface Database {
   forwarding_settings: ForwardingSettingsTable;
   forwarding_providers: ForwardingProvidersTable;
   forwarded_letters: ForwardedLettersTable;
+  data_exports: DataExportsTable;
+  data_export_parts: DataExportPartsTable;
 }
 
 export interface UsersTable {
@@ -848,4 +850,31 @@ export interface ForwardedLettersTable {
   /** `attached` (the PDFs went along), `link` (too big) or `signature` (awaits a signature). */
   outcome: string;
   sent_at: string;
+}
+
+/** "Download my data": one export of everything a person may see (0025). */
+export interface DataExportsTable {
+  id: string;
+  user_id: string;
+  status: 'pending' | 'running' | 'ready' | 'failed';
+  areas_total: Generated<number>;
+  areas_done: Generated<number>;
+  files_done: Generated<number>;
+  bytes_done: Generated<number>;
+  /** Why it failed, for the log; the person sees a translated message. */
+  failure: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+  /** When a ready export's parts go (7 days after it was made). */
+  expires_at: string | null;
+}
+
+/** A ZIP of an export in the document store; parts stay below 4 GB (no ZIP64). */
+export interface DataExportPartsTable {
+  export_id: string;
+  part_number: number;
+  document_key: string;
+  size: number;
+  sha256: string;
 }

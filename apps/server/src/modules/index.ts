@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { DocumentHolder } from '../documents/document-holders.ts';
+import type { PersonalDataContributor } from '../documents/personal-data.ts';
 import { registerDocumentCollection } from '../documents/document-collection.ts';
 import { accessTokenRoutes } from './access-tokens/index.ts';
 import { eraseAccessTokenData } from './access-tokens/access-token-personal-data.ts';
@@ -70,6 +71,19 @@ import { letterDocumentHolder } from './letters/letter-document-holder.ts';
 import { providerDocumentHolder } from './providers/provider-document-holder.ts';
 import { signatureDocumentHolder } from './signatures/signature-document-holder.ts';
 import { uploadDocumentHolder } from './uploads/upload-document-holder.ts';
+import { dataExportDocumentHolder } from './data-export/data-export-document-holder.ts';
+import { dataExportRoutes } from './data-export/index.ts';
+import { caseFilePersonalData } from './case-files/case-file-personal-data.ts';
+import { contactPersonalData } from './contacts/contact-personal-data.ts';
+import { folderPersonalData } from './folders/folder-personal-data.ts';
+import { formSubmissionPersonalData } from './form-submissions/form-submission-personal-data.ts';
+import { formDraftPersonalData } from './forms/form-draft-personal-data.ts';
+import { letterPersonalData } from './letters/letter-personal-data.ts';
+import { outboxPersonalData } from './outbox/outbox-personal-data.ts';
+import { paymentPersonalData } from './payments/payment-personal-data.ts';
+import { profilePersonalData } from './profile/profile-personal-data.ts';
+import { signaturePersonalData } from './signatures/signature-personal-data.ts';
+import { uploadPersonalData } from './uploads/upload-personal-data.ts';
 
 /**
  * Every area that keeps documents in the shared store: a file goes only once none of them
@@ -83,6 +97,26 @@ export const documentHolders: readonly DocumentHolder[] = [
   signatureDocumentHolder,
   formFileDocumentHolder,
   formSubmissionDocumentHolder,
+  dataExportDocumentHolder,
+];
+
+/**
+ * Every area's part of "Download my data" (documents/personal-data.ts), in the order the ZIP
+ * holds them. An area whose part is a list of the person's rows is a one-liner:
+ * `jsonRowsContributor('access-tokens', exportAccessTokenData)`.
+ */
+export const personalDataContributors: readonly PersonalDataContributor[] = [
+  profilePersonalData,
+  letterPersonalData,
+  paymentPersonalData,
+  signaturePersonalData,
+  uploadPersonalData,
+  formDraftPersonalData,
+  formSubmissionPersonalData,
+  caseFilePersonalData,
+  contactPersonalData,
+  folderPersonalData,
+  outboxPersonalData,
 ];
 
 /**
@@ -178,4 +212,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   // Due dates in a calendar, letters forwarded by e-mail (issue 25).
   await app.register(calendarRoutes);
   await app.register(forwardingRoutes);
+  // Download my data (issue 25).
+  for (const contributor of personalDataContributors) app.personalData.register(contributor);
+  await app.register(dataExportRoutes);
 };

@@ -65,6 +65,8 @@ const statusByCode: Record<ErrorCode, number> = {
   ACCESS_TOKEN_LIMIT_REACHED: 409,
   ACCESS_TOKEN_EXPIRY_INVALID: 400,
   ACCESS_TOKEN_SCOPE_INSUFFICIENT: 403,
+  DATA_EXPORT_RUNNING: 409,
+  DATA_EXPORT_EXPIRED: 410,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -152,6 +154,9 @@ const defaultMessages: Record<ErrorCode, string> = {
     'An access token must expire between tomorrow and one year from today.',
   ACCESS_TOKEN_SCOPE_INSUFFICIENT:
     'This access token may only read. Make a token with the scope "read and mark read" to mark letters read.',
+  DATA_EXPORT_RUNNING:
+    'An export of your data is already being made; wait until it is ready before asking for another.',
+  DATA_EXPORT_EXPIRED: 'This export has expired (after 7 days); ask for a new one.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   INTERNAL: 'Something went wrong on our side.',
 };

@@ -1,7 +1,7 @@
 import type { Language } from '@kuvert/shared/auth';
 import type { MailMessage } from './mailer.ts';
 
-interface MailText {
+export interface MailText {
   subject: string;
   greeting: (name: string) => string;
   body: string;
@@ -97,7 +97,7 @@ function render(texts: Record<Language, MailText>, input: TemplateInput): MailMe
   return renderText(texts[input.language], input);
 }
 
-function renderText(t: MailText, input: TemplateInput): MailMessage {
+export function renderText(t: MailText, input: TemplateInput): MailMessage {
   const greeting = t.greeting(input.firstName);
   const text = [
     greeting,

@@ -8,6 +8,7 @@ import { calendarEndpoints } from '@kuvert/shared/calendar/endpoints';
 import { caseFileEndpoints } from '@kuvert/shared/case-files/endpoints';
 import { contactEndpoints } from '@kuvert/shared/contacts/endpoints';
 import { emailChangeEndpoints } from '@kuvert/shared/email-change/endpoints';
+import { dataExportEndpoints } from '@kuvert/shared/data-export/endpoints';
 import { eventEndpoints } from '@kuvert/shared/events/endpoints';
 import { folderEndpoints } from '@kuvert/shared/folders/endpoints';
 import { formEndpoints } from '@kuvert/shared/forms/endpoints';
@@ -45,6 +46,7 @@ const declaredByArea: Record<string, Record<string, Endpoint>> = {
   caseFiles: caseFileEndpoints,
   contacts: contactEndpoints,
   emailChange: emailChangeEndpoints,
+  dataExport: dataExportEndpoints,
   events: eventEndpoints,
   folders: folderEndpoints,
   forms: formEndpoints,

@@ -28,6 +28,7 @@ import * as accountDeletion from './0024-account-deletion.ts';
 import * as personalAccessTokens from './0026-personal-access-tokens.ts';
 import * as calendarFeeds from './0027-calendar-feeds.ts';
 import * as letterForwarding from './0028-letter-forwarding.ts';
+import * as dataExports from './0025-data-exports.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -62,6 +63,7 @@ const migrations: Record<string, MigrationModule> = {
   '0026-personal-access-tokens': personalAccessTokens,
   '0027-calendar-feeds': calendarFeeds,
   '0028-letter-forwarding': letterForwarding,
+  '0025-data-exports': dataExports,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

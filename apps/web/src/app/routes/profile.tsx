@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Box, Button, Group, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../config/paths.ts';
@@ -9,6 +9,7 @@ import { EmailAddressCard } from '../../features/email-change/components/email-a
 import { AccessTokensPanel } from '../../features/access-tokens/components/access-tokens-panel.tsx';
 import { CalendarFeedSection } from '../../features/calendar/components/calendar-feed-section.tsx';
 import { ForwardingSection } from '../../features/forwarding/components/forwarding-section.tsx';
+import { DataExportPanel } from '../../features/data-export/components/data-export-panel.tsx';
 import { IdentityCard } from '../../features/identity/components/identity-card.tsx';
 import { useProfile } from '../../features/profile/api/get-profile.ts';
 import { ActiveSessionsList } from '../../features/profile/components/active-sessions-list.tsx';
@@ -84,6 +85,12 @@ export function Component() {
           </Button>
         </Group>
       </SectionCard>
+      {/* The e-mail that says an export is ready links here. */}
+      <Box id="data-export">
+        <SectionCard title={t('dataExport.title')} description={t('dataExport.intro')}>
+          <DataExportPanel />
+        </SectionCard>
+      </Box>
       <SectionCard
         title={t('profile.verifyDocument.title')}
         description={t('profile.verifyDocument.intro')}

@@ -1,0 +1,20 @@
+import type { PersonalDataContributor } from '../../documents/personal-data.ts';
+import { contactsCsv, contactsVcard } from './contact-export.ts';
+import { withProviderNames } from './contact-providers.ts';
+import { findAllContacts } from './contacts.repository.ts';
+
+/** The address book of each mailbox the person may see, as vCard and CSV (the export's own). */
+export const contactPersonalData: PersonalDataContributor = {
+  name: 'contacts',
+  async contribute(app, scope, out) {
+    for (const account of scope.accounts) {
+      const rows = await withProviderNames(app.db, await findAllContacts(app.db, account.id));
+      if (rows.length === 0) continue;
+      const mailbox = `${account.name} (${account.id})`;
+      const base = scope.language === 'de' ? 'adressbuch' : 'address-book';
+      await out.text(`${mailbox}/${base}.vcf`, contactsVcard(rows, scope.language));
+      await out.text(`${mailbox}/${base}.csv`, contactsCsv(rows, scope.language));
+      out.count('contacts', rows.length);
+    }
+  },
+};

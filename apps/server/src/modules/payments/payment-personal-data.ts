@@ -1,0 +1,33 @@
+import type { PersonalDataContributor } from '../../documents/personal-data.ts';
+
+/** The payments of invoices in each mailbox the person may see. */
+export const paymentPersonalData: PersonalDataContributor = {
+  name: 'payments',
+  async contribute(app, scope, out) {
+    for (const account of scope.accounts) {
+      const rows = await app.db
+        .selectFrom('payments')
+        .select([
+          'id',
+          'letter_id',
+          'user_id',
+          'method',
+          'status',
+          'amount',
+          'currency',
+          'failure_reason',
+          'failure_message',
+          'created_at',
+          'updated_at',
+          'completed_at',
+        ])
+        .where('account_id', '=', account.id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      if (rows.length === 0) continue;
+      await out.json(`${account.name} (${account.id})/payments.json`, rows);
+      out.count('payments', rows.length);
+    }
+  },
+};
