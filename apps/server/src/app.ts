@@ -11,7 +11,7 @@ import type { Config } from './config/env.ts';
 import type { Engine } from './db/migrations/context.ts';
 import type { Database } from './db/schema.ts';
 import { DocumentHolders } from './documents/document-holders.ts';
-import { PersonalDataContributors } from './documents/personal-data.ts';
+import { PersonalDataContributors } from './personal-data/personal-data-contributors.ts';
 import { registerModules } from './modules/index.ts';
 import type { FolderLetterCountsSource } from './modules/folders/folder-letter-counts.ts';
 import type { InvoiceLettersSource } from './modules/invoices/invoice-letters.ts';
@@ -62,7 +62,7 @@ declare module 'fastify' {
     documents: DocumentStore;
     /** The areas that keep documents in the store, asked before a file goes (document-holders.ts). */
     documentHolders: DocumentHolders;
-    /** The areas' parts of "Download my data" (documents/personal-data.ts). */
+    /** The areas' parts of "Download my data" (personal-data/personal-data-contributors.ts). */
     personalData: PersonalDataContributors;
     /** Writes the full-text index of letters and uploads (plugins/search-index.ts). */
     searchIndex: SearchIndexWriter;

@@ -1,38 +1,48 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { DocumentHolder } from '../documents/document-holders.ts';
-import type { PersonalDataContributor } from '../documents/personal-data.ts';
+import {
+  jsonDocumentContributor,
+  jsonRowsContributor,
+  type PersonalDataContributor,
+} from '../personal-data/personal-data-contributors.ts';
 import { registerDocumentCollection } from '../documents/document-collection.ts';
 import { accessTokenRoutes } from './access-tokens/index.ts';
-import { eraseAccessTokenData } from './access-tokens/access-token-personal-data.ts';
+import {
+  eraseAccessTokenData,
+  exportAccessTokenData,
+} from './access-tokens/access-token-personal-data.ts';
 import { accountRoutes } from './accounts/index.ts';
 import { accountDeletionRoutes } from './account-deletion/index.ts';
 import { registerAccountDeletionJobs } from './account-deletion/account-purge.ts';
 import { deletionCancelRoutes } from './auth/deletion-cancel.routes.ts';
 import { rowEraser, type PersonalDataEraser } from '../personal-data/personal-data-erasers.ts';
-import { corePersonalData } from '../personal-data/core-personal-data.ts';
-import { accountPersonalData } from './accounts/accounts-personal-data.ts';
-import { caseFilePersonalData } from './case-files/case-files-personal-data.ts';
-import { contactPersonalData } from './contacts/contacts-personal-data.ts';
-import { folderPersonalData } from './folders/folders-personal-data.ts';
-import { formSubmissionPersonalData } from './form-submissions/form-submissions-personal-data.ts';
-import { formDraftPersonalData } from './forms/forms-personal-data.ts';
-import { identityPersonalData } from './identity/identity-personal-data.ts';
-import { letterPersonalData } from './letters/letters-personal-data.ts';
-import { mailMergePersonalData } from './mail-merge/mail-merge-personal-data.ts';
-import { invitationPersonalData } from './members/members-personal-data.ts';
-import { draftPersonalData } from './outbox/outbox-personal-data.ts';
-import { paymentPersonalData } from './payments/payments-personal-data.ts';
-import { signerPersonalData } from './signatures/signatures-personal-data.ts';
-import { uploadPersonalData } from './uploads/uploads-personal-data.ts';
-import { userPersonalData } from './users/users-personal-data.ts';
+import { coreErasure } from '../personal-data/core-personal-data.ts';
+import { accountErasure } from './accounts/account-data-erasure.ts';
+import { caseFileErasure } from './case-files/case-file-data-erasure.ts';
+import { contactErasure } from './contacts/contact-data-erasure.ts';
+import { folderErasure } from './folders/folder-data-erasure.ts';
+import { formSubmissionErasure } from './form-submissions/form-submission-data-erasure.ts';
+import { formDraftErasure } from './forms/form-draft-data-erasure.ts';
+import { identityErasure } from './identity/identity-data-erasure.ts';
+import { letterErasure } from './letters/letter-data-erasure.ts';
+import { mailMergeErasure } from './mail-merge/mail-merge-data-erasure.ts';
+import { invitationErasure } from './members/member-data-erasure.ts';
+import { draftErasure } from './outbox/outbox-data-erasure.ts';
+import { paymentErasure } from './payments/payment-data-erasure.ts';
+import { signerErasure } from './signatures/signature-data-erasure.ts';
+import { uploadErasure } from './uploads/upload-data-erasure.ts';
+import { userErasure } from './users/user-data-erasure.ts';
 import { memberRoutes } from './members/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { registerCaseFileJobs } from './case-files/case-file-jobs.ts';
 import { caseFileRoutes } from './case-files/index.ts';
 import { emailChangeRoutes } from './email-change/index.ts';
 import { calendarRoutes } from './calendar/index.ts';
-import { eraseCalendarData } from './calendar/calendar-personal-data.ts';
-import { eraseForwardingData } from './forwarding/forwarding-personal-data.ts';
+import { eraseCalendarData, exportCalendarData } from './calendar/calendar-personal-data.ts';
+import {
+  eraseForwardingData,
+  exportForwardingData,
+} from './forwarding/forwarding-personal-data.ts';
 import { forwardingRoutes } from './forwarding/index.ts';
 import { contactRoutes } from './contacts/index.ts';
 import { eventRoutes } from './events/index.ts';
@@ -66,24 +76,27 @@ import {
   formFileDocumentHolder,
   formSubmissionDocumentHolder,
 } from './form-submissions/form-document-holders.ts';
-import { eraseEmailChangeData } from './email-change/email-change-personal-data.ts';
+import {
+  eraseEmailChangeData,
+  exportEmailChangeData,
+} from './email-change/email-change-personal-data.ts';
 import { letterDocumentHolder } from './letters/letter-document-holder.ts';
 import { providerDocumentHolder } from './providers/provider-document-holder.ts';
 import { signatureDocumentHolder } from './signatures/signature-document-holder.ts';
 import { uploadDocumentHolder } from './uploads/upload-document-holder.ts';
 import { dataExportDocumentHolder } from './data-export/data-export-document-holder.ts';
 import { dataExportRoutes } from './data-export/index.ts';
-import { caseFilePersonalData } from './case-files/case-file-personal-data.ts';
-import { contactPersonalData } from './contacts/contact-personal-data.ts';
-import { folderPersonalData } from './folders/folder-personal-data.ts';
-import { formSubmissionPersonalData } from './form-submissions/form-submission-personal-data.ts';
-import { formDraftPersonalData } from './forms/form-draft-personal-data.ts';
-import { letterPersonalData } from './letters/letter-personal-data.ts';
-import { outboxPersonalData } from './outbox/outbox-personal-data.ts';
-import { paymentPersonalData } from './payments/payment-personal-data.ts';
-import { profilePersonalData } from './profile/profile-personal-data.ts';
-import { signaturePersonalData } from './signatures/signature-personal-data.ts';
-import { uploadPersonalData } from './uploads/upload-personal-data.ts';
+import { caseFileExport } from './case-files/case-file-data-export.ts';
+import { contactExport } from './contacts/contact-data-export.ts';
+import { folderExport } from './folders/folder-data-export.ts';
+import { formSubmissionExport } from './form-submissions/form-submission-data-export.ts';
+import { formDraftExport } from './forms/form-draft-data-export.ts';
+import { letterExport } from './letters/letter-data-export.ts';
+import { outboxExport } from './outbox/outbox-data-export.ts';
+import { paymentExport } from './payments/payment-data-export.ts';
+import { profileExport } from './profile/profile-data-export.ts';
+import { signatureExport } from './signatures/signature-data-export.ts';
+import { uploadExport } from './uploads/upload-data-export.ts';
 
 /**
  * Every area that keeps documents in the shared store: a file goes only once none of them
@@ -101,22 +114,26 @@ export const documentHolders: readonly DocumentHolder[] = [
 ];
 
 /**
- * Every area's part of "Download my data" (documents/personal-data.ts), in the order the ZIP
+ * Every area's part of "Download my data" (personal-data/personal-data-contributors.ts), in the order the ZIP
  * holds them. An area whose part is a list of the person's rows is a one-liner:
  * `jsonRowsContributor('access-tokens', exportAccessTokenData)`.
  */
 export const personalDataContributors: readonly PersonalDataContributor[] = [
-  profilePersonalData,
-  letterPersonalData,
-  paymentPersonalData,
-  signaturePersonalData,
-  uploadPersonalData,
-  formDraftPersonalData,
-  formSubmissionPersonalData,
-  caseFilePersonalData,
-  contactPersonalData,
-  folderPersonalData,
-  outboxPersonalData,
+  profileExport,
+  letterExport,
+  paymentExport,
+  signatureExport,
+  uploadExport,
+  formDraftExport,
+  formSubmissionExport,
+  caseFileExport,
+  contactExport,
+  folderExport,
+  outboxExport,
+  jsonRowsContributor('email-changes', exportEmailChangeData),
+  jsonRowsContributor('access-tokens', exportAccessTokenData),
+  jsonDocumentContributor('calendar', exportCalendarData),
+  jsonDocumentContributor('forwarding', exportForwardingData),
 ];
 
 /**
@@ -126,20 +143,20 @@ export const personalDataContributors: readonly PersonalDataContributor[] = [
  * area's `erase…Data(db, userId)` registers as `rowEraser(name, columns, erase…Data)`.
  */
 export const personalDataErasers: readonly PersonalDataEraser[] = [
-  corePersonalData,
-  identityPersonalData,
-  signerPersonalData,
-  formSubmissionPersonalData,
-  formDraftPersonalData,
-  caseFilePersonalData,
-  paymentPersonalData,
-  letterPersonalData,
-  uploadPersonalData,
-  draftPersonalData,
-  mailMergePersonalData,
-  contactPersonalData,
-  folderPersonalData,
-  invitationPersonalData,
+  coreErasure,
+  identityErasure,
+  signerErasure,
+  formSubmissionErasure,
+  formDraftErasure,
+  caseFileErasure,
+  paymentErasure,
+  letterErasure,
+  uploadErasure,
+  draftErasure,
+  mailMergeErasure,
+  contactErasure,
+  folderErasure,
+  invitationErasure,
   rowEraser('email-change', ['email_changes.user_id'], eraseEmailChangeData),
   rowEraser('access-tokens', ['personal_access_tokens.user_id'], eraseAccessTokenData),
   rowEraser('calendar', ['calendar_feeds.user_id'], eraseCalendarData),
@@ -148,8 +165,8 @@ export const personalDataErasers: readonly PersonalDataEraser[] = [
     ['forwarding_settings.user_id', 'forwarding_providers.user_id', 'forwarded_letters.user_id'],
     eraseForwardingData,
   ),
-  accountPersonalData,
-  userPersonalData,
+  accountErasure,
+  userErasure,
 ];
 
 /** Every API area, mounted under /api. */

@@ -12,7 +12,7 @@ async function eraseCoreData(db: Kysely<Database>, userId: string): Promise<void
   await db.deleteFrom('audit_events').where('user_id', '=', userId).execute();
 }
 
-export const corePersonalData: PersonalDataEraser = {
+export const coreErasure: PersonalDataEraser = {
   name: 'sessions-tokens-security-log',
   columns: ['sessions.user_id', 'one_time_tokens.user_id', 'audit_events.user_id'],
   erase: eraseCoreData,

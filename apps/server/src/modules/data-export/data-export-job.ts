@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { PersonalDataScope, PersonalDataWriter } from '../../documents/personal-data.ts';
+import type {
+  PersonalDataScope,
+  PersonalDataWriter,
+} from '../../personal-data/personal-data-contributors.ts';
 import { collectUnreferencedDocuments } from '../../documents/document-collection.ts';
 import { addSeconds } from '../../clock.ts';
 import { PermanentJobError } from '../../plugins/jobs.ts';

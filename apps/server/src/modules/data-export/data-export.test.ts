@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dataExportSchema, latestDataExportSchema } from '@kuvert/shared/data-export';
 import { newId } from '../../db/ids.ts';
-import { jsonRowsContributor } from '../../documents/personal-data.ts';
+import { jsonRowsContributor } from '../../personal-data/personal-data-contributors.ts';
 import { createLoggedInUser, login } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import { publishTestForm } from '../../test/forms.ts';

@@ -37,7 +37,7 @@ async function eraseCaseFileData(
     .execute();
 }
 
-export const caseFilePersonalData: PersonalDataEraser = {
+export const caseFileErasure: PersonalDataEraser = {
   name: 'case-files',
   columns: [
     'case_files.account_id',

@@ -52,7 +52,7 @@ async function eraseFormSubmissionData(
   return keys;
 }
 
-export const formSubmissionPersonalData: PersonalDataEraser = {
+export const formSubmissionErasure: PersonalDataEraser = {
   name: 'form-submissions',
   columns: [
     'form_files.account_id',

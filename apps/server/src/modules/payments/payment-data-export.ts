@@ -1,7 +1,7 @@
-import type { PersonalDataContributor } from '../../documents/personal-data.ts';
+import type { PersonalDataContributor } from '../../personal-data/personal-data-contributors.ts';
 
 /** The payments of invoices in each mailbox the person may see. */
-export const paymentPersonalData: PersonalDataContributor = {
+export const paymentExport: PersonalDataContributor = {
   name: 'payments',
   async contribute(app, scope, out) {
     for (const account of scope.accounts) {

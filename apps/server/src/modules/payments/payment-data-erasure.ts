@@ -21,7 +21,7 @@ async function erasePaymentData(
   await db.updateTable('payments').set({ user_id: null }).where('user_id', '=', userId).execute();
 }
 
-export const paymentPersonalData: PersonalDataEraser = {
+export const paymentErasure: PersonalDataEraser = {
   name: 'payments',
   columns: ['payments.account_id', 'payments.user_id'],
   erase: erasePaymentData,

@@ -76,6 +76,23 @@ export function jsonRowsContributor(
   };
 }
 
+/**
+ * An area whose part is one JSON document about the person (their settings of a feature),
+ * written as `<name>.json`.
+ */
+export function jsonDocumentContributor(
+  name: string,
+  read: (db: Kysely<Database>, userId: string) => Promise<unknown>,
+): PersonalDataContributor {
+  return {
+    name,
+    async contribute(app, scope, out) {
+      await out.json(`${name}.json`, await read(app.db, scope.userId));
+      out.count(name, 1);
+    },
+  };
+}
+
 /** The contributors of one app, registered by the areas when the app starts. */
 export class PersonalDataContributors {
   readonly #contributors = new Map<string, PersonalDataContributor>();

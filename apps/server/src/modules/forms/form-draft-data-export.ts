@@ -1,4 +1,4 @@
-import type { PersonalDataContributor } from '../../documents/personal-data.ts';
+import type { PersonalDataContributor } from '../../personal-data/personal-data-contributors.ts';
 
 function parsed(data: string): unknown {
   try {
@@ -10,7 +10,7 @@ function parsed(data: string): unknown {
 }
 
 /** Forms being filled in, in each mailbox the person may see, with their answers. */
-export const formDraftPersonalData: PersonalDataContributor = {
+export const formDraftExport: PersonalDataContributor = {
   name: 'form-drafts',
   async contribute(app, scope, out) {
     for (const account of scope.accounts) {

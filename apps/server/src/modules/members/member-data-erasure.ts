@@ -32,7 +32,7 @@ async function eraseInvitationData(
     .execute();
 }
 
-export const invitationPersonalData: PersonalDataEraser = {
+export const invitationErasure: PersonalDataEraser = {
   name: 'members',
   columns: [
     'account_invitations.account_id',

@@ -15,7 +15,7 @@ async function eraseFolderData(
   await db.deleteFrom('folders').where('account_id', 'in', subject.erasedAccountIds).execute();
 }
 
-export const folderPersonalData: PersonalDataEraser = {
+export const folderErasure: PersonalDataEraser = {
   name: 'folders',
   columns: ['folders.account_id'],
   erase: eraseFolderData,

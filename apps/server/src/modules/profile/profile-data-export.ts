@@ -1,4 +1,4 @@
-import type { PersonalDataContributor } from '../../documents/personal-data.ts';
+import type { PersonalDataContributor } from '../../personal-data/personal-data-contributors.ts';
 import { listRecentAuditEvents } from '../../plugins/audit.ts';
 import { listLiveSessions } from '../../plugins/session-store.ts';
 import { getIdentityStatus } from '../identity/identity.service.ts';
@@ -12,7 +12,7 @@ const SECURITY_LOG_MAX = 100_000;
  * The person themself: profile (name, address, language, notifications, verified identity),
  * mailboxes with their role, the sessions that are open, and the security log.
  */
-export const profilePersonalData: PersonalDataContributor = {
+export const profileExport: PersonalDataContributor = {
   name: 'profile',
   async contribute(app, scope, out) {
     const user = await getUserById(app.db, scope.userId);

@@ -45,7 +45,7 @@ async function eraseUserData(
     .execute();
 }
 
-export const userPersonalData: PersonalDataEraser = {
+export const userErasure: PersonalDataEraser = {
   name: 'users',
   columns: [],
   erase: eraseUserData,

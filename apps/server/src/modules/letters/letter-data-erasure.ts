@@ -66,7 +66,7 @@ async function eraseLetterData(
   return keys;
 }
 
-export const letterPersonalData: PersonalDataEraser = {
+export const letterErasure: PersonalDataEraser = {
   name: 'letters',
   columns: [
     'letters.account_id',

@@ -20,7 +20,7 @@ async function eraseAccountData(
   }
 }
 
-export const accountPersonalData: PersonalDataEraser = {
+export const accountErasure: PersonalDataEraser = {
   name: 'accounts',
   columns: ['memberships.account_id', 'memberships.user_id'],
   erase: eraseAccountData,

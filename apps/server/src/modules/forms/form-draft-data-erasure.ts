@@ -5,27 +5,27 @@ import type {
   PersonalDataEraser,
 } from '../../personal-data/personal-data-erasers.ts';
 
-/** Mail merges of the personal mailbox go (with their rows); shared ones lose their author. */
-async function eraseMailMergeData(
+/** Form drafts of the personal mailbox go; a shared mailbox keeps its drafts, without author. */
+async function eraseFormDraftData(
   db: Kysely<Database>,
   userId: string,
   subject: ErasureSubject,
 ): Promise<void> {
   if (subject.erasedAccountIds.length > 0) {
     await db
-      .deleteFrom('mail_merges')
+      .deleteFrom('form_drafts')
       .where('account_id', 'in', subject.erasedAccountIds)
       .execute();
   }
   await db
-    .updateTable('mail_merges')
+    .updateTable('form_drafts')
     .set({ created_by_user_id: null })
     .where('created_by_user_id', '=', userId)
     .execute();
 }
 
-export const mailMergePersonalData: PersonalDataEraser = {
-  name: 'mail-merge',
-  columns: ['mail_merges.account_id', 'mail_merges.created_by_user_id'],
-  erase: eraseMailMergeData,
+export const formDraftErasure: PersonalDataEraser = {
+  name: 'form-drafts',
+  columns: ['form_drafts.account_id', 'form_drafts.created_by_user_id'],
+  erase: eraseFormDraftData,
 };

@@ -15,7 +15,7 @@ async function eraseContactData(
   await db.deleteFrom('contacts').where('account_id', 'in', subject.erasedAccountIds).execute();
 }
 
-export const contactPersonalData: PersonalDataEraser = {
+export const contactErasure: PersonalDataEraser = {
   name: 'contacts',
   columns: ['contacts.account_id'],
   erase: eraseContactData,

@@ -35,7 +35,7 @@ async function eraseUploadData(
   return keys;
 }
 
-export const uploadPersonalData: PersonalDataEraser = {
+export const uploadErasure: PersonalDataEraser = {
   name: 'uploads',
   columns: ['uploads.account_id', 'uploads.created_by_user_id'],
   erase: eraseUploadData,

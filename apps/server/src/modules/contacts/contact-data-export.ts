@@ -1,10 +1,10 @@
-import type { PersonalDataContributor } from '../../documents/personal-data.ts';
+import type { PersonalDataContributor } from '../../personal-data/personal-data-contributors.ts';
 import { contactsCsv, contactsVcard } from './contact-export.ts';
 import { withProviderNames } from './contact-providers.ts';
 import { findAllContacts } from './contacts.repository.ts';
 
 /** The address book of each mailbox the person may see, as vCard and CSV (the export's own). */
-export const contactPersonalData: PersonalDataContributor = {
+export const contactExport: PersonalDataContributor = {
   name: 'contacts',
   async contribute(app, scope, out) {
     for (const account of scope.accounts) {

@@ -1,4 +1,4 @@
-import type { PersonalDataContributor } from '../../documents/personal-data.ts';
+import type { PersonalDataContributor } from '../../personal-data/personal-data-contributors.ts';
 
 const PAGE = 200;
 
@@ -6,7 +6,7 @@ const PAGE = 200;
  * The uploads' part of "Download my data": each stored upload of every mailbox the person may
  * see, with the text read from it (`….txt`) and one `uploads.json` per mailbox. Read in pages.
  */
-export const uploadPersonalData: PersonalDataContributor = {
+export const uploadExport: PersonalDataContributor = {
   name: 'uploads',
   async contribute(app, scope, out) {
     for (const account of scope.accounts) {

@@ -27,7 +27,7 @@ async function eraseSignerData(db: Kysely<Database>, userId: string): Promise<vo
     .execute();
 }
 
-export const signerPersonalData: PersonalDataEraser = {
+export const signerErasure: PersonalDataEraser = {
   name: 'signatures',
   columns: ['signature_signers.user_id'],
   erase: eraseSignerData,

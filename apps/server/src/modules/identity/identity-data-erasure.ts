@@ -8,7 +8,7 @@ async function eraseIdentityData(db: Kysely<Database>, userId: string): Promise<
   await db.deleteFrom('verified_identities').where('user_id', '=', userId).execute();
 }
 
-export const identityPersonalData: PersonalDataEraser = {
+export const identityErasure: PersonalDataEraser = {
   name: 'identity',
   columns: ['identity_processes.user_id', 'verified_identities.user_id'],
   erase: eraseIdentityData,

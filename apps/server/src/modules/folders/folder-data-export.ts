@@ -1,7 +1,7 @@
-import type { PersonalDataContributor } from '../../documents/personal-data.ts';
+import type { PersonalDataContributor } from '../../personal-data/personal-data-contributors.ts';
 
 /** The folders of each mailbox the person may see (letters name their folder by id). */
-export const folderPersonalData: PersonalDataContributor = {
+export const folderExport: PersonalDataContributor = {
   name: 'folders',
   async contribute(app, scope, out) {
     for (const account of scope.accounts) {

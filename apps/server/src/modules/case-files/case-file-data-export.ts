@@ -1,11 +1,11 @@
-import type { PersonalDataContributor } from '../../documents/personal-data.ts';
+import type { PersonalDataContributor } from '../../personal-data/personal-data-contributors.ts';
 
 /**
  * The case files of each mailbox the person may see: each file with its items, the letters and
  * uploads each item links (by id: their files are in the letters' and uploads' folders) and the
  * references to other files.
  */
-export const caseFilePersonalData: PersonalDataContributor = {
+export const caseFileExport: PersonalDataContributor = {
   name: 'case-files',
   async contribute(app, scope, out) {
     for (const account of scope.accounts) {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import type {
   PersonalDataAccount,
   PersonalDataContributor,
-} from '../../documents/personal-data.ts';
+} from '../../personal-data/personal-data-contributors.ts';
 
 /*
  * The letters' part of "Download my data": every letter of every mailbox the person may see,
@@ -156,7 +156,7 @@ export async function findSignatureRequestIdsInAccounts(
   return rows.flatMap((row) => (row.signature_request_id ? [row.signature_request_id] : []));
 }
 
-export const letterPersonalData: PersonalDataContributor = {
+export const letterExport: PersonalDataContributor = {
   name: 'letters',
   async contribute(app, scope, out) {
     for (const account of scope.accounts) {

@@ -1,5 +1,5 @@
 import { isAllowed } from '../../plugins/account-policy.ts';
-import type { PersonalDataContributor } from '../../documents/personal-data.ts';
+import type { PersonalDataContributor } from '../../personal-data/personal-data-contributors.ts';
 
 function parsed(data: string): unknown {
   try {
@@ -14,7 +14,7 @@ function parsed(data: string): unknown {
  * Submitted forms with their receipt PDFs and attachments, in each mailbox where the person
  * may fill in forms (a viewer sees no submissions, as in the portal).
  */
-export const formSubmissionPersonalData: PersonalDataContributor = {
+export const formSubmissionExport: PersonalDataContributor = {
   name: 'form-submissions',
   async contribute(app, scope, out) {
     for (const account of scope.accounts) {

@@ -1,5 +1,5 @@
-import type { PersonalDataContributor } from '../../documents/personal-data.ts';
-import { findSignatureRequestIdsInAccounts } from '../letters/letter-personal-data.ts';
+import type { PersonalDataContributor } from '../../personal-data/personal-data-contributors.ts';
+import { findSignatureRequestIdsInAccounts } from '../letters/letter-data-export.ts';
 
 const BATCH = 200;
 
@@ -8,7 +8,7 @@ const BATCH = 200;
  * audit trail and the sealed copy. Where and with what a signer signed (address, browser) is
  * written for the person's own signatures only.
  */
-export const signaturePersonalData: PersonalDataContributor = {
+export const signatureExport: PersonalDataContributor = {
   name: 'signatures',
   async contribute(app, scope, out) {
     const ids = await findSignatureRequestIdsInAccounts(
