@@ -84,8 +84,8 @@ test('a token made in the profile lists the letters for a script, shown once, th
     .poll(
       async () => {
         const response = await personalApi(token, '/letters');
-        const page: PersonalLetterPage = await response.json();
-        return page.items.map((item) => item.subject);
+        const letterPage: PersonalLetterPage = await response.json();
+        return letterPage.items.map((item) => item.subject);
       },
       { timeout: 30_000 },
     )
