@@ -86,6 +86,7 @@ import { signatureDocumentHolder } from './signatures/signature-document-holder.
 import { uploadDocumentHolder } from './uploads/upload-document-holder.ts';
 import { dataExportDocumentHolder } from './data-export/data-export-document-holder.ts';
 import { dataExportRoutes } from './data-export/index.ts';
+import { dataExportErasure } from './data-export/data-export-data-erasure.ts';
 import { caseFileExport } from './case-files/case-file-data-export.ts';
 import { contactExport } from './contacts/contact-data-export.ts';
 import { folderExport } from './folders/folder-data-export.ts';
@@ -157,6 +158,7 @@ export const personalDataErasers: readonly PersonalDataEraser[] = [
   contactErasure,
   folderErasure,
   invitationErasure,
+  dataExportErasure,
   rowEraser('email-change', ['email_changes.user_id'], eraseEmailChangeData),
   rowEraser('access-tokens', ['personal_access_tokens.user_id'], eraseAccessTokenData),
   rowEraser('calendar', ['calendar_feeds.user_id'], eraseCalendarData),

@@ -1,6 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { API_DOCS_PATH } from '@kuvert/shared/constants';
 import { errorResponseSchema } from '@kuvert/shared/errors';
 import { REPLY_ATTACHMENT_TYPES } from '@kuvert/shared/letters';
 import { uploadContentTypes } from '@kuvert/shared/uploads';
@@ -62,7 +63,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
     transformObject: completeDocument,
   });
   await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
+    routePrefix: API_DOCS_PATH,
     staticCSP: true,
     // The UI sets a few inline styles; like the portal, allow styles but never inline script.
     transformStaticCSP: (header) =>

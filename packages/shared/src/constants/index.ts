@@ -78,3 +78,6 @@ export const errorCodes = [
   'DATA_EXPORT_RUNNING',
   'DATA_EXPORT_EXPIRED',
 ] as const;
+
+/** Where the server serves its OpenAPI documentation (Swagger UI): the Sender and personal APIs. */
+export const API_DOCS_PATH = '/api/docs';

@@ -101,6 +101,8 @@ export const auditEventTypes = [
   'email_change_requested',
   'email_change_cancelled',
   'email_changed',
+  'data_export_requested',
+  'data_export_downloaded',
   'access_token_created',
   'access_token_revoked',
   'calendar_feed_created',

@@ -446,4 +446,60 @@ describe.each(testEngines)('account deletion (%s)', (engine) => {
     const newcomer = await createUserWithPassword(t.app, { email: user.email });
     expect(newcomer.user.id).not.toBe(user.user.id);
   });
+
+  it('erases what the person set up: access tokens, the calendar address, forwarding, a pending e-mail change and their exports', async () => {
+    const user = await createLoggedInUser(t.app);
+    const asUser = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: user.headers, payload });
+
+    const token = await asUser('POST', '/api/profile/access-tokens', {
+      name: 'Backup script',
+      scope: 'read',
+      expires_on: new Date(t.clock.now().getTime() + 90 * 24 * 3600_000).toISOString().slice(0, 10),
+    });
+    expect(token.statusCode).toBe(201);
+    const feed = await asUser('POST', '/api/profile/calendar-feed', {});
+    expect(feed.statusCode).toBeLessThan(300);
+    const feedUrl = new URL(feed.json<{ url: string }>().url);
+    const forwarding = await asUser('PUT', '/api/profile/forwarding', {
+      enabled: true,
+      scope: 'all',
+      provider_ids: [],
+    });
+    expect(forwarding.statusCode).toBe(200);
+    const change = await asUser('POST', '/api/profile/email-change', {
+      new_email: `new-${user.email}`,
+      current_password: user.password,
+    });
+    expect(change.statusCode).toBeLessThan(300);
+    const requested = await asUser('POST', '/api/profile/data-export', {});
+    expect(requested.statusCode).toBe(202);
+    await t.app.jobs.runDueJobs();
+    const exportKeys = (
+      await t.app.db.selectFrom('data_export_parts').select('document_key').execute()
+    ).map((row) => row.document_key);
+    expect(exportKeys).toHaveLength(1);
+    expect(storedDocumentKeys(t.config.dataDir)).toContain(exportKeys[0]);
+
+    await deleteAccount(user);
+    t.clock.advanceSeconds(31 * 24 * 3600);
+    expect(await purgeDueAccounts(t.app, personalDataErasers)).toBe(1);
+
+    const db = t.app.db;
+    for (const table of [
+      'personal_access_tokens',
+      'calendar_feeds',
+      'forwarding_settings',
+      'email_changes',
+      'data_exports',
+    ] as const) {
+      expect(
+        await db.selectFrom(table).select('user_id').where('user_id', '=', user.user.id).execute(),
+        table,
+      ).toEqual([]);
+    }
+    expect(storedDocumentKeys(t.config.dataDir)).not.toContain(exportKeys[0]);
+    const afterwards = await t.app.inject({ url: feedUrl.pathname });
+    expect(afterwards.statusCode).toBe(404);
+  });
 });

@@ -177,3 +177,18 @@ export async function findOtherDataExports(
     .where('status', 'in', ['ready', 'failed'])
     .execute();
 }
+
+/** Removes every export of the person with its parts; answers the parts' document keys. */
+export async function deleteDataExportsOfUser(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<string[]> {
+  const exports = db.selectFrom('data_exports').select('id').where('user_id', '=', userId);
+  const parts = await db
+    .deleteFrom('data_export_parts')
+    .where('export_id', 'in', exports)
+    .returning('document_key')
+    .execute();
+  await db.deleteFrom('data_exports').where('user_id', '=', userId).execute();
+  return parts.map((part) => part.document_key);
+}

@@ -4,6 +4,7 @@ import { addSeconds } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { newId } from '../../db/ids.ts';
 import { AppError } from '../../plugins/app-error.ts';
+import { recordAuditEvent, type RequestOrigin } from '../../plugins/audit.ts';
 import type { SendableDocument } from '../../plugins/send-document.ts';
 import {
   findDataExportOfUser,
@@ -70,7 +71,11 @@ export async function getLatestDataExport(
  * Queues an export of everything the person may see. One at a time: while one is queued or
  * running, DATA_EXPORT_RUNNING (a unique index decides between parallel requests).
  */
-export async function requestDataExport(app: FastifyInstance, userId: string): Promise<DataExport> {
+export async function requestDataExport(
+  app: FastifyInstance,
+  userId: string,
+  origin: RequestOrigin,
+): Promise<DataExport> {
   if (await findRunningDataExport(app.db, userId)) throw new AppError('DATA_EXPORT_RUNNING');
   const now = app.clock.now();
   const id = newId(now.getTime());
@@ -82,6 +87,7 @@ export async function requestDataExport(app: FastifyInstance, userId: string): P
         payload: { exportId: id },
         maxAttempts: 3,
       });
+      await recordAuditEvent(app, trx, { userId, type: 'data_export_requested', origin });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('DATA_EXPORT_RUNNING');
@@ -101,6 +107,7 @@ export async function openDataExportPart(
   userId: string,
   exportId: string,
   partNumber: number,
+  origin: RequestOrigin,
 ): Promise<SendableDocument> {
   const row = await findDataExportOfUser(app.db, exportId, userId);
   if (!row || row.status !== 'ready') throw new AppError('NOT_FOUND');
@@ -110,6 +117,8 @@ export async function openDataExportPart(
   const parts = await listDataExportParts(app.db, row.id);
   const part = parts.find((candidate) => candidate.part_number === partNumber);
   if (!part) throw new AppError('NOT_FOUND');
+  // Someone holding the session could take everything: the person sees each download.
+  await recordAuditEvent(app, app.db, { userId, type: 'data_export_downloaded', origin });
   return {
     filename: partFilename(row, part.part_number, parts.length),
     contentType: 'application/zip',

@@ -5,6 +5,7 @@ import {
   dataExportSchema,
   latestDataExportSchema,
 } from '@kuvert/shared/data-export';
+import { requestOrigin } from '../../plugins/audit.ts';
 import { declared } from '../../plugins/declared-routes.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { sendDocument } from '../../plugins/send-document.ts';
@@ -44,7 +45,11 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const made = await requestDataExport(app, requireSession(request).userId);
+      const made = await requestDataExport(
+        app,
+        requireSession(request).userId,
+        requestOrigin(request),
+      );
       return reply.status(202).send(made);
     },
   );
@@ -65,6 +70,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
         requireSession(request).userId,
         request.params.id,
         request.params.part,
+        requestOrigin(request),
       );
       return sendDocument(reply, part, 'attachment');
     },

@@ -2,6 +2,7 @@ import { Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import type { AccessToken, CreatedAccessToken } from '@kuvert/shared/access-tokens';
+import { API_DOCS_PATH } from '@kuvert/shared/constants';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/query-status.tsx';
 import { translateError } from '../../../lib/errors.ts';
@@ -23,7 +24,7 @@ export function AccessTokensPanel() {
     <Stack gap="lg">
       <Text size="sm">
         {t('accessTokens.docs')}{' '}
-        <Anchor href="/api/docs" target="_blank" rel="noopener">
+        <Anchor href={API_DOCS_PATH} target="_blank" rel="noopener">
           {t('accessTokens.docsLink')}
         </Anchor>
       </Text>
