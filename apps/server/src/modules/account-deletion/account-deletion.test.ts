@@ -493,10 +493,12 @@ describe.each(testEngines)('account deletion (%s)', (engine) => {
       'email_changes',
       'data_exports',
     ] as const) {
-      expect(
-        await db.selectFrom(table).select('user_id').where('user_id', '=', user.user.id).execute(),
-        table,
-      ).toEqual([]);
+      const left = await db
+        .selectFrom(table)
+        .select('user_id')
+        .where('user_id', '=', user.user.id)
+        .execute();
+      expect({ table, left }).toEqual({ table, left: [] });
     }
     expect(storedDocumentKeys(t.config.dataDir)).not.toContain(exportKeys[0]);
     const afterwards = await t.app.inject({ url: feedUrl.pathname });
