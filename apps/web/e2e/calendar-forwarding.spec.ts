@@ -77,7 +77,9 @@ function attachmentOf(mail: string, filename: string): Buffer | undefined {
   const at = mail.indexOf(header);
   if (at < 0) return undefined;
   const bodyStart = mail.indexOf('\r\n\r\n', at);
-  const bodyEnd = mail.indexOf('\r\n--', bodyStart);
+  // Base64 has no '-': the body ends where the boundary's dashes begin (the test's SMTP capture
+  // may have dropped the line break before it).
+  const bodyEnd = mail.indexOf('--', bodyStart);
   return Buffer.from(mail.slice(bodyStart + 4, bodyEnd).replace(/\s+/g, ''), 'base64');
 }
 
