@@ -9,6 +9,7 @@ import {
   failAbandonedJobs,
   markJobAttemptFailed,
   markJobDone,
+  renewJobLock,
   type JobRow,
 } from './job-queries.ts';
 
@@ -75,6 +76,11 @@ export interface JobContext {
   /** 1 on the first run. */
   attempt: number;
   maxAttempts: number;
+  /**
+   * Aborted when this worker lost the job: its lock expired unrenewed (the instance stalled)
+   * and another worker took it over. A long handler may stop early; its outcome is dropped.
+   */
+  signal: AbortSignal;
 }
 
 export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
@@ -111,8 +117,13 @@ export interface JobWorkerOptions {
   pollIntervalMs?: number;
   /** Jobs run at the same time by this worker. */
   concurrency?: number;
-  /** How long a claim lasts; must exceed the longest job, or it will be run twice. */
+  /**
+   * How long a claim lasts unrenewed. While a handler runs the worker renews it (a heartbeat
+   * every `heartbeatMs`), so only a worker that died or stalled this long loses its jobs.
+   */
   lockSeconds?: number;
+  /** How often a running job's lock is renewed; a third of the lock by default. */
+  heartbeatMs?: number;
   random?: () => number;
 }
 
@@ -152,6 +163,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const concurrency = options.concurrency ?? 4;
   const lockSeconds = options.lockSeconds ?? 600;
+  const heartbeatMs = options.heartbeatMs ?? (lockSeconds * 1000) / 3;
   const random = options.random ?? Math.random;
   const giveUpHandlers = options.giveUpHandlers ?? {};
   const types = Object.keys(handlers);
@@ -171,8 +183,55 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     }
   }
 
+  /**
+   * Renews the job's lock until stopped. A renewal that finds the claim gone (another worker
+   * took the job after the lock expired) aborts the handler's signal and stops beating; one
+   * that fails (the database is briefly away) is logged and tried again at the next beat.
+   */
+  function startHeartbeat(job: JobRow, lost: AbortController): () => void {
+    let beating: Promise<void> | undefined;
+    const timer = setInterval(() => {
+      if (beating) return;
+      beating = renewJobLock(db, job, { now: clock.now(), lockSeconds })
+        .then((isOwn) => {
+          if (isOwn) return;
+          clearInterval(timer);
+          log.warn({ job: { id: job.id, type: job.type } }, 'job lock lost to another worker');
+          lost.abort(new Error('The job was taken over by another worker'));
+        })
+        .catch((error: unknown) => {
+          log.warn({ err: error, job: { id: job.id, type: job.type } }, 'job lock not renewed');
+        })
+        .finally(() => {
+          beating = undefined;
+        });
+    }, heartbeatMs);
+    return () => clearInterval(timer);
+  }
+
   async function runJob(job: JobRow): Promise<void> {
-    const context = { jobId: job.id, attempt: job.attempts, maxAttempts: job.max_attempts };
+    const lost = new AbortController();
+    const stopHeartbeat = startHeartbeat(job, lost);
+    try {
+      await runClaimedJob(job, lost.signal);
+    } finally {
+      stopHeartbeat();
+    }
+  }
+
+  /** Records the outcome only while the claim is still this worker's (see ownClaim). */
+  async function runClaimedJob(job: JobRow, signal: AbortSignal): Promise<void> {
+    const context = {
+      jobId: job.id,
+      attempt: job.attempts,
+      maxAttempts: job.max_attempts,
+      signal,
+    };
+    const lostLock = () =>
+      log.warn(
+        { job: { id: job.id, type: job.type, attempt: job.attempts } },
+        'job outcome dropped: another worker took the job over',
+      );
     try {
       const handler = handlers[job.type];
       if (!handler) throw new PermanentJobError(`No handler for job type ${job.type}`);
@@ -182,7 +241,10 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       const retryAt = isFinal
         ? undefined
         : addSeconds(clock.now(), retryDelaySeconds(job.attempts, random));
-      const details = { job: { id: job.id, type: job.type, ...context }, retryAt };
+      const details = {
+        job: { id: job.id, type: job.type, attempt: job.attempts, maxAttempts: job.max_attempts },
+        retryAt,
+      };
       // A job that says trying again cannot help has explained itself: no stack trace. A
       // failure that will be retried is a warning; only the last attempt's is an error.
       if (error instanceof PermanentJobError)
@@ -190,15 +252,16 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       else if (!isFinal)
         log.warn({ ...details, reason: describeError(error) }, 'job failed, will retry');
       else log.error({ err: error, ...details }, 'job failed');
-      await markJobAttemptFailed(db, job, {
+      const isRecorded = await markJobAttemptFailed(db, job, {
         error: describeError(error),
         now: clock.now(),
         retryAt,
       });
-      if (isFinal) await giveUp(job, describeError(error));
+      if (!isRecorded) lostLock();
+      else if (isFinal) await giveUp(job, describeError(error));
       return;
     }
-    await markJobDone(db, job, clock.now());
+    if (!(await markJobDone(db, job, clock.now()))) lostLock();
   }
 
   /** Runs a job in the background, logging instead of throwing if even recording fails. */
