@@ -187,14 +187,16 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
    * Renews the job's lock until stopped. A renewal that finds the claim gone (another worker
    * took the job after the lock expired) aborts the handler's signal and stops beating; one
    * that fails (the database is briefly away) is logged and tried again at the next beat.
+   * Stopping waits for a renewal in flight, so none lands after the outcome is recorded.
    */
-  function startHeartbeat(job: JobRow, lost: AbortController): () => void {
+  function startHeartbeat(job: JobRow, lost: AbortController): () => Promise<void> {
     let beating: Promise<void> | undefined;
+    let isStopped = false;
     const timer = setInterval(() => {
-      if (beating) return;
+      if (beating || isStopped) return;
       beating = renewJobLock(db, job, { now: clock.now(), lockSeconds })
         .then((isOwn) => {
-          if (isOwn) return;
+          if (isOwn || isStopped) return;
           clearInterval(timer);
           log.warn({ job: { id: job.id, type: job.type } }, 'job lock lost to another worker');
           lost.abort(new Error('The job was taken over by another worker'));
@@ -206,62 +208,70 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
           beating = undefined;
         });
     }, heartbeatMs);
-    return () => clearInterval(timer);
+    return async () => {
+      isStopped = true;
+      clearInterval(timer);
+      await beating;
+    };
   }
 
-  async function runJob(job: JobRow): Promise<void> {
+  /** Runs the handler while the heartbeat keeps the claim; answers what it threw, if anything. */
+  async function runHandler(job: JobRow): Promise<{ error: unknown } | undefined> {
     const lost = new AbortController();
     const stopHeartbeat = startHeartbeat(job, lost);
-    try {
-      await runClaimedJob(job, lost.signal);
-    } finally {
-      stopHeartbeat();
-    }
-  }
-
-  /** Records the outcome only while the claim is still this worker's (see ownClaim). */
-  async function runClaimedJob(job: JobRow, signal: AbortSignal): Promise<void> {
     const context = {
       jobId: job.id,
       attempt: job.attempts,
       maxAttempts: job.max_attempts,
-      signal,
+      signal: lost.signal,
     };
+    try {
+      const handler = handlers[job.type];
+      if (!handler) throw new PermanentJobError(`No handler for job type ${job.type}`);
+      await handler(parsePayload(job), context);
+      return undefined;
+    } catch (error) {
+      return { error };
+    } finally {
+      await stopHeartbeat();
+    }
+  }
+
+  /** Records the outcome only while the claim is still this worker's (see ownClaim). */
+  async function runJob(job: JobRow): Promise<void> {
+    const failure = await runHandler(job);
     const lostLock = () =>
       log.warn(
         { job: { id: job.id, type: job.type, attempt: job.attempts } },
         'job outcome dropped: another worker took the job over',
       );
-    try {
-      const handler = handlers[job.type];
-      if (!handler) throw new PermanentJobError(`No handler for job type ${job.type}`);
-      await handler(parsePayload(job), context);
-    } catch (error) {
-      const isFinal = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
-      const retryAt = isFinal
-        ? undefined
-        : addSeconds(clock.now(), retryDelaySeconds(job.attempts, random));
-      const details = {
-        job: { id: job.id, type: job.type, attempt: job.attempts, maxAttempts: job.max_attempts },
-        retryAt,
-      };
-      // A job that says trying again cannot help has explained itself: no stack trace. A
-      // failure that will be retried is a warning; only the last attempt's is an error.
-      if (error instanceof PermanentJobError)
-        log.warn({ ...details, reason: error.message }, 'job failed for good');
-      else if (!isFinal)
-        log.warn({ ...details, reason: describeError(error) }, 'job failed, will retry');
-      else log.error({ err: error, ...details }, 'job failed');
-      const isRecorded = await markJobAttemptFailed(db, job, {
-        error: describeError(error),
-        now: clock.now(),
-        retryAt,
-      });
-      if (!isRecorded) lostLock();
-      else if (isFinal) await giveUp(job, describeError(error));
+    if (!failure) {
+      if (!(await markJobDone(db, job, clock.now()))) lostLock();
       return;
     }
-    if (!(await markJobDone(db, job, clock.now()))) lostLock();
+    const { error } = failure;
+    const isFinal = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
+    const retryAt = isFinal
+      ? undefined
+      : addSeconds(clock.now(), retryDelaySeconds(job.attempts, random));
+    const details = {
+      job: { id: job.id, type: job.type, attempt: job.attempts, maxAttempts: job.max_attempts },
+      retryAt,
+    };
+    // A job that says trying again cannot help has explained itself: no stack trace. A
+    // failure that will be retried is a warning; only the last attempt's is an error.
+    if (error instanceof PermanentJobError)
+      log.warn({ ...details, reason: error.message }, 'job failed for good');
+    else if (!isFinal)
+      log.warn({ ...details, reason: describeError(error) }, 'job failed, will retry');
+    else log.error({ err: error, ...details }, 'job failed');
+    const isRecorded = await markJobAttemptFailed(db, job, {
+      error: describeError(error),
+      now: clock.now(),
+      retryAt,
+    });
+    if (!isRecorded) lostLock();
+    else if (isFinal) await giveUp(job, describeError(error));
   }
 
   /** Runs a job in the background, logging instead of throwing if even recording fails. */
