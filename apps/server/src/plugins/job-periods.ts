@@ -19,7 +19,11 @@ const DAY_MS = 24 * HOUR_MS;
 function lengthMs(period: JobPeriod): number {
   if (period === 'day') return DAY_MS;
   if (period === 'hour') return HOUR_MS;
-  if (!Number.isInteger(period.minutes) || period.minutes <= 0 || DAY_MS % (period.minutes * MINUTE_MS) !== 0)
+  if (
+    !Number.isInteger(period.minutes) ||
+    period.minutes <= 0 ||
+    DAY_MS % (period.minutes * MINUTE_MS) !== 0
+  )
     throw new Error(`A job period of ${period.minutes} minutes does not divide a day`);
   return period.minutes * MINUTE_MS;
 }

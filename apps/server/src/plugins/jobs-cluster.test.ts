@@ -45,7 +45,11 @@ describe.each(testEngines)('jobs across three instances on %s', (engine) => {
   });
 
   const jobRow = (id: string) =>
-    database.handle.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    database.handle.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
 
   describe('periodic jobs', () => {
     let runs: string[];
@@ -157,7 +161,12 @@ describe.each(testEngines)('jobs across three instances on %s', (engine) => {
     });
 
     it('goes on with the next period after a period’s run failed for good', async () => {
-      const runner = createJobRunner({ db: dbs[0] as Kysely<Database>, engine, clock, log: silentLog });
+      const runner = createJobRunner({
+        db: dbs[0] as Kysely<Database>,
+        engine,
+        clock,
+        log: silentLog,
+      });
       let attempts = 0;
       runner.every({
         type: 'test.broken',
@@ -255,7 +264,9 @@ describe.each(testEngines)('jobs across three instances on %s', (engine) => {
     // Twice past the lock the claim began with: each time the heartbeat has renewed it.
     for (let round = 0; round < 2; round += 1) {
       clock.advanceSeconds(61);
-      await waitFor(async () => Date.parse((await jobRow(id)).locked_until ?? '') > clock.now().getTime());
+      await waitFor(
+        async () => Date.parse((await jobRow(id)).locked_until ?? '') > clock.now().getTime(),
+      );
       expect(await second.runDueJobs()).toBe(0);
     }
 
@@ -369,10 +380,14 @@ describe('job periods', () => {
   it('starts a day at its offset, and keeps the date of the day in the key', () => {
     const morning = { period: 'day' as const, offsetSeconds: 7 * 3600 };
     const early = at('2026-11-29T06:59:59.000Z');
-    expect(periodKey('reminders', morning, periodStart(morning, early))).toBe('reminders:2026-11-28');
+    expect(periodKey('reminders', morning, periodStart(morning, early))).toBe(
+      'reminders:2026-11-28',
+    );
     expect(nextPeriodStart(morning, early).toISOString()).toBe('2026-11-29T07:00:00.000Z');
     const late = at('2026-11-29T07:00:00.000Z');
-    expect(periodKey('reminders', morning, periodStart(morning, late))).toBe('reminders:2026-11-29');
+    expect(periodKey('reminders', morning, periodStart(morning, late))).toBe(
+      'reminders:2026-11-29',
+    );
     expect(nextPeriodStart(morning, late).toISOString()).toBe('2026-11-30T07:00:00.000Z');
   });
 

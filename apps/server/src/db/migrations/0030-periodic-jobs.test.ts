@@ -107,11 +107,17 @@ describe.each(engines)('migration 0030 (periodic jobs) on %s', (engine) => {
       .values(job('j6', 'pending', 'trash.purge:2026-11-29'))
       .onConflict((conflict) => conflict.doNothing())
       .execute();
-    expect(Number(again[0]?.numInsertedRows ?? 0)).toBe(0);
+    expect(Number(again[0]?.numInsertedOrUpdatedRows ?? 0)).toBe(0);
     await expect(
-      db.insertInto('jobs').values(job('j7', 'failed', 'trash.purge:2026-11-29')).execute(),
+      db
+        .insertInto('jobs')
+        .values(job('j7', 'failed', 'trash.purge:2026-11-29'))
+        .execute(),
     ).rejects.toThrow();
     // Jobs without a key stay as many as they like.
-    await db.insertInto('jobs').values(job('j8', 'pending', null)).execute();
+    await db
+      .insertInto('jobs')
+      .values(job('j8', 'pending', null))
+      .execute();
   });
 });
