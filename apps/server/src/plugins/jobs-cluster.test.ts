@@ -31,7 +31,7 @@ function countBy(values: readonly string[]): Record<string, number> {
 
 describe.each(testEngines)('jobs across three instances on %s', (engine) => {
   let database: TestDatabase;
-  let dbs: Kysely<Database>[];
+  let dbs: [Kysely<Database>, Kysely<Database>, Kysely<Database>];
   let clock: FakeClock;
 
   beforeEach(async () => {
@@ -162,7 +162,7 @@ describe.each(testEngines)('jobs across three instances on %s', (engine) => {
 
     it('goes on with the next period after a period’s run failed for good', async () => {
       const runner = createJobRunner({
-        db: dbs[0] as Kysely<Database>,
+        db: dbs[0],
         engine,
         clock,
         log: silentLog,
@@ -207,7 +207,8 @@ describe.each(testEngines)('jobs across three instances on %s', (engine) => {
       const runner = createJobRunner({ db, engine, clock, log: silentLog, pollIntervalMs: 5 });
       runner.register('count', async (payload) => {
         await sleep(Math.random() * 3);
-        const { index } = payload as { index: number };
+        const index =
+          typeof payload === 'object' && payload && 'index' in payload ? Number(payload.index) : -1;
         runsByIndex.set(index, (runsByIndex.get(index) ?? 0) + 1);
       });
       return runner;
@@ -241,7 +242,7 @@ describe.each(testEngines)('jobs across three instances on %s', (engine) => {
       },
     };
     const first = createJobWorker({
-      db: dbs[0] as Kysely<Database>,
+      db: dbs[0],
       engine,
       clock,
       log: silentLog,
@@ -250,7 +251,7 @@ describe.each(testEngines)('jobs across three instances on %s', (engine) => {
       heartbeatMs: 10,
     });
     const second = createJobWorker({
-      db: dbs[1] as Kysely<Database>,
+      db: dbs[1],
       engine,
       clock,
       log: silentLog,
@@ -282,7 +283,7 @@ describe.each(testEngines)('jobs across three instances on %s', (engine) => {
     const runs: number[] = [];
     // The first instance freezes mid-job (no heartbeat within the lock), then wakes up failing.
     const frozen = createJobWorker({
-      db: dbs[0] as Kysely<Database>,
+      db: dbs[0],
       engine,
       clock,
       log: { ...silentLog, warn: (_details, message) => void warnings.push(message) },
@@ -297,7 +298,7 @@ describe.each(testEngines)('jobs across three instances on %s', (engine) => {
       heartbeatMs: 3_600_000,
     });
     const healthy = createJobWorker({
-      db: dbs[2] as Kysely<Database>,
+      db: dbs[2],
       engine,
       clock,
       log: silentLog,
@@ -326,7 +327,7 @@ describe.each(testEngines)('jobs across three instances on %s', (engine) => {
     const { promise: released, resolve: release } = Promise.withResolvers<void>();
     let signal: AbortSignal | undefined;
     const worker = createJobWorker({
-      db: dbs[0] as Kysely<Database>,
+      db: dbs[0],
       engine,
       clock,
       log: silentLog,
@@ -356,9 +357,9 @@ describe.each(testEngines)('jobs across three instances on %s', (engine) => {
   });
 });
 
-describe('job periods', () => {
-  const at = (iso: string) => new Date(iso);
+const at = (iso: string) => new Date(iso);
 
+describe('job periods', () => {
   it('names hours, days and shorter periods in UTC', () => {
     const now = at('2026-11-29T08:47:12.345Z');
     const hour = { period: 'hour' as const };

@@ -192,12 +192,12 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   function startHeartbeat(job: JobRow, lost: AbortController): () => Promise<void> {
     let beating: Promise<void> | undefined;
     let isStopped = false;
-    const timer = setInterval(() => {
+    const beat = setInterval(() => {
       if (beating || isStopped) return;
       beating = renewJobLock(db, job, { now: clock.now(), lockSeconds })
         .then((isOwn) => {
           if (isOwn || isStopped) return;
-          clearInterval(timer);
+          clearInterval(beat);
           log.warn({ job: { id: job.id, type: job.type } }, 'job lock lost to another worker');
           lost.abort(new Error('The job was taken over by another worker'));
         })
@@ -210,7 +210,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     }, heartbeatMs);
     return async () => {
       isStopped = true;
-      clearInterval(timer);
+      clearInterval(beat);
       await beating;
     };
   }
