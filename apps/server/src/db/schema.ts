@@ -205,7 +205,10 @@ export interface JobsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
-  /** Set for recurring jobs: at most one pending job per key (a partial unique index). */
+  /**
+   * Set for periodic jobs: `<type>:<period>`, unique in every status (a partial unique index),
+   * so each period runs once for the whole cluster.
+   */
   unique_key: Generated<string | null>;
 }
 

@@ -85,8 +85,9 @@ export async function failAbandonedJobs(db: Kysely<Database>, now: Date): Promis
 }
 
 /**
- * `attempts` fences the update: if this worker's lock expired and another worker took the job
- * over, the other worker's outcome counts and this one's is dropped.
+ * `attempts` fences the update: it is raised by every claim, so it is the claim's token. If
+ * this worker's lock expired and another worker took the job over, the other worker's outcome
+ * counts and this one's is dropped (and its heartbeat stops renewing the other's lock).
  */
 function ownClaim(db: Kysely<Database>, job: JobRow) {
   return db
@@ -96,10 +97,30 @@ function ownClaim(db: Kysely<Database>, job: JobRow) {
     .where('attempts', '=', job.attempts);
 }
 
-export async function markJobDone(db: Kysely<Database>, job: JobRow, now: Date): Promise<void> {
-  await ownClaim(db, job)
+/**
+ * The worker's heartbeat: pushes its claim's expiry on while the handler runs. Answers false
+ * when the claim is no longer this worker's (it expired and another worker took the job).
+ */
+export async function renewJobLock(
+  db: Kysely<Database>,
+  job: JobRow,
+  options: { now: Date; lockSeconds: number },
+): Promise<boolean> {
+  const result = await ownClaim(db, job)
+    .set({
+      locked_until: addSeconds(options.now, options.lockSeconds).toISOString(),
+      updated_at: options.now.toISOString(),
+    })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Answers false when the claim was lost, so another worker's outcome stands. */
+export async function markJobDone(db: Kysely<Database>, job: JobRow, now: Date): Promise<boolean> {
+  const result = await ownClaim(db, job)
     .set({ status: 'done', locked_until: null, updated_at: now.toISOString() })
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export interface FailedAttempt {
@@ -113,8 +134,8 @@ export async function markJobAttemptFailed(
   db: Kysely<Database>,
   job: JobRow,
   attempt: FailedAttempt,
-): Promise<void> {
-  await ownClaim(db, job)
+): Promise<boolean> {
+  const result = await ownClaim(db, job)
     .set({
       status: attempt.retryAt ? 'pending' : 'failed',
       run_at: attempt.retryAt ? attempt.retryAt.toISOString() : job.run_at,
@@ -122,7 +143,8 @@ export async function markJobAttemptFailed(
       last_error: attempt.error.slice(0, LAST_ERROR_MAX_LENGTH),
       updated_at: attempt.now.toISOString(),
     })
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Finished jobs are kept for a while to answer "what happened?"; this drops the old ones. */

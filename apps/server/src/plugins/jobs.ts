@@ -9,6 +9,7 @@ import {
   failAbandonedJobs,
   markJobAttemptFailed,
   markJobDone,
+  renewJobLock,
   type JobRow,
 } from './job-queries.ts';
 
@@ -75,6 +76,11 @@ export interface JobContext {
   /** 1 on the first run. */
   attempt: number;
   maxAttempts: number;
+  /**
+   * Aborted when this worker lost the job: its lock expired unrenewed (the instance stalled)
+   * and another worker took it over. A long handler may stop early; its outcome is dropped.
+   */
+  signal: AbortSignal;
 }
 
 export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
@@ -111,8 +117,13 @@ export interface JobWorkerOptions {
   pollIntervalMs?: number;
   /** Jobs run at the same time by this worker. */
   concurrency?: number;
-  /** How long a claim lasts; must exceed the longest job, or it will be run twice. */
+  /**
+   * How long a claim lasts unrenewed. While a handler runs the worker renews it (a heartbeat
+   * every `heartbeatMs`), so only a worker that died or stalled this long loses its jobs.
+   */
   lockSeconds?: number;
+  /** How often a running job's lock is renewed; a third of the lock by default. */
+  heartbeatMs?: number;
   random?: () => number;
 }
 
@@ -152,6 +163,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const concurrency = options.concurrency ?? 4;
   const lockSeconds = options.lockSeconds ?? 600;
+  const heartbeatMs = options.heartbeatMs ?? (lockSeconds * 1000) / 3;
   const random = options.random ?? Math.random;
   const giveUpHandlers = options.giveUpHandlers ?? {};
   const types = Object.keys(handlers);
@@ -171,34 +183,95 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     }
   }
 
-  async function runJob(job: JobRow): Promise<void> {
-    const context = { jobId: job.id, attempt: job.attempts, maxAttempts: job.max_attempts };
+  /**
+   * Renews the job's lock until stopped. A renewal that finds the claim gone (another worker
+   * took the job after the lock expired) aborts the handler's signal and stops beating; one
+   * that fails (the database is briefly away) is logged and tried again at the next beat.
+   * Stopping waits for a renewal in flight, so none lands after the outcome is recorded.
+   */
+  function startHeartbeat(job: JobRow, lost: AbortController): () => Promise<void> {
+    let beating: Promise<void> | undefined;
+    let isStopped = false;
+    const beat = setInterval(() => {
+      if (beating || isStopped) return;
+      beating = renewJobLock(db, job, { now: clock.now(), lockSeconds })
+        .then((isOwn) => {
+          if (isOwn || isStopped) return;
+          clearInterval(beat);
+          log.warn({ job: { id: job.id, type: job.type } }, 'job lock lost to another worker');
+          lost.abort(new Error('The job was taken over by another worker'));
+        })
+        .catch((error: unknown) => {
+          log.warn({ err: error, job: { id: job.id, type: job.type } }, 'job lock not renewed');
+        })
+        .finally(() => {
+          beating = undefined;
+        });
+    }, heartbeatMs);
+    return async () => {
+      isStopped = true;
+      clearInterval(beat);
+      await beating;
+    };
+  }
+
+  /** Runs the handler while the heartbeat keeps the claim; answers what it threw, if anything. */
+  async function runHandler(job: JobRow): Promise<{ error: unknown } | undefined> {
+    const lost = new AbortController();
+    const stopHeartbeat = startHeartbeat(job, lost);
+    const context = {
+      jobId: job.id,
+      attempt: job.attempts,
+      maxAttempts: job.max_attempts,
+      signal: lost.signal,
+    };
     try {
       const handler = handlers[job.type];
       if (!handler) throw new PermanentJobError(`No handler for job type ${job.type}`);
       await handler(parsePayload(job), context);
+      return undefined;
     } catch (error) {
-      const isFinal = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
-      const retryAt = isFinal
-        ? undefined
-        : addSeconds(clock.now(), retryDelaySeconds(job.attempts, random));
-      const details = { job: { id: job.id, type: job.type, ...context }, retryAt };
-      // A job that says trying again cannot help has explained itself: no stack trace. A
-      // failure that will be retried is a warning; only the last attempt's is an error.
-      if (error instanceof PermanentJobError)
-        log.warn({ ...details, reason: error.message }, 'job failed for good');
-      else if (!isFinal)
-        log.warn({ ...details, reason: describeError(error) }, 'job failed, will retry');
-      else log.error({ err: error, ...details }, 'job failed');
-      await markJobAttemptFailed(db, job, {
-        error: describeError(error),
-        now: clock.now(),
-        retryAt,
-      });
-      if (isFinal) await giveUp(job, describeError(error));
+      return { error };
+    } finally {
+      await stopHeartbeat();
+    }
+  }
+
+  /** Records the outcome only while the claim is still this worker's (see ownClaim). */
+  async function runJob(job: JobRow): Promise<void> {
+    const failure = await runHandler(job);
+    const lostLock = () =>
+      log.warn(
+        { job: { id: job.id, type: job.type, attempt: job.attempts } },
+        'job outcome dropped: another worker took the job over',
+      );
+    if (!failure) {
+      if (!(await markJobDone(db, job, clock.now()))) lostLock();
       return;
     }
-    await markJobDone(db, job, clock.now());
+    const { error } = failure;
+    const isFinal = error instanceof PermanentJobError || job.attempts >= job.max_attempts;
+    const retryAt = isFinal
+      ? undefined
+      : addSeconds(clock.now(), retryDelaySeconds(job.attempts, random));
+    const details = {
+      job: { id: job.id, type: job.type, attempt: job.attempts, maxAttempts: job.max_attempts },
+      retryAt,
+    };
+    // A job that says trying again cannot help has explained itself: no stack trace. A
+    // failure that will be retried is a warning; only the last attempt's is an error.
+    if (error instanceof PermanentJobError)
+      log.warn({ ...details, reason: error.message }, 'job failed for good');
+    else if (!isFinal)
+      log.warn({ ...details, reason: describeError(error) }, 'job failed, will retry');
+    else log.error({ err: error, ...details }, 'job failed');
+    const isRecorded = await markJobAttemptFailed(db, job, {
+      error: describeError(error),
+      now: clock.now(),
+      retryAt,
+    });
+    if (!isRecorded) lostLock();
+    else if (isFinal) await giveUp(job, describeError(error));
   }
 
   /** Runs a job in the background, logging instead of throwing if even recording fails. */

@@ -8,7 +8,6 @@ export const TEMP_CLEANUP_JOB = 'storage.temp-cleanup';
  * `.part` as the bytes arrive, and a collect renames its file back or away in moments.
  */
 export const TEMP_FILE_GRACE_SECONDS = 3600;
-const CLEANUP_INTERVAL_SECONDS = 3600;
 
 /** Removes (or puts back) the temporary files a crash or a killed process left behind. */
 export async function cleanTemporaryDocuments(
@@ -25,30 +24,27 @@ export async function cleanTemporaryDocuments(
   return cleaned;
 }
 
-/** Adds the next run unless one is pending: a partial unique index keeps it to one. */
-export async function scheduleTempCleanup(app: FastifyInstance, runAt?: Date): Promise<void> {
-  await app.jobs.enqueueUnique(app.db, {
-    type: TEMP_CLEANUP_JOB,
-    uniqueKey: TEMP_CLEANUP_JOB,
-    payload: {},
-    ...(runAt ? { runAt } : {}),
-  });
+/** Queues this hour's clean-up unless it ran already, as an instance's start does. */
+export function scheduleTempCleanup(app: FastifyInstance): Promise<void> {
+  return app.jobs.schedulePeriodic(TEMP_CLEANUP_JOB);
 }
 
 /**
- * The hourly clean-up of the document store's temporary files, first run when an instance
- * starts. Like the trash purge, the next run is queued only after this one succeeded.
+ * The hourly clean-up of the document store's temporary files, once for the whole cluster,
+ * and at each instance's start (its own files, if its store is a local folder).
  */
 export function registerStorageMaintenance(app: FastifyInstance): void {
-  app.jobs.register(TEMP_CLEANUP_JOB, async () => {
-    await cleanTemporaryDocuments(app);
-    await scheduleTempCleanup(app, addSeconds(app.clock.now(), CLEANUP_INTERVAL_SECONDS));
-  });
   app.jobs.onStart(async () => {
-    // Right away too, as a run may be queued for up to an hour from now.
+    // Right away, as this hour's run may have been done by another instance.
     await cleanTemporaryDocuments(app).catch((error: unknown) => {
       app.log.warn({ err: error }, 'temporary document files not cleaned at start');
     });
-    await scheduleTempCleanup(app);
+  });
+  app.jobs.every({
+    type: TEMP_CLEANUP_JOB,
+    period: 'hour',
+    run: async () => {
+      await cleanTemporaryDocuments(app);
+    },
   });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { addSeconds } from '../../clock.ts';
 import { collectUnreferencedDocuments } from '../../documents/document-collection.ts';
 import {
   eraseWithEvery,
@@ -9,7 +8,6 @@ import { findDueUserIds, markPurged } from './account-deletions.repository.ts';
 import { findDeletionScope } from './deletion-blockers.ts';
 
 export const ACCOUNT_PURGE_JOB = 'account-deletion.purge';
-const PURGE_INTERVAL_SECONDS = 3600;
 const PURGE_BATCH = 20;
 
 /**
@@ -48,24 +46,17 @@ export async function purgeDueAccounts(
   }
 }
 
-async function schedulePurge(app: FastifyInstance, runAt?: Date): Promise<void> {
-  await app.jobs.enqueueUnique(app.db, {
-    type: ACCOUNT_PURGE_JOB,
-    uniqueKey: ACCOUNT_PURGE_JOB,
-    payload: {},
-    ...(runAt ? { runAt } : {}),
-  });
-}
-
-/** Hourly, like the other periodic jobs: the next run is queued once this one succeeded. */
+/** Hourly, once for the whole cluster. */
 export function registerAccountDeletionJobs(
   app: FastifyInstance,
   erasers: readonly PersonalDataEraser[],
 ): void {
-  app.jobs.register(ACCOUNT_PURGE_JOB, async () => {
-    const purged = await purgeDueAccounts(app, erasers);
-    if (purged > 0) app.log.info({ purged }, 'erased accounts whose deletion was due');
-    await schedulePurge(app, addSeconds(app.clock.now(), PURGE_INTERVAL_SECONDS));
+  app.jobs.every({
+    type: ACCOUNT_PURGE_JOB,
+    period: 'hour',
+    run: async () => {
+      const purged = await purgeDueAccounts(app, erasers);
+      if (purged > 0) app.log.info({ purged }, 'erased accounts whose deletion was due');
+    },
   });
-  app.jobs.onStart(() => schedulePurge(app));
 }

@@ -23,7 +23,6 @@ import { DATA_EXPORT_JOB, expiryOf } from './data-export.service.ts';
 import { DEFAULT_PART_LIMIT_BYTES, ExportZipWriter } from './export-zip.ts';
 
 export const DATA_EXPORT_CLEANUP_JOB = 'data-export.clean-up';
-const CLEANUP_INTERVAL_SECONDS = 3600;
 /** Progress is written at most this often (and when an area is done). */
 const PROGRESS_INTERVAL_MS = 1000;
 
@@ -214,13 +213,9 @@ export async function cleanUpExpiredDataExports(app: FastifyInstance): Promise<n
   }
 }
 
-export async function scheduleDataExportCleanUp(app: FastifyInstance, runAt?: Date): Promise<void> {
-  await app.jobs.enqueueUnique(app.db, {
-    type: DATA_EXPORT_CLEANUP_JOB,
-    uniqueKey: DATA_EXPORT_CLEANUP_JOB,
-    payload: {},
-    ...(runAt ? { runAt } : {}),
-  });
+/** Queues this hour's clean-up unless it ran already, as an instance's start does. */
+export function scheduleDataExportCleanUp(app: FastifyInstance): Promise<void> {
+  return app.jobs.schedulePeriodic(DATA_EXPORT_CLEANUP_JOB);
 }
 
 /** The export job, and the hourly clean-up of expired exports (once per cluster). */
@@ -247,9 +242,11 @@ export function registerDataExportJobs(app: FastifyInstance): void {
       },
     },
   );
-  app.jobs.register(DATA_EXPORT_CLEANUP_JOB, async () => {
-    await cleanUpExpiredDataExports(app);
-    await scheduleDataExportCleanUp(app, addSeconds(app.clock.now(), CLEANUP_INTERVAL_SECONDS));
+  app.jobs.every({
+    type: DATA_EXPORT_CLEANUP_JOB,
+    period: 'hour',
+    run: async () => {
+      await cleanUpExpiredDataExports(app);
+    },
   });
-  app.jobs.onStart(() => scheduleDataExportCleanUp(app));
 }

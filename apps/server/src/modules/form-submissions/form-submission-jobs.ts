@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { isFormAnswers, type FormSubmittedWebhookData } from '@kuvert/shared/forms';
-import { addSeconds } from '../../clock.ts';
 import { newId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { PermanentJobError } from '../../plugins/jobs.ts';
@@ -37,7 +36,6 @@ const payloadSchema = z.object({
 });
 /** A receipt PDF is text on pages; this is far above what the answers' size limit allows. */
 const RECEIPT_MAX_BYTES = 64 * 1024 * 1024;
-const EXPIRY_INTERVAL_SECONDS = 3600;
 const EXPIRY_BATCH = 500;
 
 function parsePayload(payload: unknown): z.infer<typeof payloadSchema> {
@@ -218,25 +216,18 @@ export async function expireFormFiles(app: FastifyInstance): Promise<number> {
   }
 }
 
-async function scheduleFileExpiry(app: FastifyInstance, runAt?: Date): Promise<void> {
-  await app.jobs.enqueueUnique(app.db, {
-    type: FORM_FILES_EXPIRY_JOB,
-    uniqueKey: FORM_FILES_EXPIRY_JOB,
-    payload: {},
-    ...(runAt ? { runAt } : {}),
-  });
-}
-
 export function registerFormSubmissionJobs(app: FastifyInstance): void {
   app.jobs.register(FORM_DELIVERY_JOB, (payload) => deliverSubmission(app, payload), {
     onGiveUp: (payload, reason) => recordFailure(app, payload, reason),
   });
   app.jobs.register(FORM_RECEIPT_MAIL_JOB, (payload) => mailReceipt(app, payload));
-  // Like the temporary files' clean-up: the next run is queued once this one succeeded.
-  app.jobs.register(FORM_FILES_EXPIRY_JOB, async () => {
-    const removed = await expireFormFiles(app);
-    if (removed > 0) app.log.info({ removed }, 'expired form files removed');
-    await scheduleFileExpiry(app, addSeconds(app.clock.now(), EXPIRY_INTERVAL_SECONDS));
+  // Hourly, once for the whole cluster, like the temporary files' clean-up.
+  app.jobs.every({
+    type: FORM_FILES_EXPIRY_JOB,
+    period: 'hour',
+    run: async () => {
+      const removed = await expireFormFiles(app);
+      if (removed > 0) app.log.info({ removed }, 'expired form files removed');
+    },
   });
-  app.jobs.onStart(() => scheduleFileExpiry(app));
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { nextPeriodStart, type PeriodSchedule } from '../../plugins/job-periods.ts';
 import { findMembersToNotify } from '../users/members-to-notify.service.ts';
 import { findProviderRefs } from '../providers/provider-refs.service.ts';
 import type { ReminderKind, ReminderLetterRow } from './invoice-letters.ts';
@@ -9,7 +10,7 @@ export const INVOICE_REMINDERS_JOB = 'invoice.reminders';
 /** Invoices overdue for longer are not announced: an old import must not flood anyone. */
 const OVERDUE_NOTICE_MAX_DAYS = 7;
 /** The daily run at 07:00 UTC: morning in Europe, never in the middle of the night. */
-const RUN_HOUR_UTC = 7;
+const REMINDER_SCHEDULE: PeriodSchedule = { period: 'day', offsetSeconds: 7 * 3600 };
 const BATCH_SIZE = 200;
 
 /** An invoice to remind of, with its provider's name for the mail. */
@@ -130,32 +131,28 @@ export async function sendInvoiceReminders(app: FastifyInstance): Promise<Remind
 
 /** The next 07:00 UTC after `now`. */
 export function nextReminderRunAt(now: Date): Date {
-  const next = new Date(now);
-  next.setUTCHours(RUN_HOUR_UTC, 0, 0, 0);
-  if (next <= now) next.setUTCDate(next.getUTCDate() + 1);
-  return next;
+  return nextPeriodStart(REMINDER_SCHEDULE, now);
 }
 
-/** Adds the next run unless one is pending: a partial unique index keeps it to one. */
-export async function scheduleInvoiceReminders(app: FastifyInstance): Promise<void> {
-  await app.jobs.enqueueUnique(app.db, {
-    type: INVOICE_REMINDERS_JOB,
-    uniqueKey: INVOICE_REMINDERS_JOB,
-    payload: {},
-    runAt: nextReminderRunAt(app.clock.now()),
-  });
+/** Queues the next morning's run unless queued already, as an instance's start does. */
+export function scheduleInvoiceReminders(app: FastifyInstance): Promise<void> {
+  return app.jobs.schedulePeriodic(INVOICE_REMINDERS_JOB);
 }
 
 /**
- * Like the trash purge: the next run is queued once this one succeeded, so a failed run is
- * retried by the job system's backoff (the claims make a retry send nothing twice).
+ * Every morning, once for the whole cluster. The next morning's run is queued once this one
+ * finished, so a failed run is retried by the job system's backoff (the claims make a retry
+ * send nothing twice).
  */
 export function registerInvoiceJobs(app: FastifyInstance): void {
-  app.jobs.register(INVOICE_REMINDERS_JOB, async () => {
-    const result = await sendInvoiceReminders(app);
-    if (result.sent > 0) app.log.info({ sent: result.sent }, 'invoice reminders sent');
-    if (result.failed > 0) throw new Error('Reminder mails could not be sent; retrying');
-    await scheduleInvoiceReminders(app);
+  app.jobs.every({
+    type: INVOICE_REMINDERS_JOB,
+    ...REMINDER_SCHEDULE,
+    firstRun: 'next-period',
+    run: async () => {
+      const result = await sendInvoiceReminders(app);
+      if (result.sent > 0) app.log.info({ sent: result.sent }, 'invoice reminders sent');
+      if (result.failed > 0) throw new Error('Reminder mails could not be sent; retrying');
+    },
   });
-  app.jobs.onStart(() => scheduleInvoiceReminders(app));
 }

@@ -5,7 +5,7 @@ import { syncPaymentWithProvider } from './payment-settlement.service.ts';
 import { findStalePendingPayments } from './payments.repository.ts';
 
 export const PAYMENT_RECHECK_JOB = 'payments.recheck';
-const RECHECK_INTERVAL_SECONDS = 120;
+const RECHECK_INTERVAL_MINUTES = 2;
 /** Payers normally come back within a minute or two and refresh the payment themselves. */
 const RECHECK_AFTER_SECONDS = 5 * 60;
 const RECHECK_BATCH_SIZE = 50;
@@ -33,21 +33,18 @@ export async function recheckStalePayments(
   return settled;
 }
 
-/** Adds the next run unless one is pending: a partial unique index keeps it to one. */
-export async function schedulePaymentRecheck(app: FastifyInstance, runAt?: Date): Promise<void> {
-  await app.jobs.enqueueUnique(app.db, {
-    type: PAYMENT_RECHECK_JOB,
-    uniqueKey: PAYMENT_RECHECK_JOB,
-    payload: {},
-    ...(runAt ? { runAt } : {}),
-  });
+/** Queues this period's recheck unless it ran already, as an instance's start does. */
+export function schedulePaymentRecheck(app: FastifyInstance): Promise<void> {
+  return app.jobs.schedulePeriodic(PAYMENT_RECHECK_JOB);
 }
 
 export function registerPaymentJobs(app: FastifyInstance, provider: PaymentProvider): void {
-  app.jobs.register(PAYMENT_RECHECK_JOB, async () => {
-    const settled = await recheckStalePayments(app, provider);
-    if (settled > 0) app.log.info({ settled }, 'settled payments nobody came back for');
-    await schedulePaymentRecheck(app, addSeconds(app.clock.now(), RECHECK_INTERVAL_SECONDS));
+  app.jobs.every({
+    type: PAYMENT_RECHECK_JOB,
+    period: { minutes: RECHECK_INTERVAL_MINUTES },
+    run: async () => {
+      const settled = await recheckStalePayments(app, provider);
+      if (settled > 0) app.log.info({ settled }, 'settled payments nobody came back for');
+    },
   });
-  app.jobs.onStart(() => schedulePaymentRecheck(app));
 }

@@ -8,28 +8,25 @@ import { deleteAuditEventsBefore } from '../../plugins/audit.ts';
  */
 export const SECURITY_LOG_RETENTION_DAYS = 365;
 export const SECURITY_LOG_PRUNE_JOB = 'security-log.prune';
-const PRUNE_INTERVAL_SECONDS = 24 * 3600;
 
 export async function pruneSecurityLog(app: FastifyInstance): Promise<number> {
   const cutoff = addSeconds(app.clock.now(), -SECURITY_LOG_RETENTION_DAYS * 24 * 3600);
   return deleteAuditEventsBefore(app.db, cutoff.toISOString());
 }
 
-export async function scheduleSecurityLogPrune(app: FastifyInstance, runAt?: Date): Promise<void> {
-  await app.jobs.enqueueUnique(app.db, {
-    type: SECURITY_LOG_PRUNE_JOB,
-    uniqueKey: SECURITY_LOG_PRUNE_JOB,
-    payload: {},
-    ...(runAt ? { runAt } : {}),
-  });
+/** Queues today's prune unless it ran already, as an instance's start does. */
+export function scheduleSecurityLogPrune(app: FastifyInstance): Promise<void> {
+  return app.jobs.schedulePeriodic(SECURITY_LOG_PRUNE_JOB);
 }
 
-/** Daily, like the trash purge: the next run is queued once this one succeeded. */
+/** Daily, once for the whole cluster, like the trash purge. */
 export function registerSecurityLogJobs(app: FastifyInstance): void {
-  app.jobs.register(SECURITY_LOG_PRUNE_JOB, async () => {
-    const deleted = await pruneSecurityLog(app);
-    if (deleted > 0) app.log.info({ deleted }, 'forgot security events older than a year');
-    await scheduleSecurityLogPrune(app, addSeconds(app.clock.now(), PRUNE_INTERVAL_SECONDS));
+  app.jobs.every({
+    type: SECURITY_LOG_PRUNE_JOB,
+    period: 'day',
+    run: async () => {
+      const deleted = await pruneSecurityLog(app);
+      if (deleted > 0) app.log.info({ deleted }, 'forgot security events older than a year');
+    },
   });
-  app.jobs.onStart(() => scheduleSecurityLogPrune(app));
 }

@@ -26,7 +26,6 @@ const sealPayloadSchema = z.object({ request_id: z.string() });
 /** The sealed PDF carries the originals, drawn signatures and an audit page: room enough. */
 const SEALED_MAX_BYTES = 2 * SENDER_MAX_DOCUMENT_BYTES * SENDER_MAX_DOCUMENTS;
 const EXPIRY_BATCH = 100;
-const EXPIRY_INTERVAL_MS = 3600_000;
 
 function requestIdOf(payload: unknown): string {
   const parsed = sealPayloadSchema.safeParse(payload);
@@ -176,29 +175,24 @@ export async function expireSignatureRequests(app: FastifyInstance): Promise<num
   }
 }
 
-/** The next full hour after `now`: a request expires within an hour of its last day. */
-export function nextExpiryRunAt(now: Date): Date {
-  return new Date((Math.floor(now.getTime() / EXPIRY_INTERVAL_MS) + 1) * EXPIRY_INTERVAL_MS);
-}
-
-export async function scheduleSignatureExpiry(app: FastifyInstance): Promise<void> {
-  await app.jobs.enqueueUnique(app.db, {
-    type: SIGNATURE_EXPIRY_JOB,
-    uniqueKey: SIGNATURE_EXPIRY_JOB,
-    payload: {},
-    runAt: nextExpiryRunAt(app.clock.now()),
-  });
+/** Queues the next full hour's run unless queued already, as an instance's start does. */
+export function scheduleSignatureExpiry(app: FastifyInstance): Promise<void> {
+  return app.jobs.schedulePeriodic(SIGNATURE_EXPIRY_JOB);
 }
 
 export function registerSignatureJobs(app: FastifyInstance): void {
   app.jobs.register(SIGNATURE_SEAL_JOB, (payload) => sealRequest(app, payload), {
     onGiveUp: (payload, reason) => recordSealFailure(app, payload, reason),
   });
-  // Like the invoice reminders: the next run is queued once this one succeeded.
-  app.jobs.register(SIGNATURE_EXPIRY_JOB, async () => {
-    const expired = await expireSignatureRequests(app);
-    if (expired > 0) app.log.info({ expired }, 'signature requests expired');
-    await scheduleSignatureExpiry(app);
+  // At every full hour, once for the whole cluster: a request expires within an hour of its
+  // last day.
+  app.jobs.every({
+    type: SIGNATURE_EXPIRY_JOB,
+    period: 'hour',
+    firstRun: 'next-period',
+    run: async () => {
+      const expired = await expireSignatureRequests(app);
+      if (expired > 0) app.log.info({ expired }, 'signature requests expired');
+    },
   });
-  app.jobs.onStart(() => scheduleSignatureExpiry(app));
 }

@@ -44,7 +44,6 @@ import {
  */
 
 export const TRASH_PURGE_JOB = 'trash.purge';
-const PURGE_INTERVAL_SECONDS = 24 * 3600;
 const PURGE_BATCH_SIZE = 500;
 
 /** Deleting a folder: it goes to the trash with its letters, and comes back with them. */
@@ -159,26 +158,22 @@ export async function purgeExpiredTrash(app: FastifyInstance): Promise<number> {
   return deleteForever(app, { trashedBefore: cutoff.toISOString() });
 }
 
-/** Adds the next run unless one is pending: a partial unique index keeps it to one. */
-export async function scheduleTrashPurge(app: FastifyInstance, runAt?: Date): Promise<void> {
-  await app.jobs.enqueueUnique(app.db, {
-    type: TRASH_PURGE_JOB,
-    uniqueKey: TRASH_PURGE_JOB,
-    payload: {},
-    ...(runAt ? { runAt } : {}),
-  });
+/** Queues today's purge unless it ran already, as an instance's start does. */
+export function scheduleTrashPurge(app: FastifyInstance): Promise<void> {
+  return app.jobs.schedulePeriodic(TRASH_PURGE_JOB);
 }
 
 /**
- * The daily purge. The next run is queued only after this one succeeded, so a failed run is
- * retried (the job system's backoff) instead of racing its successor; a run that exhausts its
- * attempts is re-created when an instance next starts.
+ * The daily purge, once for the whole cluster. The next day's run is queued once this one
+ * finished, so a failed run is retried (the job system's backoff) instead of racing it.
  */
 export function registerTrashJobs(app: FastifyInstance): void {
-  app.jobs.register(TRASH_PURGE_JOB, async () => {
-    const deleted = await purgeExpiredTrash(app);
-    if (deleted > 0) app.log.info({ deleted }, 'purged what was trashed long ago');
-    await scheduleTrashPurge(app, addSeconds(app.clock.now(), PURGE_INTERVAL_SECONDS));
+  app.jobs.every({
+    type: TRASH_PURGE_JOB,
+    period: 'day',
+    run: async () => {
+      const deleted = await purgeExpiredTrash(app);
+      if (deleted > 0) app.log.info({ deleted }, 'purged what was trashed long ago');
+    },
   });
-  app.jobs.onStart(() => scheduleTrashPurge(app));
 }

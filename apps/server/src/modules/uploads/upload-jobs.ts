@@ -7,7 +7,7 @@ import { deleteStaleReceivingUpload, findStaleReceivingUploads } from './uploads
 
 export const UPLOAD_CLEANUP_JOB = 'upload.stale-cleanup';
 /** Often, so an idle upload's room comes back soon after its Upload-Expires. */
-const CLEANUP_INTERVAL_SECONDS = 5 * 60;
+const CLEANUP_INTERVAL_MINUTES = 5;
 
 const STALE_BATCH_SIZE = 100;
 
@@ -36,25 +36,14 @@ export async function removeStaleUploads(app: FastifyInstance): Promise<number> 
   }
 }
 
-/** Adds the next run unless one is pending: a partial unique index keeps it to one. */
-async function scheduleUploadCleanup(app: FastifyInstance, runAt?: Date): Promise<void> {
-  await app.jobs.enqueueUnique(app.db, {
-    type: UPLOAD_CLEANUP_JOB,
-    uniqueKey: UPLOAD_CLEANUP_JOB,
-    payload: {},
-    ...(runAt ? { runAt } : {}),
-  });
-}
-
-/**
- * The removal of abandoned uploads in progress, every few minutes. Like the trash purge, the
- * next run is queued only after this one succeeded, and the first when an instance starts.
- */
+/** The removal of abandoned uploads in progress, every few minutes, once for the cluster. */
 export function registerUploadJobs(app: FastifyInstance): void {
-  app.jobs.register(UPLOAD_CLEANUP_JOB, async () => {
-    const removed = await removeStaleUploads(app);
-    if (removed > 0) app.log.info({ removed }, 'removed uploads abandoned mid-way');
-    await scheduleUploadCleanup(app, addSeconds(app.clock.now(), CLEANUP_INTERVAL_SECONDS));
+  app.jobs.every({
+    type: UPLOAD_CLEANUP_JOB,
+    period: { minutes: CLEANUP_INTERVAL_MINUTES },
+    run: async () => {
+      const removed = await removeStaleUploads(app);
+      if (removed > 0) app.log.info({ removed }, 'removed uploads abandoned mid-way');
+    },
   });
-  app.jobs.onStart(() => scheduleUploadCleanup(app));
 }
