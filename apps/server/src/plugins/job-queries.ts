@@ -96,10 +96,38 @@ function ownClaim(db: Kysely<Database>, job: JobRow) {
     .where('attempts', '=', job.attempts);
 }
 
-export async function markJobDone(db: Kysely<Database>, job: JobRow, now: Date): Promise<void> {
-  await ownClaim(db, job)
+/** Answers false when the claim was no longer this worker's (see ownClaim). */
+export async function markJobDone(db: Kysely<Database>, job: JobRow, now: Date): Promise<boolean> {
+  const result = await ownClaim(db, job)
     .set({ status: 'done', locked_until: null, updated_at: now.toISOString() })
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export const RELEASED_ERROR =
+  'The instance running the job was stopped before it finished; it runs again elsewhere.';
+
+/**
+ * Hands a running job back when its instance drains and the grace ran out: pending and due
+ * now, so another instance claims it at once instead of when the lock would expire. The
+ * attempt it used stays counted. Fenced like any outcome: a job that finished meanwhile, or
+ * that another worker took over, is left alone. Answers whether the claim was handed back.
+ */
+export async function releaseJobClaim(
+  db: Kysely<Database>,
+  job: JobRow,
+  now: Date,
+): Promise<boolean> {
+  const result = await ownClaim(db, job)
+    .set({
+      status: 'pending',
+      run_at: now.toISOString(),
+      locked_until: null,
+      last_error: RELEASED_ERROR,
+      updated_at: now.toISOString(),
+    })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export interface FailedAttempt {
@@ -109,12 +137,13 @@ export interface FailedAttempt {
   retryAt: Date | undefined;
 }
 
+/** Answers false when the claim was no longer this worker's (see ownClaim). */
 export async function markJobAttemptFailed(
   db: Kysely<Database>,
   job: JobRow,
   attempt: FailedAttempt,
-): Promise<void> {
-  await ownClaim(db, job)
+): Promise<boolean> {
+  const result = await ownClaim(db, job)
     .set({
       status: attempt.retryAt ? 'pending' : 'failed',
       run_at: attempt.retryAt ? attempt.retryAt.toISOString() : job.run_at,
@@ -122,7 +151,8 @@ export async function markJobAttemptFailed(
       last_error: attempt.error.slice(0, LAST_ERROR_MAX_LENGTH),
       updated_at: attempt.now.toISOString(),
     })
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Finished jobs are kept for a while to answer "what happened?"; this drops the old ones. */

@@ -11,6 +11,8 @@ import {
   type JobLogger,
   type JobWorker,
   type NewJob,
+  type StopOptions,
+  type StoppedWorker,
 } from './jobs.ts';
 
 /**
@@ -27,7 +29,8 @@ export interface JobRunner {
   /** Adds a recurring job unless one with this key is already pending. */
   enqueueUnique(db: Kysely<Database>, job: NewJob & { uniqueKey: string }): Promise<void>;
   start(): Promise<void>;
-  stop(): Promise<void>;
+  /** See JobWorker.stop: with a grace, the jobs still running then are handed back. */
+  stop(options?: StopOptions): Promise<StoppedWorker>;
   runDueJobs(): Promise<number>;
 }
 
@@ -86,8 +89,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       for (const task of startTasks) await task();
       getWorker().start();
     },
-    async stop() {
-      await worker?.stop();
+    async stop(stopOptions) {
+      return (await worker?.stop(stopOptions)) ?? { released: 0 };
     },
     runDueJobs: () => getWorker().runDueJobs(),
   };
