@@ -104,5 +104,6 @@ describe.each(testEngines)('the server process on SIGTERM (%s)', (engine) => {
     // Far below the grace of 20 s: nothing was waited for.
     expect(performance.now() - signalled).toBeLessThan(10_000);
     expect(server.messages).toEqual(expect.arrayContaining(['shutting down', 'draining']));
-  });
+    // Starting a whole server (migrating a fresh database, making its seal) takes a while.
+  }, 60_000);
 });

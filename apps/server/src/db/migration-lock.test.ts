@@ -67,7 +67,8 @@ async function schemaOf(handle: DatabaseHandle): Promise<string[]> {
 describe.each(testEngines)('migrations when instances start together (%s)', (engine) => {
   it('three instances migrating an empty database at once all succeed, and the schema is complete', async () => {
     const database = await emptyDatabase(engine);
-    const instances = [database.open(), database.open(), database.open()];
+    const first = database.open();
+    const instances = [first, database.open(), database.open()];
 
     const outcomes = await Promise.allSettled(instances.map((handle) => migrateToLatest(handle)));
 
@@ -77,12 +78,12 @@ describe.each(testEngines)('migrations when instances start together (%s)', (eng
       'fulfilled',
     ]);
     const expected = Object.keys(await createMigrationProvider({ engine }).getMigrations());
-    expect(await appliedMigrations(instances[0] as DatabaseHandle)).toEqual(expected.toSorted());
+    expect(await appliedMigrations(first)).toEqual(expected.toSorted());
 
     // The same schema as one instance alone makes.
     const alone = (await emptyDatabase(engine)).open();
     await migrateToLatest(alone);
-    expect(await schemaOf(instances[0] as DatabaseHandle)).toEqual(await schemaOf(alone));
+    expect(await schemaOf(first)).toEqual(await schemaOf(alone));
   });
 
   it('a start after the others finds nothing left to do', async () => {

@@ -48,7 +48,8 @@ export async function withPostgresMigrationLock<DB, T>(
 function isBusy(error: unknown): boolean {
   return (
     error instanceof Error &&
-    (('errcode' in error && error.errcode === SQLITE_BUSY) || /database is locked/i.test(error.message))
+    (('errcode' in error && error.errcode === SQLITE_BUSY) ||
+      /database is locked/i.test(error.message))
   );
 }
 

@@ -321,7 +321,11 @@ describe.each(testEngines)('durable jobs on %s', (engine) => {
           throw new Error('cut off by the end of the process');
         },
       },
-      { pollIntervalMs: 5, log, giveUpHandlers: { slow: async (payload) => void givenUp.push(payload) } },
+      {
+        pollIntervalMs: 5,
+        log,
+        giveUpHandlers: { slow: async (payload) => void givenUp.push(payload) },
+      },
     );
     // Its last attempt: were its late failure counted, it would fail for good.
     const id = await enqueueJob(db, clock, { type: 'slow', payload: { n: 1 }, maxAttempts: 1 });

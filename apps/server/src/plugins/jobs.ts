@@ -280,7 +280,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
    */
   async function releaseRunning(): Promise<number> {
     let released = 0;
-    for (const [task, job] of [...running]) {
+    for (const [task, job] of running) {
       running.delete(task);
       try {
         if (await releaseJobClaim(db, job, clock.now())) released += 1;
@@ -317,8 +317,8 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       schedule(0);
     },
 
-    stop(options = {}) {
-      stopping ??= stopWorker(options.graceMs).finally(() => {
+    stop(stopOptions = {}) {
+      stopping ??= stopWorker(stopOptions.graceMs).finally(() => {
         stopping = undefined;
       });
       return stopping;
