@@ -35,6 +35,7 @@ import {
   createDocumentProcessing,
   type DocumentProcessing,
 } from './plugins/processing/document-processing.ts';
+import { registerDrain } from './plugins/drain.ts';
 import { registerNulCharacterGuard } from './plugins/nul-characters.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import {
@@ -118,6 +119,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
+    // Draining (plugins/drain.ts): the listener's close ends idle kept-alive connections, and a
+    // request that still arrives on a busy one is served (the database is still open) with
+    // `Connection: close`, rather than refused with Fastify's bare 503.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     // Errors before routing (a malformed URL such as `/%E0%A4%A`, a path parameter over the
     // router's 100 characters) get the same mapping and body as any other.
     // Fastify's hooks do not run for these, so the security headers are set here.
@@ -197,6 +203,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   registerSecurityHeaders(app);
   registerUnreadBodyDrain(app);
   registerNulCharacterGuard(app);
+  registerDrain(app);
 
   // Compression first, so that static files and API answers are both compressed.
   await app.register(fastifyCompress, { global: true, threshold: 1024 });

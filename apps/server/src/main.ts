@@ -2,8 +2,10 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { connectDatabase, migrateToLatest } from './db/connect.ts';
 import { seedDemo } from './modules/demo/demo.service.ts';
+import { drainApp } from './plugins/drain.ts';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** Beyond the grace: the time the app's own close and the database's may take. */
+const SHUTDOWN_MARGIN_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -23,13 +25,15 @@ async function main(): Promise<void> {
     if (isShuttingDown) return;
     isShuttingDown = true;
     app.log.info({ signal }, 'shutting down');
+    // The drain cuts off what is left when the grace runs out; this is for a drain that hangs.
     const forced = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, config.shutdownGraceMs + SHUTDOWN_MARGIN_MS);
     forced.unref();
-    // close() ends live-event streams and waits for running jobs before the database goes.
-    await app.close();
+    // Not ready at once, no new connections, requests and jobs finish (or are cut off and
+    // handed back after the grace), live streams told to reconnect elsewhere: drain.ts.
+    await drainApp(app, { graceMs: config.shutdownGraceMs });
     await handle.db.destroy();
     process.exit(0);
   }
@@ -41,6 +45,8 @@ async function main(): Promise<void> {
     host: config.host,
     listenTextResolver: (address) => `listening on ${address}`,
   });
+  // A SIGTERM during the start has begun draining: the worker must not start behind it.
+  if (isShuttingDown) return;
   await app.jobs.start();
   console.log(`\n  Open Kuvert at ${config.publicUrl}\n`);
 }

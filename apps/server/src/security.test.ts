@@ -93,6 +93,8 @@ describe.each(testEngines)('security: every route (%s)', (engine) => {
       'GET /api/public/calendar/:secret',
       'GET /api/public/form-submissions/:id/receipt',
       'GET /api/public/forms/:providerId/:formId',
+      // Readiness, for the load balancer's health checks: says which check failed, no data.
+      'GET /api/ready',
       'GET /api/seal/ca-certificate',
       // The token a login with the right password answered is the credential (issue 25).
       'POST /api/auth/deletion/cancel',

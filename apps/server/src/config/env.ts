@@ -165,6 +165,15 @@ const envSchema = z.object({
     .max(60_000)
     .default(1000)
     .describe('How often the background worker looks for due jobs, in milliseconds'),
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(25)
+    .describe(
+      'On SIGTERM, how long requests in flight and running jobs may still take before they are cut off',
+    ),
   OIDC_ISSUER: optionalUrl.describe(
     'OpenID Connect issuer that verifies identities; the built-in test identity provider when unset',
   ),
@@ -234,6 +243,8 @@ export interface Config {
   webDistDir: string;
   /** How often the job worker looks for due jobs. */
   jobPollIntervalMs: number;
+  /** On SIGTERM, how long requests in flight and running jobs may still take (drain.ts). */
+  shutdownGraceMs: number;
   processing: ProcessingSettings;
   uploads: UploadSettings;
   /** Where documents live: files in DATA_DIR, or an S3-compatible store. */
@@ -347,6 +358,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     tink,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
     jobPollIntervalMs: env.JOB_POLL_INTERVAL_MS,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     processing: {
       workers: env.PROCESSING_WORKERS,
       memoryMb: env.PROCESSING_MEMORY_MB,

@@ -12,6 +12,7 @@ import {
 import { Migrator } from 'kysely/migration';
 import { Pool, types } from 'pg';
 import type { Engine } from './migrations/context.ts';
+import { withPostgresMigrationLock, withSqliteMigrationLock } from './migration-lock.ts';
 import { createMigrationProvider } from './migrations/index.ts';
 import { openNodeSqlite } from './node-sqlite.ts';
 import type { Database } from './schema.ts';
@@ -19,6 +20,8 @@ import type { Database } from './schema.ts';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
+  /** The SQLite file, whose migrations a lock file beside it keeps to one process at a time. */
+  sqliteFile?: string;
 }
 
 const PG_INT8 = 20;
@@ -55,10 +58,12 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
     };
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const database = openNodeSqlite(path.join(options.dataDir, 'kuvert.sqlite'));
+  const sqliteFile = path.join(options.dataDir, 'kuvert.sqlite');
+  const database = openNodeSqlite(sqliteFile);
   return {
     db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) }),
     engine: 'sqlite',
+    sqliteFile,
   };
 }
 
@@ -86,10 +91,29 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-/** Applies every pending migration; throws with the failing migration's error. */
+/**
+ * Applies every pending migration; throws with the failing migration's error. One process at
+ * a time (migration-lock.ts): instances starting together on one database all succeed, the
+ * first migrating while the others wait, then find nothing left to do.
+ */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  if (handle.engine === 'postgres') {
+    // The migrator runs on the locked connection itself: no second connection is needed.
+    return withPostgresMigrationLock(handle.db, (connection) => migrate(handle, connection));
+  }
+  const { sqliteFile } = handle;
+  if (!sqliteFile) return migrate(handle, handle.db);
+  return withSqliteMigrationLock(`${sqliteFile}${SQLITE_MIGRATION_LOCK_SUFFIX}`, () =>
+    migrate(handle, handle.db),
+  );
+}
+
+/** Beside `kuvert.sqlite`: held (an exclusive transaction on it) while migrating. */
+export const SQLITE_MIGRATION_LOCK_SUFFIX = '.migration-lock';
+
+async function migrate(handle: DatabaseHandle, db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({
-    db: handle.db,
+    db,
     provider: createMigrationProvider({ engine: handle.engine }),
   });
   const { error, results } = await migrator.migrateToLatest();

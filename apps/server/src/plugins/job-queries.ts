@@ -123,6 +123,32 @@ export async function markJobDone(db: Kysely<Database>, job: JobRow, now: Date):
   return Number(result.numUpdatedRows) > 0;
 }
 
+export const RELEASED_ERROR =
+  'The instance running the job was stopped before it finished; it runs again elsewhere.';
+
+/**
+ * Hands a running job back when its instance drains and the grace ran out: pending and due
+ * now, so another instance claims it at once instead of when the lock would expire. The
+ * attempt it used stays counted. Fenced like any outcome: a job that finished meanwhile, or
+ * that another worker took over, is left alone. Answers whether the claim was handed back.
+ */
+export async function releaseJobClaim(
+  db: Kysely<Database>,
+  job: JobRow,
+  now: Date,
+): Promise<boolean> {
+  const result = await ownClaim(db, job)
+    .set({
+      status: 'pending',
+      run_at: now.toISOString(),
+      locked_until: null,
+      last_error: RELEASED_ERROR,
+      updated_at: now.toISOString(),
+    })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export interface FailedAttempt {
   error: string;
   now: Date;
@@ -130,6 +156,7 @@ export interface FailedAttempt {
   retryAt: Date | undefined;
 }
 
+/** Answers false when the claim was no longer this worker's (see ownClaim). */
 export async function markJobAttemptFailed(
   db: Kysely<Database>,
   job: JobRow,

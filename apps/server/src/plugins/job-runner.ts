@@ -14,6 +14,8 @@ import {
   type JobLogger,
   type JobWorker,
   type NewJob,
+  type StopOptions,
+  type StoppedWorker,
 } from './jobs.ts';
 
 /** A job that runs once per period for the whole cluster, however many instances there are. */
@@ -53,7 +55,8 @@ export interface JobRunner {
   /** Queues a periodic job's run as an instance's start does (see `firstRun`). */
   schedulePeriodic(type: string): Promise<void>;
   start(): Promise<void>;
-  stop(): Promise<void>;
+  /** See JobWorker.stop: with a grace, the jobs still running then are handed back. */
+  stop(options?: StopOptions): Promise<StoppedWorker>;
   runDueJobs(): Promise<number>;
 }
 
@@ -177,8 +180,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       for (const task of startTasks) await task();
       getWorker().start();
     },
-    async stop() {
-      await worker?.stop();
+    async stop(stopOptions) {
+      return (await worker?.stop(stopOptions)) ?? { released: 0 };
     },
     runDueJobs: () => getWorker().runDueJobs(),
   };

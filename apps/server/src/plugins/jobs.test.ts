@@ -301,6 +301,81 @@ describe.each(testEngines)('durable jobs on %s', (engine) => {
     await stopping;
     expect((await findJob(db, id)).status).toBe('done');
   });
+
+  it('stop() with a grace hands back a job still running then; another instance runs it at once', async () => {
+    const { promise: released, resolve: release } = Promise.withResolvers<void>();
+    const { promise: dropped, resolve: drop } = Promise.withResolvers<void>();
+    let hasStarted = false;
+    const givenUp: unknown[] = [];
+    const log = {
+      ...silentLog,
+      info: (_details: object, message: string) => {
+        if (message.startsWith('job outcome dropped')) drop();
+      },
+    };
+    const draining = worker(
+      {
+        slow: async () => {
+          hasStarted = true;
+          await released;
+          throw new Error('cut off by the end of the process');
+        },
+      },
+      {
+        pollIntervalMs: 5,
+        log,
+        giveUpHandlers: { slow: async (payload) => void givenUp.push(payload) },
+      },
+    );
+    // Its last attempt: were its late failure counted, it would fail for good.
+    const id = await enqueueJob(db, clock, { type: 'slow', payload: { n: 1 }, maxAttempts: 1 });
+    draining.start();
+    await waitFor(async () => hasStarted);
+    expect(await findJob(db, id)).toMatchObject({ status: 'running', attempts: 1 });
+
+    expect(await draining.stop({ graceMs: 20 })).toEqual({ released: 1 });
+    expect(await findJob(db, id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      locked_until: null,
+      run_at: clock.now().toISOString(),
+    });
+
+    // Another instance, at the same moment: no lock to wait out.
+    const runs: number[] = [];
+    const other = createJobWorker({
+      ...database.connectAgain(),
+      clock,
+      log: silentLog,
+      handlers: { slow: async (_payload, context) => void runs.push(context.attempt) },
+    });
+    expect(await other.runDueJobs()).toBe(1);
+    expect(runs).toEqual([2]);
+
+    // The first run ends late, failing: its outcome is dropped, nobody is told it gave up.
+    release();
+    await dropped;
+    expect(await findJob(db, id)).toMatchObject({ status: 'done', attempts: 2 });
+    expect(givenUp).toEqual([]);
+  });
+
+  it('stop() with a grace hands back nothing when the jobs finish within it', async () => {
+    let hasStarted = false;
+    const jobs = worker(
+      {
+        quick: async () => {
+          hasStarted = true;
+          await sleep(5);
+        },
+      },
+      { pollIntervalMs: 5 },
+    );
+    const id = await enqueueJob(db, clock, { type: 'quick', payload: {} });
+    jobs.start();
+    await waitFor(async () => hasStarted);
+    expect(await jobs.stop({ graceMs: 10_000 })).toEqual({ released: 0 });
+    expect((await findJob(db, id)).status).toBe('done');
+  });
 });
 
 describe('retryDelaySeconds', () => {

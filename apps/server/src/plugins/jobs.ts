@@ -9,6 +9,7 @@ import {
   failAbandonedJobs,
   markJobAttemptFailed,
   markJobDone,
+  releaseJobClaim,
   renewJobLock,
   type JobRow,
 } from './job-queries.ts';
@@ -127,10 +128,26 @@ export interface JobWorkerOptions {
   random?: () => number;
 }
 
+export interface StopOptions {
+  /**
+   * How long the jobs already running may take. Those still running then are handed back
+   * (pending again, for another instance) and left to end with the process. Unset: wait.
+   */
+  graceMs?: number;
+}
+
+export interface StoppedWorker {
+  /** Jobs still running when the grace ran out, whose claims were handed back. */
+  released: number;
+}
+
 export interface JobWorker {
   start(): void;
-  /** Stops claiming and resolves when the jobs already running have finished. */
-  stop(): Promise<void>;
+  /**
+   * Stops claiming and resolves when the jobs already running have finished, or the grace
+   * ran out. A second call while stopping waits for the first.
+   */
+  stop(options?: StopOptions): Promise<StoppedWorker>;
   /** Runs everything due now, to completion; answers how many jobs ran. For tests and the CLI. */
   runDueJobs(): Promise<number>;
 }
@@ -167,10 +184,12 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const random = options.random ?? Math.random;
   const giveUpHandlers = options.giveUpHandlers ?? {};
   const types = Object.keys(handlers);
-  const running = new Set<Promise<void>>();
+  /** Each job being run, by the task running it. */
+  const running = new Map<Promise<void>, JobRow>();
   let timer: NodeJS.Timeout | undefined;
   let polling: Promise<void> | undefined;
   let isStarted = false;
+  let stopping: Promise<StoppedWorker> | undefined;
 
   /** The give-up handler's own failure is logged: the job is failed either way. */
   async function giveUp(job: JobRow, reason: string): Promise<void> {
@@ -284,7 +303,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
         running.delete(task);
         if (isStarted) schedule(0);
       });
-    running.add(task);
+    running.set(task, job);
     return task;
   }
 
@@ -322,6 +341,42 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     }
   }
 
+  /**
+   * Hands back the claims of the jobs still running; answers how many were. They are no longer
+   * this worker's to wait for: their outcome, if they ever end, is dropped by the fence.
+   */
+  async function releaseRunning(): Promise<number> {
+    let released = 0;
+    for (const [task, job] of running) {
+      running.delete(task);
+      try {
+        if (await releaseJobClaim(db, job, clock.now())) released += 1;
+      } catch (error) {
+        log.error({ err: error, job: { id: job.id, type: job.type } }, 'job claim not released');
+      }
+    }
+    if (released > 0) log.warn({ released }, 'jobs still running when stopping were handed back');
+    return released;
+  }
+
+  async function stopWorker(graceMs: number | undefined): Promise<StoppedWorker> {
+    isStarted = false;
+    clearTimeout(timer);
+    await polling;
+    const finished = Promise.allSettled(running.keys()).then(() => true);
+    if (graceMs === undefined) {
+      await finished;
+      return { released: 0 };
+    }
+    let graceTimer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<boolean>((resolve) => {
+      graceTimer = setTimeout(() => resolve(false), Math.max(0, graceMs));
+    });
+    const isFinished = await Promise.race([finished, graceOver]);
+    clearTimeout(graceTimer);
+    return { released: isFinished ? 0 : await releaseRunning() };
+  }
+
   return {
     start() {
       if (isStarted) return;
@@ -329,11 +384,11 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
       schedule(0);
     },
 
-    async stop() {
-      isStarted = false;
-      clearTimeout(timer);
-      await polling;
-      await Promise.allSettled(running);
+    stop(stopOptions = {}) {
+      stopping ??= stopWorker(stopOptions.graceMs).finally(() => {
+        stopping = undefined;
+      });
+      return stopping;
     },
 
     async runDueJobs() {

@@ -12,6 +12,18 @@ import { getEventAccountIds } from './events.service.ts';
 /** Proxies commonly drop a connection silent for 30–60 s; a comment every 25 s keeps it open. */
 const HEARTBEAT_MS = 25_000;
 const RECONNECT_HINT_MS = 3000;
+/**
+ * A draining instance (SIGTERM) ends its streams with a shorter hint, spread over a second so
+ * that its browsers do not all come back at once: they reconnect, through the load balancer,
+ * to another instance.
+ */
+const DRAIN_RECONNECT_MS = 250;
+const DRAIN_RECONNECT_SPREAD_MS = 1000;
+
+function drainRetryHint(): string {
+  const delay = DRAIN_RECONNECT_MS + Math.floor(Math.random() * DRAIN_RECONNECT_SPREAD_MS);
+  return `retry: ${delay}\n\n`;
+}
 
 function write(raw: ServerResponse, text: string): void {
   if (!raw.writableEnded && !raw.destroyed) raw.write(text);
@@ -22,7 +34,9 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const open = new Set<ServerResponse>();
   // Before the server stops accepting: end every stream, or close() would wait on them forever.
   app.addHook('preClose', async () => {
-    for (const raw of open) raw.end();
+    for (const raw of open) {
+      if (!raw.writableEnded && !raw.destroyed) raw.end(drainRetryHint());
+    }
     open.clear();
   });
 
@@ -55,6 +69,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-accel-buffering': 'no',
         connection: 'keep-alive',
       });
+      // Draining: only the hint to go elsewhere (a 503 would make the browser give up).
+      if (app.drain.isDraining) return void raw.end(drainRetryHint());
       write(raw, `retry: ${RECONNECT_HINT_MS}\n\n`);
       open.add(raw);
 

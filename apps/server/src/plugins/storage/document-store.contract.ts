@@ -69,6 +69,12 @@ export function describeDocumentStoreContract(
       expect(await store.exists(stored.key)).toBe(true);
     });
 
+    it('answers a ping (the readiness check) without leaving anything behind', async () => {
+      await store.ping();
+      await store.ping({ signal: AbortSignal.timeout(5000) });
+      expect(await harness.listAll()).toEqual([]);
+    });
+
     it('keeps an identical document once, from a stream or a buffer', async () => {
       const first = await store.put(Buffer.from('same bytes'), { maxBytes: 100 });
       const second = await store.put(Readable.from([Buffer.from('same '), Buffer.from('bytes')]), {

@@ -36,6 +36,11 @@ export interface DocumentStore {
    * half-way through `collect` is put back (or removed, when its place was taken again).
    */
   cleanTemporaryFiles(olderThan: Date): Promise<TemporaryFilesCleaned>;
+  /**
+   * Resolves when the store can be reached now (the readiness check, `/api/ready`), throws
+   * otherwise. Cheap: no document is read. `signal` cancels a request that takes too long.
+   */
+  ping(options?: { signal?: AbortSignal }): Promise<void>;
 }
 
 export interface TemporaryFilesCleaned {

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { constants, createReadStream } from 'node:fs';
 import {
+  access,
   link,
   mkdir,
   open,
@@ -121,6 +122,12 @@ export class FileSystemDocumentStore implements DocumentStore {
    * The file is first renamed out of place (atomic), so a concurrent `put` either renewed it
    * before (its time is recent: it goes back) or finds it gone and writes it afresh.
    */
+  /** The folder is there (it is made on first use) and this process may read and write it. */
+  async ping(): Promise<void> {
+    await mkdir(this.rootDir, { recursive: true });
+    await access(this.rootDir, constants.R_OK | constants.W_OK);
+  }
+
   async collect(key: string, untouchedSince: Date): Promise<'removed' | 'kept' | 'missing'> {
     const finalPath = this.pathOf(key);
     const tempDir = path.join(this.rootDir, TEMP_DIR);

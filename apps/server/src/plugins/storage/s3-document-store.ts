@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   type HeadObjectCommandOutput,
@@ -104,6 +105,14 @@ export class S3DocumentStore implements DocumentStore {
   async exists(key: string): Promise<boolean> {
     if (!DOCUMENT_KEY_PATTERN.test(key)) return false;
     return (await this.headDocument(key)) !== undefined;
+  }
+
+  /** One HEAD of the bucket: the store answers, and these keys may use the bucket. */
+  async ping(options: { signal?: AbortSignal } = {}): Promise<void> {
+    await this.client.send(
+      new HeadBucketCommand({ Bucket: this.bucket }),
+      options.signal ? { abortSignal: options.signal } : {},
+    );
   }
 
   async collect(key: string, untouchedSince: Date): Promise<'removed' | 'kept' | 'missing'> {
