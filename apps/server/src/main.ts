@@ -21,6 +21,9 @@ async function main(): Promise<void> {
   }
 
   let isShuttingDown = false;
+  // The job worker's start (scheduling each periodic job's period) runs against the database:
+  // a SIGTERM right after listen waits for it, or the drain would close the database under it.
+  let startingJobs: Promise<void> | undefined;
   async function shutdown(signal: string): Promise<void> {
     if (isShuttingDown) return;
     isShuttingDown = true;
@@ -31,6 +34,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownGraceMs + SHUTDOWN_MARGIN_MS);
     forced.unref();
+    await startingJobs?.catch(() => undefined);
     // Not ready at once, no new connections, requests and jobs finish (or are cut off and
     // handed back after the grace), live streams told to reconnect elsewhere: drain.ts.
     await drainApp(app, { graceMs: config.shutdownGraceMs });
@@ -47,7 +51,8 @@ async function main(): Promise<void> {
   });
   // A SIGTERM during the start has begun draining: the worker must not start behind it.
   if (isShuttingDown) return;
-  await app.jobs.start();
+  startingJobs = app.jobs.start();
+  await startingJobs;
   console.log(`\n  Open Kuvert at ${config.publicUrl}\n`);
 }
 

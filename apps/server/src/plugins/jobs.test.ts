@@ -309,7 +309,7 @@ describe.each(testEngines)('durable jobs on %s', (engine) => {
     const givenUp: unknown[] = [];
     const log = {
       ...silentLog,
-      info: (_details: object, message: string) => {
+      warn: (_details: object, message: string) => {
         if (message.startsWith('job outcome dropped')) drop();
       },
     };

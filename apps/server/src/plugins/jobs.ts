@@ -262,7 +262,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     const lostLock = () =>
       log.warn(
         { job: { id: job.id, type: job.type, attempt: job.attempts } },
-        'job outcome dropped: another worker took the job over',
+        'job outcome dropped: the job was handed back or taken over by another worker',
       );
     if (!failure) {
       if (!(await markJobDone(db, job, clock.now()))) lostLock();
