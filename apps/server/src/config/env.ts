@@ -165,6 +165,15 @@ const envSchema = z.object({
     .max(60_000)
     .default(1000)
     .describe('How often the background worker looks for due jobs, in milliseconds'),
+  LIVE_EVENTS_RETENTION_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60)
+    .describe(
+      'How long live events are kept for a browser that reconnects; one away longer refetches everything',
+    ),
   OIDC_ISSUER: optionalUrl.describe(
     'OpenID Connect issuer that verifies identities; the built-in test identity provider when unset',
   ),
@@ -234,6 +243,8 @@ export interface Config {
   webDistDir: string;
   /** How often the job worker looks for due jobs. */
   jobPollIntervalMs: number;
+  /** How long live events are kept for replay (plugins/live-event-store.ts). */
+  liveEventsRetentionSeconds: number;
   processing: ProcessingSettings;
   uploads: UploadSettings;
   /** Where documents live: files in DATA_DIR, or an S3-compatible store. */
@@ -347,6 +358,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     tink,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
     jobPollIntervalMs: env.JOB_POLL_INTERVAL_MS,
+    liveEventsRetentionSeconds: env.LIVE_EVENTS_RETENTION_MINUTES * 60,
     processing: {
       workers: env.PROCESSING_WORKERS,
       memoryMb: env.PROCESSING_MEMORY_MB,

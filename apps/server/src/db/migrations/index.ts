@@ -29,6 +29,7 @@ import * as personalAccessTokens from './0026-personal-access-tokens.ts';
 import * as calendarFeeds from './0027-calendar-feeds.ts';
 import * as letterForwarding from './0028-letter-forwarding.ts';
 import * as dataExports from './0025-data-exports.ts';
+import * as liveEvents from './0029-live-events.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -64,6 +65,7 @@ const migrations: Record<string, MigrationModule> = {
   '0027-calendar-feeds': calendarFeeds,
   '0028-letter-forwarding': letterForwarding,
   '0025-data-exports': dataExports,
+  '0029-live-events': liveEvents,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {
