@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { LiveEvent } from '@kuvert/shared/events';
-import { createLoggedInUser, type LoggedIn } from '../../test/factories.ts';
+import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
 import { createSecondInstance, listenOnFreePort, type SecondInstance } from '../../test/instances.ts';
 import { createTestProvider, deliverTestLetter, personalAccountOf } from '../../test/mailbox.ts';
@@ -22,10 +22,13 @@ class EventStream {
   private readonly received: StreamEvent[] = [];
   private readonly decoder = new TextDecoder();
 
-  private constructor(
-    readonly status: number,
-    private readonly reader: ReadableStreamDefaultReader<Uint8Array>,
-  ) {}
+  readonly status: number;
+  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
+
+  private constructor(status: number, reader: ReadableStreamDefaultReader<Uint8Array>) {
+    this.status = status;
+    this.reader = reader;
+  }
 
   static async open(
     base: string,
@@ -125,7 +128,7 @@ describe.each(testEngines)('live events across instances (%s)', (engine) => {
   let b: FastifyInstance;
   let baseA: string;
   let baseB: string;
-  let me: LoggedIn;
+  let me: CreatedUser & LoggedIn;
   let myAccount: string;
   const streams: EventStream[] = [];
 
