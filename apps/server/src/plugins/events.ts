@@ -154,6 +154,8 @@ export function createLiveEventBus(options: LiveEventBusOptions): EventBus {
     }
   }
 
+  const isAsked = () => readAgain && !isClosed;
+
   async function readNew(): Promise<void> {
     await start();
     do {
@@ -166,7 +168,7 @@ export function createLiveEventBus(options: LiveEventBusOptions): EventBus {
         }
         if (rows.length < READ_BATCH) break;
       }
-    } while (readAgain && !isClosed);
+    } while (isAsked());
   }
 
   /** Reads what is new; a wake-up while reading makes the reading go round once more. */
@@ -189,7 +191,8 @@ export function createLiveEventBus(options: LiveEventBusOptions): EventBus {
 
   async function deliveredUpTo(id: number): Promise<void> {
     // Bounded: a read that fails leaves the rest to the next wake-up.
-    for (let attempt = 0; attempt < 3 && cursor < id && !isClosed; attempt += 1) await wake();
+    const isBehind = () => cursor < id && !isClosed;
+    for (let attempt = 0; attempt < 3 && isBehind(); attempt += 1) await wake();
   }
 
   async function writeWaiting(): Promise<void> {
@@ -246,7 +249,8 @@ export function createLiveEventBus(options: LiveEventBusOptions): EventBus {
       isClosed = true;
       await started?.catch(() => {});
       clearInterval(pollTimer);
-      while (writing) await writing;
+      // A write may start another for the events that waited meanwhile.
+      for (let current = writing; current; current = writing) await current;
       await reading;
       await listener?.close();
       subscribers.clear();

@@ -33,6 +33,4 @@ export async function up(db: Kysely<unknown>, context: MigrationContext): Promis
     .on('live_events')
     .column('created_at')
     .execute();
-
-
 }

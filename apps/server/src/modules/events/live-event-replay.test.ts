@@ -3,9 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { LiveEvent } from '@kuvert/shared/events';
 import { createLoggedInUser, type CreatedUser, type LoggedIn } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
-import { createSecondInstance, listenOnFreePort, type SecondInstance } from '../../test/instances.ts';
+import {
+  createSecondInstance,
+  listenOnFreePort,
+  type SecondInstance,
+} from '../../test/instances.ts';
 import { createTestProvider, deliverTestLetter, personalAccountOf } from '../../test/mailbox.ts';
-import { LIVE_EVENTS_PRUNE_JOB, scheduleLiveEventsPrune } from '../../plugins/live-event-retention.ts';
+import {
+  LIVE_EVENTS_PRUNE_JOB,
+  scheduleLiveEventsPrune,
+} from '../../plugins/live-event-retention.ts';
 import { publishLiveEvent } from './events.service.ts';
 
 interface StreamEvent {
@@ -187,14 +194,13 @@ describe.each(testEngines)('live events across instances (%s)', (engine) => {
     const [seen] = await first.liveEvents(1);
     await first.close();
 
-    const missed = [
-      progress(myAccount, 'one', 1),
-      progress(myAccount, 'two', 2),
-      progress(myAccount, 'three', 3),
-    ];
-    await publishLiveEvent(a, missed[0] as LiveEvent);
-    await publishLiveEvent(b, missed[1] as LiveEvent);
-    await publishLiveEvent(a, missed[2] as LiveEvent);
+    const one = progress(myAccount, 'one', 1);
+    const two = progress(myAccount, 'two', 2);
+    const three = progress(myAccount, 'three', 3);
+    await publishLiveEvent(a, one);
+    await publishLiveEvent(b, two);
+    await publishLiveEvent(a, three);
+    const missed = [one, two, three];
 
     const again = await open(baseB, { lastEventId: String(seen?.id) });
     const replayed = await again.untilSynced();
@@ -211,10 +217,7 @@ describe.each(testEngines)('live events across instances (%s)', (engine) => {
 
     // The query parameter does the same for a client that cannot set the header.
     const byQuery = await open(baseA, { query: `?last_event_id=${seen?.id}` });
-    expect((await byQuery.untilSynced()).map((message) => message.data)).toEqual([
-      ...missed,
-      live,
-    ]);
+    expect((await byQuery.untilSynced()).map((message) => message.data)).toEqual([...missed, live]);
   });
 
   it('never loses or doubles an event while two instances publish at once', async () => {
@@ -241,7 +244,7 @@ describe.each(testEngines)('live events across instances (%s)', (engine) => {
     await Promise.all(writers);
 
     for (const read of [await following, [...firstPart, ...secondPart]]) {
-      const names = read.map((message) => Reflect.get(message.data as object, 'mail_merge_id'));
+      const names = read.map((message) => JSON.stringify(message.data));
       expect(new Set(names).size).toBe(200);
       const ids = read.map((message) => message.id ?? 0);
       expect(new Set(ids).size).toBe(200);
@@ -317,7 +320,7 @@ describe.each(testEngines)('live events across instances (%s)', (engine) => {
     await publishLiveEvent(a, progress(myAccount, 'recent', 1));
     const count = async () =>
       (await a.db.selectFrom('live_events').select('payload').orderBy('id').execute()).map(
-        (row) => JSON.parse(row.payload) as unknown,
+        (row): unknown => JSON.parse(row.payload),
       );
     expect(await count()).toHaveLength(3);
 

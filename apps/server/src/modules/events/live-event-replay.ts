@@ -12,8 +12,7 @@ import {
 export const REPLAY_LIMIT = 1000;
 
 export type MissedEvents =
-  | { events: StoredLiveEvent[]; after: number }
-  | { reset: LiveStreamReset['reason'] };
+  { events: StoredLiveEvent[]; after: number } | { reset: LiveStreamReset['reason'] };
 
 /** A positive integer id as the stream sends them, or undefined for anything else. */
 export function parseLastEventId(value: string | string[] | undefined): number | undefined {
