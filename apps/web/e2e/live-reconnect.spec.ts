@@ -23,8 +23,9 @@ async function currentEventId(page: Page): Promise<string> {
       const { value, done } = await reader.read();
       if (done) throw new Error('the event stream ended before its sync');
       text += decoder.decode(value, { stream: true });
-      const id = /id: (\d+)\nevent: sync\n/.exec(text)?.[1];
-      if (id) return id;
+      const sync = /(?:id: (\d+)\n)?event: sync\n/.exec(text);
+      if (sync?.[1]) return sync[1];
+      if (sync) throw new Error('no live event was stored yet');
     }
   } finally {
     await reader.cancel();
@@ -59,6 +60,12 @@ test('a letter that arrives while the live connection is down is announced once 
 
   await logIn(page, user);
   await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  // One letter before the page lost its connection, so that there is a place to come back to.
+  await deliverLetter(provider, {
+    recipientEmail: user.email,
+    subject: 'Welcome to the Gemeindewerke portal',
+    pdf: await makePdf([['Gemeindewerke', 'Welcome']]),
+  });
   const before = await currentEventId(page);
   await deliverLetter(provider, {
     recipientEmail: user.email,
