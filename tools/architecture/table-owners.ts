@@ -5,12 +5,13 @@
  * so are the tables that only raw SQL reaches (search indexes, Kysely's migration table).
  */
 export const tableOwners: Record<string, string> = {
-  // core: sessions, tokens, limits, audit, jobs
+  // core: sessions, tokens, limits, audit, jobs, live events
   sessions: 'core',
   one_time_tokens: 'core',
   rate_limit_hits: 'core',
   audit_events: 'core',
   jobs: 'core',
+  live_events: 'core',
   kysely_migration: 'core',
 
   users: 'users',

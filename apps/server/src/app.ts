@@ -28,7 +28,8 @@ import { sandboxBankRoutes } from './modules/sandbox-bank/index.ts';
 import { searchIndexWriterFor } from './modules/search/search-index-writer.ts';
 import { registerErrorHandler, replyWithError } from './plugins/error-handler.ts';
 import { serializerCompiler } from './plugins/fast-serializer.ts';
-import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './plugins/events.ts';
+import { createLiveEventBus, type EventBus } from './plugins/events.ts';
+import { registerLiveEventRetention } from './plugins/live-event-retention.ts';
 import { createJobRunner, type JobRunner } from './plugins/job-runner.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
 import {
@@ -165,9 +166,15 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   );
   app.decorate(
     'events',
-    dependencies.engine === 'postgres' && config.databaseUrl
-      ? createPostgresEventBus(config.databaseUrl, app.log)
-      : createMemoryEventBus(),
+    createLiveEventBus({
+      db: app.db,
+      engine: dependencies.engine,
+      clock: app.clock,
+      log: app.log,
+      ...(dependencies.engine === 'postgres' && config.databaseUrl
+        ? { connectionString: config.databaseUrl }
+        : {}),
+    }),
   );
   // Modules register their handlers; main.ts starts the worker after listen, tests run it.
   app.decorate(
@@ -180,6 +187,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       pollIntervalMs: config.jobPollIntervalMs,
     }),
   );
+  registerLiveEventRetention(app);
   // A ConfigError (a wrong SIGNING_P12_PATH or password) stops the start, naming the cause.
   app.decorate('seal', dependencies.seal ?? loadSealIdentity(config));
   for (const warning of sealCertificateWarnings(app.seal, app.clock.now())) app.log.warn(warning);

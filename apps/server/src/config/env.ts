@@ -174,6 +174,15 @@ const envSchema = z.object({
     .describe(
       'On SIGTERM, how long requests in flight and running jobs may still take before they are cut off',
     ),
+  LIVE_EVENTS_RETENTION_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60)
+    .describe(
+      'How long live events are kept for a browser that reconnects; one away longer refetches everything',
+    ),
   OIDC_ISSUER: optionalUrl.describe(
     'OpenID Connect issuer that verifies identities; the built-in test identity provider when unset',
   ),
@@ -245,6 +254,8 @@ export interface Config {
   jobPollIntervalMs: number;
   /** On SIGTERM, how long requests in flight and running jobs may still take (drain.ts). */
   shutdownGraceMs: number;
+  /** How long live events are kept for replay (plugins/live-event-store.ts). */
+  liveEventsRetentionSeconds: number;
   processing: ProcessingSettings;
   uploads: UploadSettings;
   /** Where documents live: files in DATA_DIR, or an S3-compatible store. */
@@ -359,6 +370,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist),
     jobPollIntervalMs: env.JOB_POLL_INTERVAL_MS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    liveEventsRetentionSeconds: env.LIVE_EVENTS_RETENTION_MINUTES * 60,
     processing: {
       workers: env.PROCESSING_WORKERS,
       memoryMb: env.PROCESSING_MEMORY_MB,

@@ -77,6 +77,7 @@ export interface Database {
   case_file_references: CaseFileReferencesTable;
   account_deletions: AccountDeletionsTable;
   calendar_feeds: CalendarFeedsTable;
+  live_events: LiveEventsTable;
   forwarding_settings: ForwardingSettingsTable;
   forwarding_providers: ForwardingProvidersTable;
   forwarded_letters: ForwardedLettersTable;
@@ -880,4 +881,15 @@ export interface DataExportPartsTable {
   document_key: string;
   size: number;
   sha256: string;
+}
+
+/** A live event kept for the replay window; the id grows in commit order. See migration 0029. */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  account_id: string;
+  /** The event's `type`, for reading the table by eye; the payload holds it too. */
+  type: string;
+  /** The LiveEvent as JSON, as the browser receives it. */
+  payload: string;
+  created_at: string;
 }

@@ -17,6 +17,7 @@ import { registerAccountDeletionJobs } from './account-deletion/account-purge.ts
 import { deletionCancelRoutes } from './auth/deletion-cancel.routes.ts';
 import { rowEraser, type PersonalDataEraser } from '../personal-data/personal-data-erasers.ts';
 import { coreErasure } from '../personal-data/core-personal-data.ts';
+import { liveEventErasure } from '../personal-data/live-event-erasure.ts';
 import { accountErasure } from './accounts/account-data-erasure.ts';
 import { caseFileErasure } from './case-files/case-file-data-erasure.ts';
 import { contactErasure } from './contacts/contact-data-erasure.ts';
@@ -145,6 +146,7 @@ export const personalDataContributors: readonly PersonalDataContributor[] = [
  */
 export const personalDataErasers: readonly PersonalDataEraser[] = [
   coreErasure,
+  liveEventErasure,
   identityErasure,
   signerErasure,
   formSubmissionErasure,

@@ -47,3 +47,25 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/**
+ * Besides the LiveEvents, the stream sends two named events of its own. Each event carries an
+ * `id:`; a client that reconnects names the last one it saw (the `Last-Event-ID` header, which
+ * an EventSource sends on its own, or `?last_event_id=`) and is sent what it missed, in order.
+ *
+ * - `sync` (`data: {}`): the stream is current up to its id. Sent once the missed events are
+ *   sent, and with every heartbeat, so that a quiet stream's last id stays recent.
+ * - `reset` (`data: {"reason": …}`): what was missed cannot be sent (the id is older than the
+ *   replay window, unknown or malformed, or too much was missed); refetch everything.
+ */
+export const liveStreamEvents = { sync: 'sync', reset: 'reset' } as const;
+
+export const liveStreamResetSchema = z.object({
+  reason: z.enum(['expired', 'unknown', 'too_many']),
+});
+export type LiveStreamReset = z.infer<typeof liveStreamResetSchema>;
+
+/** GET /api/events?last_event_id=…: for a client that cannot set the Last-Event-ID header. */
+export const liveEventStreamQuerySchema = z.object({
+  last_event_id: z.string().optional(),
+});

@@ -25,10 +25,11 @@ import * as signerIdentity from './0021-signer-identity.ts';
 import * as invitationIdentity from './0022-invitation-identity.ts';
 import * as emailChanges from './0023-email-changes.ts';
 import * as accountDeletion from './0024-account-deletion.ts';
+import * as dataExports from './0025-data-exports.ts';
 import * as personalAccessTokens from './0026-personal-access-tokens.ts';
 import * as calendarFeeds from './0027-calendar-feeds.ts';
 import * as letterForwarding from './0028-letter-forwarding.ts';
-import * as dataExports from './0025-data-exports.ts';
+import * as liveEvents from './0029-live-events.ts';
 import * as periodicJobs from './0030-periodic-jobs.ts';
 
 interface MigrationModule {
@@ -61,10 +62,11 @@ const migrations: Record<string, MigrationModule> = {
   '0022-invitation-identity': invitationIdentity,
   '0023-email-changes': emailChanges,
   '0024-account-deletion': accountDeletion,
+  '0025-data-exports': dataExports,
   '0026-personal-access-tokens': personalAccessTokens,
   '0027-calendar-feeds': calendarFeeds,
   '0028-letter-forwarding': letterForwarding,
-  '0025-data-exports': dataExports,
+  '0029-live-events': liveEvents,
   '0030-periodic-jobs': periodicJobs,
 };
 

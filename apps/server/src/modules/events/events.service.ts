@@ -11,9 +11,11 @@ export async function getEventAccountIds(
 }
 
 /**
- * Tells the account's open tabs that something changed. Call it after the change is
- * committed. A live event is a hint (clients refetch on reconnect anyway): one that cannot be
- * published is logged, and never turns a done change into an error.
+ * Tells the account's open tabs, on every instance, that something changed; a tab that was
+ * away gets it when it reconnects (plugins/events.ts). Call it after the change is committed,
+ * outside any transaction (it writes). A live event is a hint (a client that cannot be caught
+ * up refetches): one that cannot be published is logged, and never turns a done change into
+ * an error.
  */
 export async function publishLiveEvent(app: FastifyInstance, event: LiveEvent): Promise<void> {
   try {

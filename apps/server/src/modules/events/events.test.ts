@@ -20,8 +20,11 @@ async function readEvents(response: Response, count: number): Promise<unknown[]>
     while (end !== -1) {
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
-      const data = block.split('\n').find((line) => line.startsWith('data: '));
-      if (data) events.push(JSON.parse(data.slice(6)));
+      const lines = block.split('\n');
+      const data = lines.find((line) => line.startsWith('data: '));
+      // The stream's own `sync` and `reset` are no LiveEvents (live-event-replay.test.ts).
+      const isOwn = lines.some((line) => line === 'event: sync' || line === 'event: reset');
+      if (data && !isOwn) events.push(JSON.parse(data.slice(6)));
       end = buffer.indexOf('\n\n');
     }
   }

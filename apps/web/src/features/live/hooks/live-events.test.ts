@@ -1,7 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { liveEventSchema } from '@kuvert/shared/events';
-import { areasToRefresh, liveEventTypes, parseLiveEvent, reconnectDelayMs } from './live-events.ts';
+import {
+  areasToRefresh,
+  liveEventTypes,
+  liveStreamUrl,
+  parseLiveEvent,
+  reconnectDelayMs,
+} from './live-events.ts';
 
 describe('live events', () => {
   it('listens for every event the server sends by name', () => {
@@ -78,5 +84,13 @@ describe('live events', () => {
     expect([1, 2, 3, 4, 5, 6, 10].map(reconnectDelayMs)).toEqual([
       1000, 2000, 4000, 8000, 16000, 30000, 30000,
     ]);
+  });
+
+  it('reconnects naming the last event id it saw, so that the server sends what was missed', () => {
+    expect(liveStreamUrl('/api/events', null)).toBe('/api/events');
+    expect(liveStreamUrl('/api/events', '42')).toBe('/api/events?last_event_id=42');
+    expect(liveStreamUrl('https://x.example/api/events?a=1', '7 8')).toBe(
+      'https://x.example/api/events?a=1&last_event_id=7%208',
+    );
   });
 });

@@ -69,3 +69,14 @@ export function areasToRefresh(event: LiveEvent): readonly MailboxArea[] {
 export function reconnectDelayMs(failures: number): number {
   return Math.min(30_000, 1000 * 2 ** Math.max(0, failures - 1));
 }
+
+/**
+ * The stream's address: after a lost connection, with the last event id seen, so that the
+ * server (any instance) first sends what was missed. An EventSource cannot set the
+ * Last-Event-ID header itself when it is made anew, hence the query parameter.
+ */
+export function liveStreamUrl(base: string, lastEventId: string | null): string {
+  if (!lastEventId) return base;
+  const separator = base.includes('?') ? '&' : '?';
+  return `${base}${separator}last_event_id=${encodeURIComponent(lastEventId)}`;
+}

@@ -1,21 +1,29 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import type { LiveEvent } from '@kuvert/shared/events';
+import { liveStreamEvents, type LiveEvent } from '@kuvert/shared/events';
 import { paths } from '../../../config/paths.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { invalidateAreas, mailboxKeys } from '../../../lib/mailbox-keys.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSelectedAccount } from '../../../lib/selected-account.ts';
 import { useSession } from '../../../lib/session.ts';
-import { areasToRefresh, liveEventTypes, parseLiveEvent, reconnectDelayMs } from './live-events.ts';
+import {
+  areasToRefresh,
+  liveEventTypes,
+  liveStreamUrl,
+  parseLiveEvent,
+  reconnectDelayMs,
+} from './live-events.ts';
 import { eventEndpoints } from '@kuvert/shared/events/endpoints';
 import { apiUrl } from '../../../lib/api-client.ts';
 
 /**
  * Keeps every open tab current: one EventSource to /api/events while logged in. New letters
  * of the shown mailbox are announced; every event refreshes what it makes stale. After a
- * connection loss it reconnects with backoff and refetches what may have been missed.
+ * connection loss it reconnects with backoff, to whichever server instance, naming the last
+ * event it saw: the server sends what was missed, or `reset` when it cannot, and then
+ * everything is refetched (as it is when no event id was seen yet).
  */
 export function useLiveEvents(): void {
   const queryClient = useQueryClient();
@@ -35,6 +43,15 @@ export function useLiveEvents(): void {
     let failures = 0;
     let hasConnectedBefore = false;
     let isStopped = false;
+    // The id of the last event the stream sent (LiveEvents, `sync` and `reset` all carry one).
+    let lastEventId: string | null = null;
+    const refetchEverything = () => {
+      for (const key of Object.values(mailboxKeys))
+        void queryClient.invalidateQueries({ queryKey: key });
+    };
+    const remember = (message: MessageEvent<string>) => {
+      if (message.lastEventId) lastEventId = message.lastEventId;
+    };
 
     const refresh = (event: LiveEvent) => void invalidateAreas(queryClient, areasToRefresh(event));
     const announce = (event: LiveEvent) => {
@@ -51,6 +68,7 @@ export function useLiveEvents(): void {
     };
 
     const handleMessage = (message: MessageEvent<string>) => {
+      remember(message);
       const event = parseLiveEvent(message.data);
       if (event === null) return;
       refresh(event);
@@ -58,15 +76,19 @@ export function useLiveEvents(): void {
     };
 
     const connect = () => {
-      source = new EventSource(apiUrl(eventEndpoints.stream), { withCredentials: true });
+      source = new EventSource(liveStreamUrl(apiUrl(eventEndpoints.stream), lastEventId), {
+        withCredentials: true,
+      });
       source.addEventListener('open', () => {
-        // Whatever happened while we were away is fetched again.
-        if (hasConnectedBefore || failures > 0) {
-          for (const key of Object.values(mailboxKeys))
-            void queryClient.invalidateQueries({ queryKey: key });
-        }
+        // Without an event id the server cannot tell what was missed: fetch it all again.
+        if ((hasConnectedBefore || failures > 0) && !lastEventId) refetchEverything();
         hasConnectedBefore = true;
         failures = 0;
+      });
+      source.addEventListener(liveStreamEvents.sync, remember);
+      source.addEventListener(liveStreamEvents.reset, (message: MessageEvent<string>) => {
+        remember(message);
+        refetchEverything();
       });
       // Plain messages and named events (`event: letter.created`) are both understood.
       for (const type of ['message', ...liveEventTypes])
