@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { liveEventSchema } from '@kuvert/shared/events';
+import { eventEndpoints } from '@kuvert/shared/events/endpoints';
 import {
   areasToRefresh,
   liveEventTypes,
@@ -87,10 +88,11 @@ describe('live events', () => {
   });
 
   it('reconnects naming the last event id it saw, so that the server sends what was missed', () => {
-    expect(liveStreamUrl('/api/events', null)).toBe('/api/events');
-    expect(liveStreamUrl('/api/events', '42')).toBe('/api/events?last_event_id=42');
-    expect(liveStreamUrl('https://x.example/api/events?a=1', '7 8')).toBe(
-      'https://x.example/api/events?a=1&last_event_id=7%208',
+    const stream = eventEndpoints.stream.path;
+    expect(liveStreamUrl(stream, null)).toBe(stream);
+    expect(liveStreamUrl(stream, '42')).toBe(`${stream}?last_event_id=42`);
+    expect(liveStreamUrl(`https://x.example${stream}?a=1`, '7 8')).toBe(
+      `https://x.example${stream}?a=1&last_event_id=7%208`,
     );
   });
 });
