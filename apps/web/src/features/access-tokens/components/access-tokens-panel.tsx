@@ -24,7 +24,7 @@ export function AccessTokensPanel() {
     <Stack gap="lg">
       <Text size="sm">
         {t('accessTokens.docs')}{' '}
-        <Anchor href={API_DOCS_PATH} target="_blank" rel="noopener">
+        <Anchor href={API_DOCS_PATH} target="_blank" rel="noopener" underline="always">
           {t('accessTokens.docsLink')}
         </Anchor>
       </Text>
