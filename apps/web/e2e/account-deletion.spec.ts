@@ -119,6 +119,8 @@ async function journey(page: Page, user: TestUser, language: 'en' | 'de'): Promi
   await expect(page.getByRole('heading', { level: 1, name: t.loginTitle })).toBeVisible();
   await logIn(page, user, page.url());
   await page.getByRole('button', { name: t.cancel }).click();
+  // The session is back once the portal opens; going elsewhere before that would race it.
+  await expect(page.getByRole('heading', { level: 1, name: t.home })).toBeVisible();
 
   // Restored: the inbox works, with the letter that was there.
   await page.goto('/inbox');
