@@ -78,6 +78,7 @@ export interface Database {
   account_deletions: AccountDeletionsTable;
   calendar_feeds: CalendarFeedsTable;
   live_events: LiveEventsTable;
+  test_idp_entries: TestIdpEntriesTable;
   forwarding_settings: ForwardingSettingsTable;
   forwarding_providers: ForwardingProvidersTable;
   forwarded_letters: ForwardedLettersTable;
@@ -884,6 +885,18 @@ export interface DataExportPartsTable {
 }
 
 /** A live event kept for the replay window; the id grows in commit order. See migration 0029. */
+/** The built-in test identity provider's state, shared by every instance (0031). */
+export interface TestIdpEntriesTable {
+  /** `{model}:{id}`, e.g. `Session:…`, `Interaction:…`, `SigningKey:current`. */
+  key: string;
+  /** oidc-provider's payload as JSON. */
+  payload: string;
+  uid: string | null;
+  user_code: string | null;
+  grant_id: string | null;
+  expires_at: string;
+}
+
 export interface LiveEventsTable {
   id: Generated<number>;
   account_id: string;

@@ -31,6 +31,7 @@ import * as calendarFeeds from './0027-calendar-feeds.ts';
 import * as letterForwarding from './0028-letter-forwarding.ts';
 import * as liveEvents from './0029-live-events.ts';
 import * as periodicJobs from './0030-periodic-jobs.ts';
+import * as testIdpEntries from './0031-test-idp-entries.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -68,6 +69,7 @@ const migrations: Record<string, MigrationModule> = {
   '0028-letter-forwarding': letterForwarding,
   '0029-live-events': liveEvents,
   '0030-periodic-jobs': periodicJobs,
+  '0031-test-idp-entries': testIdpEntries,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

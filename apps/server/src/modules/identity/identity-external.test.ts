@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityStatusSchema } from '@kuvert/shared/identity';
 import { createLoggedInUser } from '../../test/factories.ts';
 import { createTestApp, testEngines, type TestApp } from '../../test/helper.ts';
-import { memoryAdapterFactory, TestIdpStore } from './test-idp/memory-adapter.ts';
+import { memoryAdapterFactory, TestIdpStore } from '../../test/oidc-memory-adapter.ts';
 import {
   completeVerification,
   completionOf,

@@ -169,7 +169,7 @@ const providerRoutes =
 
 /** The built-in test identity provider, outside /api; not served when an issuer is configured. */
 export const testIdpRoutes: FastifyPluginAsync = async (app) => {
-  const provider = createTestIdentityProvider(app);
+  const provider = await createTestIdentityProvider(app);
   await app.register(interactionRoutes(provider));
   await app.register(providerRoutes(provider));
 };

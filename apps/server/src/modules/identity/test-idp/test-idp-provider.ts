@@ -1,4 +1,4 @@
-import { generateKeyPairSync, hkdfSync, randomUUID } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Provider, type Account, type KoaContextWithOIDC } from 'oidc-provider';
 import {
@@ -8,7 +8,7 @@ import {
   testIdpClientSecret,
   testIdpIssuer,
 } from '../identity-provider-settings.ts';
-import { memoryAdapterFactory, TestIdpStore } from './memory-adapter.ts';
+import { databaseAdapterFactory, sharedSigningKey } from './database-adapter.ts';
 import { languageOf, renderErrorPage } from './test-idp.pages.ts';
 import { personOfAccountId, testAssuranceLevels } from './test-identities.ts';
 
@@ -41,27 +41,21 @@ function findAccount(_context: unknown, accountId: string): Account | undefined 
 
 /**
  * The built-in test identity provider (oidc-provider), serving only Kuvert's own client. Its
- * signing key is made at start with a kid of its own; its cookies are signed with a key derived
- * from the seal's, so every instance shares them. PKCE is required. Consent is given on the
+ * state and signing key are in the database and its cookies are signed with a key derived from
+ * the seal's, so every instance behind a balancer serves the same sign-in. PKCE is required. Consent is given on the
  * same page that picks the identity, and the return address is any Kuvert return leg.
  */
-export function createTestIdentityProvider(
-  app: Pick<FastifyInstance, 'config' | 'seal'>,
-): Provider {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const signingKey = {
-    ...privateKey.export({ format: 'jwk' }),
-    kid: randomUUID(),
-    alg: 'RS256',
-    use: 'sig',
-  };
+export async function createTestIdentityProvider(
+  app: Pick<FastifyInstance, 'config' | 'seal' | 'db'>,
+): Promise<Provider> {
+  const signingKey = await sharedSigningKey(app.db);
   const cookieKey = Buffer.from(
     hkdfSync('sha256', app.seal.key.privateKeyPem, '', 'kuvert test idp cookies v1', 32),
   ).toString('base64url');
   const returnPrefix = `${app.config.publicUrl}${RETURN_PATH_PREFIX}`;
 
   const provider = new Provider(testIdpIssuer(app), {
-    adapter: memoryAdapterFactory(new TestIdpStore()),
+    adapter: databaseAdapterFactory(app.db),
     clients: [
       {
         client_id: TEST_IDP_CLIENT_ID,

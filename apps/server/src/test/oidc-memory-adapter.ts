@@ -1,10 +1,8 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 
 /*
- * Where the built-in test identity provider keeps its sessions, interactions, codes and
- * tokens: in this process, each entry until it expires. The test provider is a test: with
- * several Kuvert instances behind a balancer a verification through it must stay on one
- * instance (or configure a real issuer, whose state is its own business).
+ * Where an outside identity provider started by a test (oidc-provider) keeps its sessions,
+ * interactions, codes and tokens: in the test's process, each entry until it expires.
  */
 
 interface Entry {
