@@ -36,6 +36,7 @@ export const tableOwners: Record<string, string> = {
   sandbox_bank_payments: 'sandbox-bank',
   identity_processes: 'identity',
   verified_identities: 'identity',
+  test_idp_entries: 'identity',
   email_changes: 'email-change',
   uploads: 'uploads',
   signature_requests: 'signatures',
