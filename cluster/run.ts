@@ -19,6 +19,8 @@ const dataDir = path.resolve(process.env.CLUSTER_DATA_DIR ?? path.join(REPO_ROOT
 const verbose = process.env.CLUSTER_VERBOSE === '1';
 /** The demo password is printed only when it is made: kept here for the next start. */
 const demoLoginFile = path.join(dataDir, 'demo-login.json');
+/** What the command line needs to reach the same database and store (ports change per run). */
+const envFile = path.join(dataDir, 'cluster.env');
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -45,6 +47,12 @@ const cluster = await startCluster({
   },
 });
 if (cluster.demoLogin) writeFileSync(demoLoginFile, JSON.stringify(cluster.demoLogin));
+writeFileSync(
+  envFile,
+  Object.entries(cluster.env)
+    .map(([name, value]) => `${name}=${value}\n`)
+    .join(''),
+);
 const demoLogin = cluster.demoLogin ?? rememberedDemoLogin();
 
 print('');
@@ -52,6 +60,9 @@ print(`  Kuvert runs at ${cluster.url} (HAProxy, cluster/haproxy.cfg)`);
 for (const instance of cluster.instances) print(`    ${instance.name}  ${instance.url}`);
 print(`  Database ${databaseUrl}, documents in s3rver (${dataDir}/s3)`);
 if (demoLogin) print(`  Demo login — e-mail: ${demoLogin.email}  password: ${demoLogin.password}`);
+print(
+  `  Command line on it: set -a; . ${path.relative(process.cwd(), envFile)}; set +a; npm run kuvert -- …`,
+);
 print('  Ctrl-C stops the cluster.');
 print('');
 
