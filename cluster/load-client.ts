@@ -119,6 +119,11 @@ export class LiveEventClient {
     this.cookie = cookie;
   }
 
+  /** The last id seen, a beat's included (0 before the first). */
+  lastEventId(): number {
+    return this.lastId ?? 0;
+  }
+
   start(): void {
     this.running = this.run();
   }
