@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Client } from 'pg';
@@ -56,6 +56,8 @@ export interface Cluster {
   demoLogin: { email: string; password: string } | undefined;
   /** The environment an instance runs with (for the command line on the same cluster). */
   env: Record<string, string>;
+  /** Each instance's open sessions at HAProxy (requests in flight and live streams). */
+  openSessions(): Promise<Map<string, number>>;
   stop(): Promise<void>;
 }
 
@@ -203,6 +205,28 @@ async function startHaproxy(
   return Promise.race([failed, Promise.resolve(child)]);
 }
 
+/** Asks HAProxy's admin socket for its statistics (CSV) and reads each server's `scur`. */
+async function readOpenSessions(socket: string): Promise<Map<string, number>> {
+  const csv = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    const connection = createConnection(socket, () => connection.end('show stat\n'));
+    connection.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    connection.on('end', () => resolve(text));
+    connection.on('error', reject);
+  });
+  const [header = '', ...rows] = csv.replace(/^# /, '').split('\n');
+  const columns = header.split(',');
+  const name = columns.indexOf('svname');
+  const current = columns.indexOf('scur');
+  const sessions = new Map<string, number>();
+  for (const row of rows) {
+    const fields = row.split(',');
+    const server = fields[name];
+    if (server && /^kuvert\d+$/.test(server)) sessions.set(server, Number(fields[current]));
+  }
+  return sessions;
+}
+
 function parseDemoLogin(output: string): Cluster['demoLogin'] {
   const match = /e-mail: (\S+)\s+password: (\S+)/.exec(output);
   if (!match?.[1] || !match[2]) return undefined;
@@ -254,10 +278,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const demoLogin = parseDemoLogin(await first.start());
     await Promise.all(others.map((instance) => instance.start()));
 
+    const statsSocket = path.join(options.dataDir, 'haproxy.sock');
     const haproxy = await startHaproxy(
       options.haproxyPath ?? 'haproxy',
       {
         KUVERT_BIND: `127.0.0.1:${port}`,
+        KUVERT_STATS_SOCKET: statsSocket,
         ...Object.fromEntries(
           instances.map((instance, index) => [
             `KUVERT${index + 1}_ADDRESS`,
@@ -278,6 +304,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       instances,
       demoLogin,
       env,
+      openSessions: () => readOpenSessions(statsSocket),
       stop: stopAll,
     };
   } catch (error) {
