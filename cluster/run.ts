@@ -60,6 +60,13 @@ print(`  Kuvert runs at ${cluster.url} (HAProxy, cluster/haproxy.cfg)`);
 for (const instance of cluster.instances) print(`    ${instance.name}  ${instance.url}`);
 print(`  Database ${databaseUrl}, documents in s3rver (${dataDir}/s3)`);
 if (demoLogin) print(`  Demo login — e-mail: ${demoLogin.email}  password: ${demoLogin.password}`);
+else {
+  // The database had users before this launcher remembered a demo login (made elsewhere).
+  print('  The database has accounts already, so no demo was made; log in with yours, or start');
+  print(
+    `  afresh: dropdb -h 127.0.0.1 -U postgres ${new URL(databaseUrl).pathname.slice(1)}; rm -rf ${path.relative(process.cwd(), dataDir)}`,
+  );
+}
 print(
   `  Command line on it: set -a; . ${path.relative(process.cwd(), envFile)}; set +a; npm run kuvert -- …`,
 );
