@@ -1,12 +1,17 @@
-// The bench migrates its scratch database with the server's own migrations, so it imports
-// server code (as mailbox.ts does).
+// The bench migrates its scratch database with the server's own migrations and explains the
+// search repository's own SQL, so it imports server code (as mailbox.ts does).
 // oxlint-disable no-restricted-imports
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import { Client, Pool } from 'pg';
 import { connectDatabase, migrateToLatest } from '../apps/server/src/db/connect.ts';
+import type { Database } from '../apps/server/src/db/schema.ts';
+import { findLetterPage } from '../apps/server/src/modules/letters/letters.repository.ts';
+import { postgresSearch } from '../apps/server/src/modules/search/postgres-search.repository.ts';
+import { parseQuery } from '../apps/server/src/modules/search/search-terms.ts';
 import { hashPassword } from '../apps/server/src/plugins/passwords.ts';
 import { ensureDatabase, startCluster, type Cluster } from '../cluster/start-cluster.ts';
 import { BENCH_EMAIL, BENCH_PASSWORD } from './mailbox.ts';
@@ -67,7 +72,8 @@ interface SizeResult {
   benchLetters: number;
   seedSeconds: number;
   measurements: Measurement[];
-  searchPlan?: string;
+  searchPlan: string;
+  inboxPlan: string;
 }
 
 /**
@@ -88,7 +94,7 @@ async function seed(
   client: Client,
   letters: number,
   passwordHash: string,
-): Promise<{ accountId: string; benchLetters: number }> {
+): Promise<{ accountId: string; userId: string; benchLetters: number }> {
   const start = Date.UTC(2023, 0, 1);
   const span = Date.now() - start;
   await client.query(`set synchronous_commit = off`);
@@ -209,11 +215,13 @@ async function seed(
   for (const index of indexes) await client.query(index.definition);
   await client.query(`vacuum analyze letters`);
   await client.query(`vacuum analyze letter_documents`);
-  const { rows } = await client.query<{ id: string; count: string }>(
-    `select a.id, (select count(*) from letters l where l.account_id = a.id) as count
+  const { rows } = await client.query<{ id: string; user_id: string; count: string }>(
+    `select a.id, a.user_id, (select count(*) from letters l where l.account_id = a.id) as count
      from bench_accounts a where a.index = 0`,
   );
-  return { accountId: rows[0]?.id ?? '', benchLetters: Number(rows[0]?.count ?? 0) };
+  const bench = rows[0];
+  if (!bench) throw new Error('the bench account was not seeded');
+  return { accountId: bench.id, userId: bench.user_id, benchLetters: Number(bench.count) };
 }
 
 function load(endpoint: Endpoint, seconds: number): Promise<autocannon.Result> {
@@ -274,24 +282,33 @@ async function logIn(url: string): Promise<string> {
   return (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
-/** The plan of the search SQL the app runs, for the bench user's account. */
-async function explainSearch(client: Client, accountId: string, userId: string): Promise<string> {
-  const key = accountId.replaceAll('-', '');
-  const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-    `explain (analyze, buffers, costs off)
-     select l.id, l.created_at, ts_rank(l.search_vector, q) as score, l.subject,
-       coalesce(p.name, l.sender_name, '') as provider, l.body,
-       coalesce((select string_agg(d.text, E'\\n' order by d.position) from letter_documents d
-                 where d.letter_id = l.id), '') as documents
-     from letters l left join providers p on p.id = l.provider_id,
-       to_tsquery('simple', $1) q
-     where l.account_search_vector @@ to_tsquery('simple', $2)
-       and l.search_vector @@ q and l.account_id = $3 and l.trashed_at is null
-       and exists (select 1 from memberships m where m.account_id = l.account_id and m.user_id = $4)
-     order by l.created_at desc, l.id desc limit 50`,
-    [`${SEARCH_WORD}:*`, `${key}${SEARCH_WORD}:*`, accountId, userId],
-  );
-  return rows.map((row) => row['QUERY PLAN']).join('\n');
+/**
+ * The plan of one statement the app runs: `run` calls a repository against a Kysely whose
+ * query log keeps the compiled SQL, which is then explained with its parameters.
+ */
+async function explainAppQuery(
+  databaseUrl: string,
+  run: (db: Kysely<Database>) => Promise<unknown>,
+): Promise<string> {
+  let captured: { sql: string; parameters: readonly unknown[] } | undefined;
+  const pool = new Pool({ connectionString: databaseUrl, max: 1 });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      captured ??= { sql: event.query.sql, parameters: event.query.parameters };
+    },
+  });
+  try {
+    await run(db);
+    if (!captured) throw new Error('no query was captured');
+    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers, costs off) ${captured.sql}`,
+      [...captured.parameters],
+    );
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  } finally {
+    await db.destroy();
+  }
 }
 
 async function dropDatabase(name: string): Promise<void> {
@@ -320,7 +337,7 @@ async function benchSize(letters: number, passwordHash: string): Promise<SizeRes
 
     const client = new Client({ connectionString: databaseUrl });
     await client.connect();
-    let seeded: { accountId: string; benchLetters: number };
+    let seeded: Awaited<ReturnType<typeof seed>>;
     const seedStart = performance.now();
     try {
       seeded = await seed(client, letters, passwordHash);
@@ -352,19 +369,28 @@ async function benchSize(letters: number, passwordHash: string): Promise<SizeRes
       { name: 'search (one instance, direct)', url: direct + search, cookie },
     ]);
 
-    const check = new Client({ connectionString: databaseUrl });
-    await check.connect();
-    let searchPlan: string;
-    try {
-      const { rows } = await check.query<{ user_id: string }>(
-        `select user_id from memberships where account_id = $1`,
-        [seeded.accountId],
-      );
-      searchPlan = await explainSearch(check, seeded.accountId, rows[0]?.user_id ?? '');
-    } finally {
-      await check.end();
-    }
-    return { letters, benchLetters: seeded.benchLetters, seedSeconds, measurements, searchPlan };
+    const { accountId, userId } = seeded;
+    // The API's defaults: relevance order, a page of 20 (and one more, to know of a next).
+    const searchPlan = await explainAppQuery(databaseUrl, (db) =>
+      postgresSearch.search(db, {
+        userId,
+        accountId,
+        query: parseQuery(SEARCH_WORD),
+        position: { sort: 'relevance', offset: 0 },
+        limit: 21,
+      }),
+    );
+    const inboxPlan = await explainAppQuery(databaseUrl, (db) =>
+      findLetterPage(db, { userId, accountId, view: 'inbox', limit: PAGE_SIZE }),
+    );
+    return {
+      letters,
+      benchLetters: seeded.benchLetters,
+      seedSeconds,
+      measurements,
+      searchPlan,
+      inboxPlan,
+    };
   } finally {
     await cluster?.stop();
     await dropDatabase(name).catch((error: unknown) => console.error(error));
@@ -375,6 +401,17 @@ async function benchSize(letters: number, passwordHash: string): Promise<SizeRes
 const format = (value: number, digits = 0) => value.toFixed(digits);
 const sizeLabel = (letters: number) => `10^${Math.round(Math.log10(letters))}`;
 const mark = (ok: boolean) => (ok ? '✓' : '✗ missed');
+const plan = (
+  name: string,
+  letters = 0,
+  text = '',
+) => `<details><summary>Plan of the app's ${name} SQL at ${sizeLabel(letters)} (captured from its repository, EXPLAIN ANALYZE)</summary>
+
+\`\`\`
+${text}
+\`\`\`
+
+</details>`;
 const find = (result: SizeResult | undefined, prefix: string) =>
   result?.measurements.find((measurement) => measurement.name.startsWith(prefix));
 
@@ -403,6 +440,9 @@ ${result.measurements
     (find(large, 'search (HAProxy')?.p50 ?? Number.NaN) /
     Math.max(find(small, 'search (HAProxy')?.p50 ?? 1, 0.5);
   const isFlat = searchGrowth <= SEARCH_GROWTH_BUDGET;
+  const inboxGrowth =
+    (find(large, 'inbox page (HAProxy')?.p50 ?? Number.NaN) /
+    Math.max(find(small, 'inbox page (HAProxy')?.p50 ?? 1, 0.5);
   const balancerShares = results.map((result) => ({
     letters: result.letters,
     share:
@@ -431,6 +471,7 @@ ${tables.join('\n\n')}
 | budget | measured | |
 | --- | --- | --- |
 | search p50 through HAProxy ${sizeLabel(large?.letters ?? 0)}/${sizeLabel(small?.letters ?? 0)} ≤ ${SEARCH_GROWTH_BUDGET} | ${format(searchGrowth, 2)} | ${mark(isFlat)} |
+| inbox p50 through HAProxy ${sizeLabel(large?.letters ?? 0)}/${sizeLabel(small?.letters ?? 0)} (no budget here) | ${format(inboxGrowth, 2)} | |
 ${balancerShares
   .map(
     (entry) =>
@@ -438,13 +479,9 @@ ${balancerShares
   )
   .join('\n')}
 
-<details><summary>Search plan at ${sizeLabel(large?.letters ?? 0)} (EXPLAIN ANALYZE)</summary>
+${plan('search', large?.letters, large?.searchPlan)}
 
-\`\`\`
-${large?.searchPlan ?? ''}
-\`\`\`
-
-</details>`;
+${plan('inbox', large?.letters, large?.inboxPlan)}`;
   if (SIZES_OVERRIDE) console.log(report);
   else writeBenchmarkSection('cluster', report);
   console.log(
