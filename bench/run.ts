@@ -1,4 +1,5 @@
 import { benchCaseFiles } from './case-files.ts';
+import { benchCluster } from './cluster.ts';
 import { benchDataExport } from './data-export.ts';
 import { benchFirstLoad } from './first-load.ts';
 import { benchHostileDocument } from './hostile-document.ts';
@@ -26,14 +27,16 @@ const parts: Record<string, () => Promise<boolean>> = {
   'mail-merge': benchMailMerge,
   'case-files': benchCaseFiles,
   'data-export': benchDataExport,
+  cluster: benchCluster,
 };
 
 /**
  * `npm run bench`: measures the budgets of DESIGN §7 and writes docs/benchmarks.md.
  * Expects a built web app (`npm run build`). While iterating, `BENCH_ONLY=mailbox` (or
  * `first-load`, `lighthouse`, `hostile-document`, `redos-submissions`, `ocr`, `sealing`, `printing`, `upload`,
- * `upload-search`, `mail-merge`, `case-files`, `data-export`; comma-separated)
- * runs some parts; see also BENCH_SIZES in mailbox.ts and BENCH_UPLOAD_SIZES in upload-search.ts.
+ * `upload-search`, `mail-merge`, `case-files`, `data-export`, `cluster`; comma-separated)
+ * runs some parts; see also BENCH_SIZES in mailbox.ts and BENCH_UPLOAD_SIZES in upload-search.ts,
+ * BENCH_CLUSTER_SIZES in cluster.ts.
  */
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
