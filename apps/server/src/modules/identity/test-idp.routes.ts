@@ -52,8 +52,11 @@ async function interactionOf(provider: Provider, request: FastifyRequest, reply:
  * The pages Kuvert renders for the test provider: pick or type a test identity, or cancel.
  * Consent is granted in the same step: the provider serves Kuvert alone.
  */
+/** The provider, made on first use (it reads its signing key from the database). */
+type ProviderSource = () => Promise<Provider>;
+
 const interactionRoutes =
-  (provider: Provider): FastifyPluginAsyncZod =>
+  (providerOf: ProviderSource): FastifyPluginAsyncZod =>
   async (app) => {
     const routeConfig = { auth: 'public' as const };
     app.addContentTypeParser(
@@ -69,6 +72,7 @@ const interactionRoutes =
       `${TEST_IDP_PATH}/interaction/:uid`,
       { config: routeConfig, schema: { hide: true, params: uidParamsSchema } },
       async (request, reply) => {
+        const provider = await providerOf();
         const interaction = await interactionOf(provider, request, reply);
         if (!interaction) return sendPage(reply, 404, renderErrorPage('en'));
         const language = languageOf(interaction.params.ui_locales);
@@ -80,6 +84,7 @@ const interactionRoutes =
       `${TEST_IDP_PATH}/interaction/:uid`,
       { config: routeConfig, schema: { hide: true, params: uidParamsSchema, body: choiceSchema } },
       async (request, reply) => {
+        const provider = await providerOf();
         const interaction = await interactionOf(provider, request, reply);
         if (!interaction) return sendPage(reply, 404, renderErrorPage('en'));
         const language = languageOf(interaction.params.ui_locales);
@@ -144,15 +149,16 @@ const interactionRoutes =
  * handed to it, under its own path, with the portal's security headers and its own CSP.
  */
 const providerRoutes =
-  (provider: Provider): FastifyPluginAsync =>
+  (providerOf: ProviderSource): FastifyPluginAsync =>
   async (app) => {
-    const callback = provider.callback();
+    let callback: ReturnType<Provider['callback']> | undefined;
     const headers = securityHeaders(app.config);
     // oidc-provider reads the bodies it needs itself.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
-    const handler = (request: FastifyRequest, reply: FastifyReply) => {
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      callback ??= (await providerOf()).callback();
       reply.hijack();
       const raw = request.raw;
       const url = raw.url ?? '/';
@@ -169,7 +175,16 @@ const providerRoutes =
 
 /** The built-in test identity provider, outside /api; not served when an issuer is configured. */
 export const testIdpRoutes: FastifyPluginAsync = async (app) => {
-  const provider = await createTestIdentityProvider(app);
-  await app.register(interactionRoutes(provider));
-  await app.register(providerRoutes(provider));
+  // Made when first asked for, not at start: an instance starts (and answers /api/ready) before
+  // its database is migrated or even reachable. A failed attempt is tried again next time.
+  let made: Promise<Provider> | undefined;
+  const providerOf: ProviderSource = () => {
+    made ??= createTestIdentityProvider(app).catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    });
+    return made;
+  };
+  await app.register(interactionRoutes(providerOf));
+  await app.register(providerRoutes(providerOf));
 };
