@@ -19,10 +19,12 @@ import { indexSqliteLetters } from '../apps/server/src/modules/search/sqlite-sea
 import { hashPassword } from '../apps/server/src/plugins/passwords.ts';
 import { machineLine, writeBenchmarkSection } from './report.ts';
 
-/** DESIGN §7: the inbox page at ≥ 60% of a bare node:http + node:sqlite server's throughput. */
-const RATIO_BUDGET = 0.6;
+/** Issue 26: the inbox page at ≥ 80% of a bare node:http + node:sqlite server's throughput. */
+const RATIO_BUDGET = 0.8;
 /** DESIGN §7: "flat" latency from 10⁴ to 10⁶ letters, read as p50 growing at most twofold. */
 const GROWTH_BUDGET = 2;
+/** Issue 26: the search's p50 at 10⁶ letters within 1.3 × its p50 at 10⁴. */
+const SEARCH_GROWTH_BUDGET = 1.3;
 const SIZES = [10_000, 1_000_000];
 /**
  * While iterating: `BENCH_SIZES=10000` measures only the listed sizes. Such a partial run
@@ -478,7 +480,7 @@ ${result.measurements
   const inboxGrowth = growth('inbox page (app)');
   const searchGrowth = growth('search');
   const isRatioOk = ratios.every((entry) => entry.ratio >= RATIO_BUDGET);
-  const isFlat = inboxGrowth <= GROWTH_BUDGET && searchGrowth <= GROWTH_BUDGET;
+  const isFlat = inboxGrowth <= GROWTH_BUDGET && searchGrowth <= SEARCH_GROWTH_BUDGET;
 
   const report = `## Mailbox API under load
 
@@ -488,7 +490,8 @@ bench process on the same database file, taking turns in ${SIDE_BY_SIDE_ROUNDS} 
 ${DURATION_SECONDS / SIDE_BY_SIDE_ROUNDS} s each (latencies: the runs' percentiles weighted by requests). Scratch SQLite databases: ${ACCOUNTS}
 personal accounts, ${PROVIDERS} providers, one document and one search entry per letter; the
 search word is in about 1 letter in 100. The bare server is \`node:http\` + \`node:sqlite\` running
-the inbox SQL captured from \`findLetterPage\` (Kysely's compiled statement), answering JSON
+the inbox SQL captured from \`findLetterPage\` (Kysely's compiled statement, the providers'
+columns joined in, as the app's page has them), answering JSON
 of node:sqlite's own row objects (the app's driver reads rows as arrays and builds the objects).
 Requests: \`GET /api/letters?view=inbox&limit=${PAGE_SIZE}\`, \`GET /api/letters/{id}\`,
 \`GET /api/search?q=${SEARCH_WORD}\`, \`GET /api/home\`, all with a session cookie.
@@ -506,12 +509,12 @@ ${ratios
   )
   .join('\n')}
 | inbox p50 ${sizeLabel(large?.letters ?? 0)}/${sizeLabel(small?.letters ?? 0)} ≤ ${GROWTH_BUDGET} | ${format(inboxGrowth, 2)} | ${mark(inboxGrowth <= GROWTH_BUDGET)} |
-| search p50 ${sizeLabel(large?.letters ?? 0)}/${sizeLabel(small?.letters ?? 0)} ≤ ${GROWTH_BUDGET} | ${format(searchGrowth, 2)} | ${mark(searchGrowth <= GROWTH_BUDGET)} |`;
+| search p50 ${sizeLabel(large?.letters ?? 0)}/${sizeLabel(small?.letters ?? 0)} ≤ ${SEARCH_GROWTH_BUDGET} | ${format(searchGrowth, 2)} | ${mark(searchGrowth <= SEARCH_GROWTH_BUDGET)} |`;
   if (SIZES_OVERRIDE) console.log(report);
   else writeBenchmarkSection('mailbox', report);
   console.log(
     `mailbox: inbox app/bare ${ratios.map((entry) => format(entry.ratio, 2)).join(' / ')} (budget ≥ ${RATIO_BUDGET}); ` +
-      `p50 10^6/10^4 inbox ${format(inboxGrowth, 2)}, search ${format(searchGrowth, 2)} (budget ≤ ${GROWTH_BUDGET})`,
+      `p50 10^6/10^4 inbox ${format(inboxGrowth, 2)} (budget ≤ ${GROWTH_BUDGET}), search ${format(searchGrowth, 2)} (budget ≤ ${SEARCH_GROWTH_BUDGET})`,
   );
   return isRatioOk && isFlat;
 }
