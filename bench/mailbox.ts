@@ -19,10 +19,12 @@ import { indexSqliteLetters } from '../apps/server/src/modules/search/sqlite-sea
 import { hashPassword } from '../apps/server/src/plugins/passwords.ts';
 import { machineLine, writeBenchmarkSection } from './report.ts';
 
-/** DESIGN §7: the inbox page at ≥ 60% of a bare node:http + node:sqlite server's throughput. */
-const RATIO_BUDGET = 0.6;
+/** Issue 26: the inbox page at ≥ 80% of a bare node:http + node:sqlite server's throughput. */
+const RATIO_BUDGET = 0.8;
 /** DESIGN §7: "flat" latency from 10⁴ to 10⁶ letters, read as p50 growing at most twofold. */
 const GROWTH_BUDGET = 2;
+/** Issue 26: the search's p50 at 10⁶ letters within 1.3 × its p50 at 10⁴. */
+const SEARCH_GROWTH_BUDGET = 1.3;
 const SIZES = [10_000, 1_000_000];
 /**
  * While iterating: `BENCH_SIZES=10000` measures only the listed sizes. Such a partial run
@@ -62,6 +64,17 @@ export interface Measurement {
   p50: number;
   p99: number;
   errors: number;
+  /**
+   * The bench process's main thread's CPU time per request, in µs: the servers' own work,
+   * without the load generator (a worker thread). Less swayed than req/s by a busy machine.
+   */
+  cpuPerRequest: number;
+}
+
+/** One load run: autocannon's result and the main thread's CPU time meanwhile (µs). */
+interface Run {
+  result: autocannon.Result;
+  cpuMicros: number;
 }
 
 interface SizeResult {
@@ -315,8 +328,9 @@ export async function startBareServer(
   };
 }
 
-async function load(endpoint: Endpoint, seconds: number): Promise<autocannon.Result> {
-  return autocannon({
+async function load(endpoint: Endpoint, seconds: number): Promise<Run> {
+  const cpuBefore = process.threadCpuUsage();
+  const result = await autocannon({
     url: endpoint.url,
     connections: CONNECTIONS,
     duration: seconds,
@@ -324,6 +338,8 @@ async function load(endpoint: Endpoint, seconds: number): Promise<autocannon.Res
     workers: 1,
     headers: endpoint.cookie ? { cookie: endpoint.cookie } : {},
   });
+  const cpu = process.threadCpuUsage(cpuBefore);
+  return { result, cpuMicros: cpu.user + cpu.system };
 }
 
 async function warmUp(endpoint: Endpoint): Promise<void> {
@@ -337,7 +353,8 @@ async function warmUp(endpoint: Endpoint): Promise<void> {
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 /** One row from one or more runs: requests over time, latencies weighted by requests. */
-function combine(name: string, results: autocannon.Result[]): Measurement {
+function combine(name: string, runs: Run[]): Measurement {
+  const results = runs.map((run) => run.result);
   const requests = sum(results.map((result) => result.requests.total));
   const weighted = (pick: (result: autocannon.Result) => number) =>
     sum(results.map((result) => pick(result) * result.requests.total)) / Math.max(requests, 1);
@@ -347,6 +364,7 @@ function combine(name: string, results: autocannon.Result[]): Measurement {
     p50: weighted((result) => result.latency.p50),
     p99: weighted((result) => result.latency.p99),
     errors: sum(results.map((result) => result.errors + result.non2xx + result.timeouts)),
+    cpuPerRequest: sum(runs.map((run) => run.cpuMicros)) / Math.max(requests, 1),
   };
 }
 
@@ -361,7 +379,7 @@ async function measure(endpoint: Endpoint): Promise<Measurement> {
  */
 export async function measureSideBySide(endpoints: Endpoint[]): Promise<Measurement[]> {
   for (const endpoint of endpoints) await warmUp(endpoint);
-  const runs = endpoints.map(() => new Array<autocannon.Result>());
+  const runs = endpoints.map(() => new Array<Run>());
   for (let round = 0; round < SIDE_BY_SIDE_ROUNDS; round++) {
     const order = [...endpoints.keys()];
     if (round % 2 === 1) order.reverse();
@@ -457,12 +475,12 @@ export async function benchMailbox(): Promise<boolean> {
 
 Seeded in ${format(result.seedSeconds, 1)} s; the bench user's account holds ${result.benchLetters} of them.
 
-| request | req/s | p50 ms | p99 ms | errors |
-| --- | --- | --- | --- | --- |
+| request | req/s | p50 ms | p99 ms | errors | CPU µs/request |
+| --- | --- | --- | --- | --- | --- |
 ${result.measurements
   .map(
     (m) =>
-      `| ${m.name} | ${format(m.requestsPerSecond)} | ${format(m.p50, 1)} | ${format(m.p99, 1)} | ${m.errors} |`,
+      `| ${m.name} | ${format(m.requestsPerSecond)} | ${format(m.p50, 1)} | ${format(m.p99, 1)} | ${m.errors} | ${format(m.cpuPerRequest)} |`,
   )
   .join('\n')}`,
   );
@@ -470,7 +488,11 @@ ${result.measurements
   const ratios = results.map((result) => {
     const app = find(result, 'inbox page (app)')?.requestsPerSecond ?? 0;
     const bare = find(result, 'inbox page (bare')?.requestsPerSecond ?? 1;
-    return { letters: result.letters, ratio: app / bare };
+    // Informational beside the budget: the bare server's CPU per request over the app's.
+    const cpu =
+      (find(result, 'inbox page (bare')?.cpuPerRequest ?? 0) /
+      Math.max(find(result, 'inbox page (app)')?.cpuPerRequest ?? 1, 1);
+    return { letters: result.letters, ratio: app / bare, cpu };
   });
   const [small, large] = [results[0], results.at(-1)];
   const growth = (prefix: string) =>
@@ -478,7 +500,7 @@ ${result.measurements
   const inboxGrowth = growth('inbox page (app)');
   const searchGrowth = growth('search');
   const isRatioOk = ratios.every((entry) => entry.ratio >= RATIO_BUDGET);
-  const isFlat = inboxGrowth <= GROWTH_BUDGET && searchGrowth <= GROWTH_BUDGET;
+  const isFlat = inboxGrowth <= GROWTH_BUDGET && searchGrowth <= SEARCH_GROWTH_BUDGET;
 
   const report = `## Mailbox API under load
 
@@ -488,10 +510,14 @@ bench process on the same database file, taking turns in ${SIDE_BY_SIDE_ROUNDS} 
 ${DURATION_SECONDS / SIDE_BY_SIDE_ROUNDS} s each (latencies: the runs' percentiles weighted by requests). Scratch SQLite databases: ${ACCOUNTS}
 personal accounts, ${PROVIDERS} providers, one document and one search entry per letter; the
 search word is in about 1 letter in 100. The bare server is \`node:http\` + \`node:sqlite\` running
-the inbox SQL captured from \`findLetterPage\` (Kysely's compiled statement), answering JSON
+the inbox SQL captured from \`findLetterPage\` (Kysely's compiled statement, the providers'
+columns joined in, as the app's page has them), answering JSON
 of node:sqlite's own row objects (the app's driver reads rows as arrays and builds the objects).
 Requests: \`GET /api/letters?view=inbox&limit=${PAGE_SIZE}\`, \`GET /api/letters/{id}\`,
 \`GET /api/search?q=${SEARCH_WORD}\`, \`GET /api/home\`, all with a session cookie.
+CPU µs/request: the bench process's main thread, where both servers run (the load generator
+is a worker thread), per request answered; on a machine shared with other work it moves less
+than req/s does.
 
 ${tables.join('\n\n')}
 
@@ -502,16 +528,17 @@ ${tables.join('\n\n')}
 ${ratios
   .map(
     (entry) =>
-      `| inbox app/bare req/s at ${sizeLabel(entry.letters)} ≥ ${RATIO_BUDGET} | ${format(entry.ratio, 2)} | ${mark(entry.ratio >= RATIO_BUDGET)} |`,
+      `| inbox app/bare req/s at ${sizeLabel(entry.letters)} ≥ ${RATIO_BUDGET} | ${format(entry.ratio, 2)} (bare/app CPU per request: ${format(entry.cpu, 2)}) | ${mark(entry.ratio >= RATIO_BUDGET)} |`,
   )
   .join('\n')}
 | inbox p50 ${sizeLabel(large?.letters ?? 0)}/${sizeLabel(small?.letters ?? 0)} ≤ ${GROWTH_BUDGET} | ${format(inboxGrowth, 2)} | ${mark(inboxGrowth <= GROWTH_BUDGET)} |
-| search p50 ${sizeLabel(large?.letters ?? 0)}/${sizeLabel(small?.letters ?? 0)} ≤ ${GROWTH_BUDGET} | ${format(searchGrowth, 2)} | ${mark(searchGrowth <= GROWTH_BUDGET)} |`;
+| search p50 ${sizeLabel(large?.letters ?? 0)}/${sizeLabel(small?.letters ?? 0)} ≤ ${SEARCH_GROWTH_BUDGET} | ${format(searchGrowth, 2)} | ${mark(searchGrowth <= SEARCH_GROWTH_BUDGET)} |`;
   if (SIZES_OVERRIDE) console.log(report);
   else writeBenchmarkSection('mailbox', report);
   console.log(
-    `mailbox: inbox app/bare ${ratios.map((entry) => format(entry.ratio, 2)).join(' / ')} (budget ≥ ${RATIO_BUDGET}); ` +
-      `p50 10^6/10^4 inbox ${format(inboxGrowth, 2)}, search ${format(searchGrowth, 2)} (budget ≤ ${GROWTH_BUDGET})`,
+    `mailbox: inbox app/bare ${ratios.map((entry) => format(entry.ratio, 2)).join(' / ')} (budget ≥ ${RATIO_BUDGET}; ` +
+      `bare/app CPU per request ${ratios.map((entry) => format(entry.cpu, 2)).join(' / ')}); ` +
+      `p50 10^6/10^4 inbox ${format(inboxGrowth, 2)} (budget ≤ ${GROWTH_BUDGET}), search ${format(searchGrowth, 2)} (budget ≤ ${SEARCH_GROWTH_BUDGET})`,
   );
   return isRatioOk && isFlat;
 }

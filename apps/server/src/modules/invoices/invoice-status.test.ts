@@ -22,6 +22,15 @@ describe('the calendar day of an instant', () => {
     expect(dayIn(new Date('2027-01-15T03:30:00Z'), 'America/New_York')).toBe('2027-01-14');
     expect(dayIn(new Date('2027-01-15T03:30:00Z'), 'UTC')).toBe('2027-01-15');
   });
+
+  it('turns to the next day at the zone’s midnight, asked minute after minute', () => {
+    // Asked again within the same minute, the day is remembered; the next minute is a new day.
+    expect(dayIn(new Date('2027-01-14T22:59:00Z'), 'Europe/Berlin')).toBe('2027-01-14');
+    expect(dayIn(new Date('2027-01-14T22:59:59.999Z'), 'Europe/Berlin')).toBe('2027-01-14');
+    expect(dayIn(new Date('2027-01-14T23:00:00Z'), 'Europe/Berlin')).toBe('2027-01-15');
+    expect(dayIn(new Date('2027-01-14T23:00:30Z'), 'UTC')).toBe('2027-01-14');
+    expect(dayIn(new Date('2027-01-14T23:00:30Z'), 'Europe/Berlin')).toBe('2027-01-15');
+  });
 });
 
 describe.each(testEngines)('overdue in Kuvert’s time zone (%s)', (engine) => {

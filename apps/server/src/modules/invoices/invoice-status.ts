@@ -23,9 +23,19 @@ export interface CalendarSource {
 }
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * The last day asked for in each time zone, with the minute it was asked in. Every page of
+ * letters asks for today, and formatToParts costs about as much as presenting the page's
+ * rows; a zone's days begin on a whole minute (its offset is whole minutes), so the answer
+ * for the same minute is the same.
+ */
+const lastDays = new Map<string, { minute: number; day: string }>();
 
 /** `instant`'s calendar day (YYYY-MM-DD) in `timeZone`. */
 export function dayIn(instant: Date, timeZone: string): string {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  const last = lastDays.get(timeZone);
+  if (last !== undefined && last.minute === minute) return last.day;
   let format = dayFormats.get(timeZone);
   if (format === undefined) {
     format = new Intl.DateTimeFormat('en-GB', {
@@ -39,7 +49,9 @@ export function dayIn(instant: Date, timeZone: string): string {
   const parts = Object.fromEntries(
     format.formatToParts(instant).map((part) => [part.type, part.value]),
   );
-  return `${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''}`;
+  const day = `${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''}`;
+  if (Number.isFinite(minute)) lastDays.set(timeZone, { minute, day });
+  return day;
 }
 
 /** Today as YYYY-MM-DD in Kuvert's time zone: due dates are calendar days, compared as strings. */

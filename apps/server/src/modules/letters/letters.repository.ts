@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { queryTemplate } from '../../db/query-template.ts';
 import { isUnread } from '../../db/scopes.ts';
 import { callerIsMember, callerRole } from '../accounts/account-scopes.ts';
+import { providerRefTable } from '../providers/provider-ref-join.ts';
 import type {
   Database,
   LetterDocumentsTable,
@@ -19,7 +20,8 @@ const EXCERPT_SOURCE_CHARS = 300;
 /**
  * Letters as lists show them, with the document count joined in: one query per page, however
  * many rows it has. Only letters of the caller's accounts. The provider's columns come from
- * the providers area afterwards, in one call per page (letter-providers.ts).
+ * the providers area afterwards, in one call per page (letter-providers.ts), except in the
+ * page query of the lists, which joins the providers area's table in (provider-ref-join.ts).
  */
 export function selectLetterSummaries(db: Kysely<Database>, userId: string) {
   return db
@@ -101,11 +103,18 @@ const letterPageQuery = queryTemplate(
   (shape: LetterPageShape) =>
     `${shape.view}:${shape.hasProvider}:${shape.hasCursor}:${shape.isNewerFirst}`,
   (db, shape, values: LetterPageValues) => {
-    let query = selectLetterSummaries(db, values.userId).where(
-      'l.account_id',
-      '=',
-      values.accountId,
-    );
+    // The providers' columns come in the same query (withProviderColumns then has nothing to
+    // ask): a page is the one statement a list runs per request.
+    let query = selectLetterSummaries(db, values.userId)
+      .leftJoin(providerRefTable.as('provider_ref'), (join) =>
+        join.onRef('provider_ref.id', '=', 'l.provider_id'),
+      )
+      .select([
+        'provider_ref.name as provider_name',
+        'provider_ref.logo_key as provider_logo_key',
+        'provider_ref.verified_at as provider_verified_at',
+      ])
+      .where('l.account_id', '=', values.accountId);
     switch (shape.view) {
       case 'inbox':
         query = query
@@ -149,7 +158,7 @@ const letterPageQuery = queryTemplate(
 export async function findLetterPage(
   db: Kysely<Database>,
   filter: LetterListFilter,
-): Promise<LetterSummaryBaseRow[]> {
+): Promise<LetterSummaryRow[]> {
   const cursor = filter.cursor;
   return letterPageQuery.execute(
     db,
@@ -177,7 +186,7 @@ export async function findLetterNeighbour(
   filter: Omit<LetterListFilter, 'cursor' | 'limit'>,
   anchor: LetterCursor,
   side: 'newer' | 'older',
-): Promise<LetterSummaryBaseRow | undefined> {
+): Promise<LetterSummaryRow | undefined> {
   const rows = await letterPageQuery.execute(
     db,
     {

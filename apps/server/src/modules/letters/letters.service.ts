@@ -76,7 +76,7 @@ export async function listLetters(
   if (rows.length === 0 && input.view !== 'folder') {
     await assertAccountAction(app.db, userId, input.account_id, 'read');
   }
-  const page = await withProviderColumns(app.db, rows.slice(0, input.limit));
+  const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   const hasMore = rows.length > input.limit;
   const today = todayOf(app);
