@@ -92,6 +92,8 @@ test('create a contact with a postcode that does not fit, fix it, edit it, delet
   // Delete again; this time it comes back from the trash page.
   await contactRow(page, 'Jana Schröder').getByRole('link').click();
   await page.getByRole('button', { name: 'Move to trash' }).click();
+  // As a person does: the notice says it is done before they go to the trash.
+  await expect(page.getByText('“Jana Schröder” moved to the trash.')).toBeVisible();
   await page.getByRole('navigation').getByRole('link', { name: 'Trash' }).click();
   const trashed = page.getByRole('list', { name: 'Trash' });
   await expect(trashed).toContainText('Jana Schröder');
