@@ -14,7 +14,7 @@ import { postgresSearch } from '../apps/server/src/modules/search/postgres-searc
 import { parseQuery } from '../apps/server/src/modules/search/search-terms.ts';
 import { hashPassword } from '../apps/server/src/plugins/passwords.ts';
 import { ensureDatabase, startCluster, type Cluster } from '../cluster/start-cluster.ts';
-import { BENCH_EMAIL, BENCH_PASSWORD } from './mailbox.ts';
+import { BENCH_EMAIL, BENCH_PASSWORD, combineResults } from './mailbox.ts';
 import { machineLine, writeBenchmarkSection } from './report.ts';
 
 /*
@@ -59,13 +59,7 @@ interface Endpoint {
   cookie: string;
 }
 
-interface Measurement {
-  name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
+type Measurement = ReturnType<typeof combineResults>;
 
 interface SizeResult {
   letters: number;
@@ -235,21 +229,6 @@ function load(endpoint: Endpoint, seconds: number): Promise<autocannon.Result> {
   });
 }
 
-const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-
-function combine(name: string, results: autocannon.Result[]): Measurement {
-  const requests = sum(results.map((result) => result.requests.total));
-  const weighted = (pick: (result: autocannon.Result) => number) =>
-    sum(results.map((result) => pick(result) * result.requests.total)) / Math.max(requests, 1);
-  return {
-    name,
-    requestsPerSecond: requests / sum(results.map((result) => result.duration)),
-    p50: weighted((result) => result.latency.p50),
-    p99: weighted((result) => result.latency.p99),
-    errors: sum(results.map((result) => result.errors + result.non2xx + result.timeouts)),
-  };
-}
-
 /**
  * The endpoints take turns in short runs, in alternating order, so a busy moment of the
  * (shared) machine weighs on all of them alike.
@@ -269,7 +248,7 @@ async function measureInTurns(endpoints: Endpoint[]): Promise<Measurement[]> {
       if (endpoint) runs[index]?.push(await load(endpoint, ROUND_SECONDS));
     }
   }
-  return endpoints.map((endpoint, index) => combine(endpoint.name, runs[index] ?? []));
+  return endpoints.map((endpoint, index) => combineResults(endpoint.name, runs[index] ?? []));
 }
 
 async function logIn(url: string): Promise<string> {

@@ -352,9 +352,11 @@ async function warmUp(endpoint: Endpoint): Promise<void> {
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
-/** One row from one or more runs: requests over time, latencies weighted by requests. */
-function combine(name: string, runs: Run[]): Measurement {
-  const results = runs.map((run) => run.result);
+/** One row from one or more autocannon runs: requests over time, latencies weighted by requests. */
+export function combineResults(
+  name: string,
+  results: autocannon.Result[],
+): Omit<Measurement, 'cpuPerRequest'> {
   const requests = sum(results.map((result) => result.requests.total));
   const weighted = (pick: (result: autocannon.Result) => number) =>
     sum(results.map((result) => pick(result) * result.requests.total)) / Math.max(requests, 1);
@@ -364,6 +366,15 @@ function combine(name: string, runs: Run[]): Measurement {
     p50: weighted((result) => result.latency.p50),
     p99: weighted((result) => result.latency.p99),
     errors: sum(results.map((result) => result.errors + result.non2xx + result.timeouts)),
+  };
+}
+
+/** `combineResults`, with the main thread's processor time per request. */
+function combine(name: string, runs: Run[]): Measurement {
+  const results = runs.map((run) => run.result);
+  const requests = sum(results.map((result) => result.requests.total));
+  return {
+    ...combineResults(name, results),
     cpuPerRequest: sum(runs.map((run) => run.cpuMicros)) / Math.max(requests, 1),
   };
 }
