@@ -7,7 +7,7 @@ import type {
 } from '@kuvert/shared/letters';
 import { AppError } from '../../plugins/app-error.ts';
 import { getFolderAccountId } from '../folders/folders.service.ts';
-import type { LetterRow, LetterSummaryBaseRow } from './letters.repository.ts';
+import type { LetterRow, LetterSummaryRow } from './letters.repository.ts';
 import { findLetterForUser, findLetterNeighbour } from './letters.repository.ts';
 
 /** The list a letter sits in now, for a letter opened without one (a link, a reload). */
@@ -18,7 +18,7 @@ function homeListOf(letter: LetterRow): { view: LetterView; folderId?: string } 
   return { view: 'inbox' };
 }
 
-function toNeighbour(row: LetterSummaryBaseRow | undefined): LetterNeighbour | null {
+function toNeighbour(row: LetterSummaryRow | undefined): LetterNeighbour | null {
   if (row === undefined) return null;
   return { id: row.id, direction: row.direction, subject: row.subject };
 }

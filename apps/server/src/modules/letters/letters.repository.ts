@@ -18,14 +18,16 @@ export type LetterRecipientRow = Selectable<LetterRecipientsTable>;
 const EXCERPT_SOURCE_CHARS = 300;
 
 /**
- * Letters as lists show them, with the document count joined in: one query per page, however
- * many rows it has. Only letters of the caller's accounts. The provider's columns come from
- * the providers area afterwards, in one call per page (letter-providers.ts), except in the
- * page query of the lists, which joins the providers area's table in (provider-ref-join.ts).
+ * Letters as lists show them, with the document count and the provider's columns joined in
+ * (the providers area's table, through provider-ref-join.ts; nulls without a provider): one
+ * query per page, however many rows it has. Only letters of the caller's accounts.
  */
 export function selectLetterSummaries(db: Kysely<Database>, userId: string) {
   return db
     .selectFrom('letters as l')
+    .leftJoin(providerRefTable.as('provider_ref'), (join) =>
+      join.onRef('provider_ref.id', '=', 'l.provider_id'),
+    )
     .select((eb) => [
       'l.id',
       'l.account_id',
@@ -44,6 +46,9 @@ export function selectLetterSummaries(db: Kysely<Database>, userId: string) {
       'l.invoice_status',
       // Letters between Kuvert users and composed letters have no provider.
       'l.provider_id',
+      'provider_ref.name as provider_name',
+      'provider_ref.logo_key as provider_logo_key',
+      'provider_ref.verified_at as provider_verified_at',
       'l.sender_name',
       'l.sender_email',
       eb
@@ -55,16 +60,10 @@ export function selectLetterSummaries(db: Kysely<Database>, userId: string) {
     .where(callerIsMember(userId, 'l.account_id'));
 }
 
-export type LetterSummaryBaseRow = Awaited<
+/** A summary with its provider's columns (null without a provider), as the presenter takes it. */
+export type LetterSummaryRow = Awaited<
   ReturnType<ReturnType<typeof selectLetterSummaries>['executeTakeFirstOrThrow']>
 >;
-
-/** A summary with its provider's columns (null without a provider), as the presenter takes it. */
-export interface LetterSummaryRow extends LetterSummaryBaseRow {
-  provider_name: string | null;
-  provider_logo_key: string | null;
-  provider_verified_at: string | null;
-}
 
 export interface LetterListFilter {
   userId: string;
@@ -103,18 +102,11 @@ const letterPageQuery = queryTemplate(
   (shape: LetterPageShape) =>
     `${shape.view}:${shape.hasProvider}:${shape.hasCursor}:${shape.isNewerFirst}`,
   (db, shape, values: LetterPageValues) => {
-    // The providers' columns come in the same query (withProviderColumns then has nothing to
-    // ask): a page is the one statement a list runs per request.
-    let query = selectLetterSummaries(db, values.userId)
-      .leftJoin(providerRefTable.as('provider_ref'), (join) =>
-        join.onRef('provider_ref.id', '=', 'l.provider_id'),
-      )
-      .select([
-        'provider_ref.name as provider_name',
-        'provider_ref.logo_key as provider_logo_key',
-        'provider_ref.verified_at as provider_verified_at',
-      ])
-      .where('l.account_id', '=', values.accountId);
+    let query = selectLetterSummaries(db, values.userId).where(
+      'l.account_id',
+      '=',
+      values.accountId,
+    );
     switch (shape.view) {
       case 'inbox':
         query = query
@@ -227,7 +219,7 @@ export async function findReplies(
   db: Kysely<Database>,
   userId: string,
   letterId: string,
-): Promise<LetterSummaryBaseRow[]> {
+): Promise<LetterSummaryRow[]> {
   return selectLetterSummaries(db, userId)
     .where('l.in_reply_to', '=', letterId)
     .where('l.trashed_at', 'is', null)

@@ -26,7 +26,6 @@ import {
   trashLetters,
 } from './letter-writes.repository.ts';
 import { restoreLettersToLiveFolders } from './letter-restore.service.ts';
-import { withProviderColumns } from './letter-providers.ts';
 import { toLetterDetail, toLetterSummary } from './letters.presenter.ts';
 import {
   findDocumentsOfLetter,
@@ -94,10 +93,7 @@ export async function getLetterSummaries(
   letterIds: string[],
 ): Promise<LetterSummary[]> {
   if (letterIds.length === 0) return [];
-  const rows = await withProviderColumns(
-    app.db,
-    await selectLetterSummaries(app.db, userId).where('l.id', 'in', letterIds).execute(),
-  );
+  const rows = await selectLetterSummaries(app.db, userId).where('l.id', 'in', letterIds).execute();
   const today = todayOf(app);
   const recipients = await findRecipientsByLetter(app.db, rows);
   return rows.map((row) => toLetterSummary(row, today, recipients.get(row.id)));
@@ -139,7 +135,7 @@ export async function getLetterDetail(
   if (summaryRows.length === 0) throw new AppError('NOT_FOUND');
   const documents = await findDocumentsOfLetter(app.db, letterId);
   const replyRows = await findReplies(app.db, userId, letterId);
-  const [summary, ...replies] = await withProviderColumns(app.db, [...summaryRows, ...replyRows]);
+  const [summary, ...replies] = [...summaryRows, ...replyRows];
   if (!summary) throw new AppError('NOT_FOUND');
   const signature = await parts.signature(letter);
   const recipients = await findRecipientsByLetter(app.db, [summary, ...replies]);
