@@ -3,12 +3,34 @@ import { describe, expect, it } from 'vitest';
 import { errorCodes } from '@kuvert/shared/errors';
 import { auditEventTypes } from '@kuvert/shared/profile';
 import { detectLanguage, formatDate, formatDateTime, formatMoney } from './i18n.ts';
+import type { Language } from '@kuvert/shared/auth';
+import { languages } from '@kuvert/shared/constants';
+import daApp from './locales/da/app.json';
+import daForms from './locales/da/forms.json';
+import daPublic from './locales/da/public.json';
 import deApp from './locales/de/app.json';
 import deForms from './locales/de/forms.json';
 import dePublic from './locales/de/public.json';
 import enApp from './locales/en/app.json';
 import enForms from './locales/en/forms.json';
 import enPublic from './locales/en/public.json';
+import nbApp from './locales/nb/app.json';
+import nbForms from './locales/nb/forms.json';
+import nbPublic from './locales/nb/public.json';
+import svApp from './locales/sv/app.json';
+import svForms from './locales/sv/forms.json';
+import svPublic from './locales/sv/public.json';
+import { sameInEnglish } from './locales/same-in-english.ts';
+
+const parts = ['public', 'app', 'forms'] as const;
+const locales: Record<Language, Record<(typeof parts)[number], unknown>> = {
+  en: { public: enPublic, app: enApp, forms: enForms },
+  de: { public: dePublic, app: deApp, forms: deForms },
+  sv: { public: svPublic, app: svApp, forms: svForms },
+  da: { public: daPublic, app: daApp, forms: daForms },
+  nb: { public: nbPublic, app: nbApp, forms: nbForms },
+};
+const translated = languages.filter((language) => language !== 'en');
 
 /** Every key path of a nested translation object, e.g. `login.title`. */
 function keyPaths(value: unknown, prefix = ''): string[] {
@@ -29,12 +51,28 @@ function leaves(value: unknown): string[] {
 }
 
 describe('translations', () => {
-  it.each([
-    ['public', enPublic, dePublic],
-    ['app', enApp, deApp],
-    ['forms', enForms, deForms],
-  ])('English and German %s strings have exactly the same keys', (_, en, de) => {
-    expect(keyPaths(de)).toEqual(keyPaths(en));
+  it.each(translated.flatMap((language) => parts.map((part) => [language, part] as const)))(
+    'the %s %s strings have exactly the English keys',
+    (language, part) => {
+      expect(keyPaths(locales[language][part])).toEqual(keyPaths(locales.en[part]));
+    },
+  );
+
+  it.each(translated)('no %s string is left in English unless it is the same word', (language) => {
+    const english = new Map(parts.flatMap((part) => entries(locales.en[part])));
+    const allowed = new Set<string>(sameInEnglish[language]);
+    const leftOver = parts
+      .flatMap((part) => entries(locales[language][part]))
+      .filter(([key, text]) => english.get(key) === text && !allowed.has(key))
+      .map(([key, text]) => `${key}: ${text}`);
+    expect(leftOver).toEqual([]);
+  });
+
+  it.each(translated)('lists as the same word in %s only keys that are the same', (language) => {
+    const english = new Map(parts.flatMap((part) => entries(locales.en[part])));
+    const own = new Map(parts.flatMap((part) => entries(locales[language][part])));
+    const stale = sameInEnglish[language].filter((key) => own.get(key) !== english.get(key));
+    expect(stale).toEqual([]);
   });
 
   it('keeps the public and app parts apart', () => {
@@ -49,23 +87,18 @@ describe('translations', () => {
     expect(formsKeys.filter((key) => elsewhere.has(key))).toEqual([]);
   });
 
-  it('has no empty string in either language', () => {
-    for (const text of [
-      ...leaves(enPublic),
-      ...leaves(enApp),
-      ...leaves(dePublic),
-      ...leaves(deApp),
-      ...leaves(enForms),
-      ...leaves(deForms),
-    ]) {
-      expect(text.trim()).not.toBe('');
+  it('has no empty string in any language', () => {
+    for (const language of languages) {
+      for (const part of parts) {
+        for (const text of leaves(locales[language][part])) expect(text.trim()).not.toBe('');
+      }
     }
   });
 
   it('translates every error code of the API', () => {
-    for (const code of errorCodes) {
-      expect(enPublic.errors).toHaveProperty(code);
-      expect(dePublic.errors).toHaveProperty(code);
+    for (const language of languages) {
+      for (const code of errorCodes)
+        expect(locales[language].public).toHaveProperty(`errors.${code}`);
     }
   });
 
@@ -75,18 +108,12 @@ describe('translations', () => {
     }
   });
 
-  it('uses the same placeholders in both languages', () => {
-    const pairs: Array<[unknown, unknown]> = [
-      [enPublic, dePublic],
-      [enApp, deApp],
-      [enForms, deForms],
-    ];
-    for (const [en, de] of pairs) {
-      const enLeaves = leaves(en);
-      const deLeaves = leaves(de);
-      enLeaves.forEach((text, index) => {
-        expect(placeholders(deLeaves[index] ?? '')).toEqual(placeholders(text));
-      });
+  it.each(translated)('uses the English placeholders in %s', (language) => {
+    for (const part of parts) {
+      const english = new Map(entries(locales.en[part]));
+      for (const [key, text] of entries(locales[language][part])) {
+        expect(placeholders(text), key).toEqual(placeholders(english.get(key) ?? ''));
+      }
     }
   });
 });
@@ -103,15 +130,10 @@ function entries(value: unknown, prefix = ''): Array<[string, string]> {
 const pluralForm = /^(.*)_(zero|one|two|few|many|other)$/u;
 
 describe('plural forms', () => {
-  const bundles = {
-    en: [enPublic, enApp, enForms],
-    de: [dePublic, deApp, deForms],
-  } as const;
-
-  it.each(['en', 'de'] as const)(
+  it.each(languages)(
     'every counted %s string has each form its language needs, and nothing but forms',
     (language) => {
-      const strings = new Map(bundles[language].flatMap((bundle) => entries(bundle)));
+      const strings = new Map(parts.flatMap((part) => entries(locales[language][part])));
       const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
       const keys = [...strings.keys()];
       const counted = new Set(keys.flatMap((key) => pluralForm.exec(key)?.[1] ?? []));
@@ -137,11 +159,24 @@ describe('detectLanguage', () => {
     expect(detectLanguage('en', 'de-AT')).toBe('en');
   });
 
-  it('falls back to German for German browsers and to English for all others', () => {
+  it('follows the browser to a language we speak, else English', () => {
     expect(detectLanguage(null, 'de-CH')).toBe('de');
     expect(detectLanguage('fr', 'de')).toBe('de');
+    expect(detectLanguage(null, 'sv-SE')).toBe('sv');
+    expect(detectLanguage(null, 'da')).toBe('da');
+    expect(detectLanguage(null, 'nb-NO')).toBe('nb');
     expect(detectLanguage(null, 'fr-FR')).toBe('en');
     expect(detectLanguage(null, undefined)).toBe('en');
+  });
+
+  it('reads Norwegian and Nynorsk as Bokmål', () => {
+    expect(detectLanguage(null, 'no')).toBe('nb');
+    expect(detectLanguage(null, 'nn-NO')).toBe('nb');
+  });
+
+  it('takes the first of the browser languages that we speak', () => {
+    expect(detectLanguage(null, ['fr-FR', 'fi', 'da-DK', 'de'])).toBe('da');
+    expect(detectLanguage(null, ['fr-FR', 'fi'])).toBe('en');
   });
 });
 

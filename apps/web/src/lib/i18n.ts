@@ -52,11 +52,26 @@ const bundles: Record<Language, Record<TranslationPart, () => Promise<{ default:
     app: () => import('./locales/de/app.json'),
     forms: () => import('./locales/de/forms.json'),
   },
+  sv: {
+    public: () => import('./locales/sv/public.json'),
+    app: () => import('./locales/sv/app.json'),
+    forms: () => import('./locales/sv/forms.json'),
+  },
+  da: {
+    public: () => import('./locales/da/public.json'),
+    app: () => import('./locales/da/app.json'),
+    forms: () => import('./locales/da/forms.json'),
+  },
+  nb: {
+    public: () => import('./locales/nb/public.json'),
+    app: () => import('./locales/nb/app.json'),
+    forms: () => import('./locales/nb/forms.json'),
+  },
 };
 
 const activeParts = new Set<TranslationPart>(['public']);
 const loadedBundles = new Set<string>();
-const resources: Record<Language, Bundle> = { en: {}, de: {} };
+const resources: Record<Language, Bundle> = { en: {}, de: {}, sv: {}, da: {}, nb: {} };
 let currentLanguage: Language = 'en';
 const listeners = new Set<() => void>();
 
@@ -145,13 +160,31 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && supportedLanguages.some((language) => language === value);
 }
 
-/** The stored choice wins; else the browser's language (German → de, anything else → en). */
+/** Browser language tags whose primary subtag names a language of ours by another name. */
+const languageAliases: Readonly<Record<string, Language>> = { no: 'nb', nn: 'nb' };
+
+/** The language of ours a browser's language tag (`de-AT`, `sv`, `nn-NO`) means, if any. */
+export function languageOfTag(tag: string | undefined): Language | undefined {
+  const primary = tag?.toLowerCase().split(/[-_]/u)[0] ?? '';
+  const language = languageAliases[primary] ?? primary;
+  return isLanguage(language) ? language : undefined;
+}
+
+/**
+ * The stored choice wins; else the first of the browser's preferred languages that we speak
+ * (Norwegian `no` and Nynorsk `nn` read as Bokmål); else English.
+ */
 export function detectLanguage(
   stored: string | null,
-  browserLanguage: string | undefined,
+  browserLanguages: string | readonly string[] | undefined,
 ): Language {
   if (isLanguage(stored)) return stored;
-  return browserLanguage?.toLowerCase().startsWith('de') === true ? 'de' : 'en';
+  const tags = typeof browserLanguages === 'string' ? [browserLanguages] : (browserLanguages ?? []);
+  for (const tag of tags) {
+    const language = languageOfTag(tag);
+    if (language) return language;
+  }
+  return 'en';
 }
 
 async function loadBundles(languages: readonly Language[], parts: Iterable<TranslationPart>) {
@@ -194,7 +227,10 @@ export async function loadTranslations(part: TranslationPart): Promise<void> {
 
 /** Start-up step 1. */
 export async function initI18n(): Promise<void> {
-  currentLanguage = detectLanguage(readStorage(storageKeys.language), navigator.language);
+  currentLanguage = detectLanguage(
+    readStorage(storageKeys.language),
+    navigator.languages.length > 0 ? navigator.languages : navigator.language,
+  );
   targetLanguage = currentLanguage;
   await loadBundles(withFallback(currentLanguage), activeParts);
   document.documentElement.lang = currentLanguage;

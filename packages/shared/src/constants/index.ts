@@ -2,7 +2,7 @@
  * Constant lists of the contract with no zod attached: the web app's first load (the login
  * page) needs them but must not pay for the schema library (DESIGN §7).
  */
-export const languages = ['en', 'de'] as const;
+export const languages = ['en', 'de', 'sv', 'da', 'nb'] as const;
 
 /**
  * Every error the API answers with. The client branches on `code` and shows the translated

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from '../constants/index.ts';
 import { shownText } from '../text/index.ts';
 import { fieldIssueSchema } from '../errors/index.ts';
 import { csvDelimiterSchema, csvEncodingSchema } from '../uploads/index.ts';
@@ -225,7 +226,7 @@ export const contactImportPreviewQuerySchema = z.object({
 export type ContactImportPreviewQuery = z.input<typeof contactImportPreviewQuerySchema>;
 
 export const contactExportFormats = ['csv', 'vcard'] as const;
-export const contactExportLanguages = ['en', 'de'] as const;
+export const contactExportLanguages = languages;
 /** GET /api/contacts/export: every live contact of the account as a file. */
 export const contactExportQuerySchema = z.object({
   account_id: z.string().min(1),
@@ -266,5 +267,41 @@ export const contactCsvHeaders: Record<
     country: 'Land',
     kuvert_address: 'Kuvert-Adresse',
     notes: 'Notizen',
+  },
+  sv: {
+    name: 'Namn',
+    organisation: 'Organisation',
+    email: 'E-post',
+    phone: 'Telefon',
+    street: 'Gatuadress',
+    postcode: 'Postnummer',
+    city: 'Ort',
+    country: 'Land',
+    kuvert_address: 'Kuvert-adress',
+    notes: 'Anteckningar',
+  },
+  da: {
+    name: 'Navn',
+    organisation: 'Organisation',
+    email: 'E-mail',
+    phone: 'Telefon',
+    street: 'Vej',
+    postcode: 'Postnummer',
+    city: 'By',
+    country: 'Land',
+    kuvert_address: 'Kuvert-adresse',
+    notes: 'Noter',
+  },
+  nb: {
+    name: 'Navn',
+    organisation: 'Organisasjon',
+    email: 'E-post',
+    phone: 'Telefon',
+    street: 'Gateadresse',
+    postcode: 'Postnummer',
+    city: 'Poststed',
+    country: 'Land',
+    kuvert_address: 'Kuvert-adresse',
+    notes: 'Notater',
   },
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from '../constants/index.ts';
 import { shownText } from '../text/index.ts';
 import { FORM_LIMITS, FORM_USE_CASES } from '../form-definition/index.ts';
 
@@ -327,7 +328,7 @@ export const publicSubmitFormRequestSchema = z.object({
   receipt_email: z.email().max(254).optional(),
   /** The upload token the files were sent with; needed when the answers name files. */
   token: z.string().max(200).optional(),
-  language: z.enum(['en', 'de']).default('en'),
+  language: z.enum(languages).default('en'),
 });
 export type PublicSubmitFormRequest = z.input<typeof publicSubmitFormRequestSchema>;
 
