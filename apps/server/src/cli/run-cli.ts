@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { emailSchema, languageSchema } from '@kuvert/shared/auth';
+import { emailSchema, languages, languageSchema } from '@kuvert/shared/auth';
 import { AppError } from '../plugins/app-error.ts';
 import { createOnboardingLink } from '../modules/identity/onboarding.service.ts';
 import { inviteUser } from '../modules/users/users.service.ts';
@@ -32,7 +32,7 @@ export interface CliCommand {
 const EXIT_FAILED = 1;
 const EXIT_USAGE = 2;
 
-/** `<email> [--first-name NAME] [--last-name NAME] [--language en|de]`, as `user invite` and `user onboard` take them. */
+/** `<email> [--first-name NAME] [--last-name NAME] [--language en|de|sv|da|nb]`, as `user invite` and `user onboard` take them. */
 function parseNewUserArgs(args: string[]) {
   const { values, positionals } = parseArgs({
     args,
@@ -47,7 +47,7 @@ function parseNewUserArgs(args: string[]) {
   if (!email.success || positionals.length !== 1)
     throw new UsageError('expected one e-mail address');
   const language = languageSchema.safeParse(values.language ?? 'en');
-  if (!language.success) throw new UsageError('--language must be en or de');
+  if (!language.success) throw new UsageError(`--language must be one of ${languages.join(', ')}`);
   return {
     email: email.data,
     firstName: values['first-name'],
@@ -59,7 +59,7 @@ function parseNewUserArgs(args: string[]) {
 const userInvite: CliCommand = {
   words: ['user', 'invite'],
   usage:
-    'user invite <email> [--first-name NAME] [--last-name NAME] [--language en|de]\n' +
+    'user invite <email> [--first-name NAME] [--last-name NAME] [--language en|de|sv|da|nb]\n' +
     '      Create a user without a password and mail them an invitation link.',
   async run(app, args, io) {
     const newUser = parseNewUserArgs(args);
@@ -80,7 +80,7 @@ const userInvite: CliCommand = {
 const userOnboard: CliCommand = {
   words: ['user', 'onboard'],
   usage:
-    'user onboard <email> [--first-name NAME] [--last-name NAME] [--language en|de]\n' +
+    'user onboard <email> [--first-name NAME] [--last-name NAME] [--language en|de|sv|da|nb]\n' +
     '      Make a single-use link (7 days), printed here and mailed to the address, with which the\n' +
     '      person verifies their identity (OpenID Connect) and then sets a password; their name\n' +
     '      is the verified one.',

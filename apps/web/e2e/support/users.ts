@@ -10,13 +10,18 @@ export interface TestUser {
 }
 
 /**
- * A user made the way operators make them: `kuvert user invite`, then the invitation link
+ * A user made the way operators make them: `kuvert user invite` (in their language, English
+ * unless given), then the invitation link
  * from the captured mail, confirmed with a password through the API.
  */
-export async function createInvitedUser(firstName = 'Erika'): Promise<TestUser> {
+export async function createInvitedUser(
+  firstName = 'Erika',
+  options: { language?: string } = {},
+): Promise<TestUser> {
   const email = `e2e-${randomUUID().slice(0, 8)}@kuvert.test`;
   const password = `Correct horse ${randomUUID().slice(0, 6)}`;
-  await runKuvert(['user', 'invite', email, '--first-name', firstName]);
+  const language = options.language === undefined ? [] : ['--language', options.language];
+  await runKuvert(['user', 'invite', email, '--first-name', firstName, ...language]);
   const link = await waitForMailLink(email, '/verify/email');
   const token = new URL(link).searchParams.get('token') ?? '';
   const response = await fetch(`${E2E_BASE_URL}/api/auth/email-verification`, {
