@@ -1,8 +1,12 @@
+import type { Language } from '@kuvert/shared/auth';
+import { formatDay, formatMoney, languageOf } from '../../lib/locale.ts';
 import type { MailMessage } from '../../plugins/mailer.ts';
+import { greetingOf } from '../../plugins/mail-templates.ts';
 
 export interface InvoiceReminderMailInput {
   kind: 'due_soon' | 'overdue';
   to: string;
+  /** The member's language as stored; anything unknown reads as English. */
   language: string;
   firstName: string;
   providerName: string;
@@ -14,73 +18,123 @@ export interface InvoiceReminderMailInput {
   link: string;
 }
 
-const localeOf = (language: string) => (language === 'de' ? 'de-DE' : 'en-GB');
-
 /** 14268 EUR → "€142.68" (en) or "142,68 €" (de); a currency without cents keeps its units. */
 export function formatAmount(minor: number, currency: string, language: string): string {
-  let format: Intl.NumberFormat;
-  try {
-    format = new Intl.NumberFormat(localeOf(language), { style: 'currency', currency });
-  } catch {
-    // Not an ISO 4217 code Intl knows: show the number and the code as given.
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minor / 10 ** digits);
+  return formatMoney(languageOf(language), minor, currency);
 }
 
 /** 2026-03-05 → "5 March 2026" (en) or "5. März 2026" (de); a calendar day, so in UTC. */
 export function formatDueDate(date: string, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+  return formatDay(languageOf(language), date);
 }
+
+interface ReminderWords {
+  provider: string;
+  amount: string;
+  date: string;
+  link: string;
+}
+
+interface ReminderTexts {
+  subject: Record<InvoiceReminderMailInput['kind'], string>;
+  body: Record<InvoiceReminderMailInput['kind'], string>;
+  open: string;
+  paidAlready: string;
+  turnOff: string;
+}
+
+const reminders: Record<Language, (w: ReminderWords) => ReminderTexts> = {
+  en: (w) => ({
+    subject: {
+      overdue: `Overdue: invoice from ${w.provider} for ${w.amount}`,
+      due_soon: `Reminder: invoice from ${w.provider} due on ${w.date}`,
+    },
+    body: {
+      overdue: `The invoice from ${w.provider} for ${w.amount} was due on ${w.date} and is not marked as paid in Kuvert yet.`,
+      due_soon: `The invoice from ${w.provider} for ${w.amount} is due on ${w.date}.`,
+    },
+    open: `Open and pay the invoice: ${w.link}`,
+    paidAlready: 'If you have paid it already, you can mark it as paid there.',
+    turnOff: 'You can turn these reminders off in your profile.',
+  }),
+  de: (w) => ({
+    subject: {
+      overdue: `Überfällig: Rechnung von ${w.provider} über ${w.amount}`,
+      due_soon: `Erinnerung: Rechnung von ${w.provider} fällig am ${w.date}`,
+    },
+    body: {
+      overdue: `die Rechnung von ${w.provider} über ${w.amount} war am ${w.date} fällig und ist in Kuvert noch nicht als bezahlt vermerkt.`,
+      due_soon: `die Rechnung von ${w.provider} über ${w.amount} ist am ${w.date} fällig.`,
+    },
+    open: `Rechnung öffnen und bezahlen: ${w.link}`,
+    paidAlready: 'Haben Sie schon bezahlt, können Sie die Rechnung dort als bezahlt markieren.',
+    turnOff: 'Diese Erinnerungen können Sie in Ihrem Profil abschalten.',
+  }),
+  sv: (w) => ({
+    subject: {
+      overdue: `Förfallen: faktura från ${w.provider} på ${w.amount}`,
+      due_soon: `Påminnelse: faktura från ${w.provider} förfaller den ${w.date}`,
+    },
+    body: {
+      overdue: `Fakturan från ${w.provider} på ${w.amount} förföll den ${w.date} och är ännu inte markerad som betald i Kuvert.`,
+      due_soon: `Fakturan från ${w.provider} på ${w.amount} förfaller den ${w.date}.`,
+    },
+    open: `Öppna och betala fakturan: ${w.link}`,
+    paidAlready: 'Om du redan har betalat kan du markera fakturan som betald där.',
+    turnOff: 'Du kan stänga av de här påminnelserna i din profil.',
+  }),
+  da: (w) => ({
+    subject: {
+      overdue: `Forfalden: regning fra ${w.provider} på ${w.amount}`,
+      due_soon: `Påmindelse: regning fra ${w.provider} forfalder den ${w.date}`,
+    },
+    body: {
+      overdue: `Regningen fra ${w.provider} på ${w.amount} forfaldt den ${w.date} og er endnu ikke markeret som betalt i Kuvert.`,
+      due_soon: `Regningen fra ${w.provider} på ${w.amount} forfalder den ${w.date}.`,
+    },
+    open: `Åbn og betal regningen: ${w.link}`,
+    paidAlready: 'Hvis du allerede har betalt, kan du markere regningen som betalt der.',
+    turnOff: 'Du kan slå disse påmindelser fra i din profil.',
+  }),
+  nb: (w) => ({
+    subject: {
+      overdue: `Forfalt: faktura fra ${w.provider} på ${w.amount}`,
+      due_soon: `Påminnelse: faktura fra ${w.provider} forfaller ${w.date}`,
+    },
+    body: {
+      overdue: `Fakturaen fra ${w.provider} på ${w.amount} forfalt ${w.date} og er ennå ikke merket som betalt i Kuvert.`,
+      due_soon: `Fakturaen fra ${w.provider} på ${w.amount} forfaller ${w.date}.`,
+    },
+    open: `Åpne og betal fakturaen: ${w.link}`,
+    paidAlready: 'Hvis du allerede har betalt, kan du merke fakturaen som betalt der.',
+    turnOff: 'Du kan slå av disse påminnelsene i profilen din.',
+  }),
+};
 
 /**
  * "Due soon" and "overdue" reminders. They name the provider, amount and due date (what the
  * reminder is about) but not the subject or content, which stay behind the login.
  */
 export function invoiceReminderMail(input: InvoiceReminderMailInput): MailMessage {
-  const amount = formatAmount(input.amount, input.currency, input.language);
-  const date = formatDueDate(input.dueDate, input.language);
-  const isOverdue = input.kind === 'overdue';
-  if (input.language === 'de') {
-    return {
-      to: input.to,
-      subject: isOverdue
-        ? `Überfällig: Rechnung von ${input.providerName} über ${amount}`
-        : `Erinnerung: Rechnung von ${input.providerName} fällig am ${date}`,
-      text: [
-        input.firstName ? `Hallo ${input.firstName},` : 'Hallo,',
-        '',
-        isOverdue
-          ? `die Rechnung von ${input.providerName} über ${amount} war am ${date} fällig und ist in Kuvert noch nicht als bezahlt vermerkt.`
-          : `die Rechnung von ${input.providerName} über ${amount} ist am ${date} fällig.`,
-        '',
-        `Rechnung öffnen und bezahlen: ${input.link}`,
-        '',
-        'Haben Sie schon bezahlt, können Sie die Rechnung dort als bezahlt markieren.',
-        'Diese Erinnerungen können Sie in Ihrem Profil abschalten.',
-      ].join('\n'),
-    };
-  }
+  const language = languageOf(input.language);
+  const t = reminders[language]({
+    provider: input.providerName,
+    amount: formatMoney(language, input.amount, input.currency),
+    date: formatDay(language, input.dueDate),
+    link: input.link,
+  });
   return {
     to: input.to,
-    subject: isOverdue
-      ? `Overdue: invoice from ${input.providerName} for ${amount}`
-      : `Reminder: invoice from ${input.providerName} due on ${date}`,
+    subject: t.subject[input.kind],
     text: [
-      input.firstName ? `Hello ${input.firstName},` : 'Hello,',
+      greetingOf(language, input.firstName),
       '',
-      isOverdue
-        ? `The invoice from ${input.providerName} for ${amount} was due on ${date} and is not marked as paid in Kuvert yet.`
-        : `The invoice from ${input.providerName} for ${amount} is due on ${date}.`,
+      t.body[input.kind],
       '',
-      `Open and pay the invoice: ${input.link}`,
+      t.open,
       '',
-      'If you have paid it already, you can mark it as paid there.',
-      'You can turn these reminders off in your profile.',
+      t.paidAlready,
+      t.turnOff,
     ].join('\n'),
   };
 }
