@@ -28,7 +28,7 @@ export function AuthCardLayout({ children }: AuthCardLayoutProps) {
     >
       <Box component="header" px={{ base: 'md', sm: 'xl' }} py="md">
         {/* On a narrow phone the switches take a row of their own rather than overflow. */}
-        <Group justify="space-between" rowGap="sm">
+        <Group justify="space-between">
           <Anchor
             component={Link}
             to={paths.login()}
