@@ -7,9 +7,11 @@ import { createAppRouter } from './app/router.tsx';
 import { startApp } from './app/start-app.ts';
 import { env } from './config/env.ts';
 import { configureHttp } from './lib/http.ts';
-import { getLanguage, initI18n } from './lib/i18n.ts';
+import type { Language } from '@kuvert/shared/auth';
+import { detectLanguage, getLanguage, initI18n } from './lib/i18n.ts';
 import { prepareFormats } from './lib/intl-format.ts';
 import { isLoggedIn } from './lib/session.ts';
+import { readStorage, storageKeys } from './lib/storage.ts';
 
 const container = document.getElementById('root');
 const mounted: { root?: Root } = {};
@@ -49,11 +51,21 @@ void startApp({
   if (isLoggedIn()) prepareFormats(getLanguage());
 });
 
+/** Here, not in the locale files: whatever failed may be the loading of those. */
+const startFailureMessages: Record<Language, string> = {
+  en: 'Kuvert could not start. Please reload the page.',
+  de: 'Kuvert konnte nicht starten. Bitte laden Sie die Seite neu.',
+  sv: 'Kuvert kunde inte starta. Ladda om sidan.',
+  da: 'Kuvert kunne ikke starte. Genindlæs siden.',
+  nb: 'Kuvert kunne ikke starte. Last inn siden på nytt.',
+};
+
 // Plain DOM on purpose: whatever failed (React, i18n) must not be needed to say so.
 function showStartFailure(element: HTMLElement): void {
+  const language = detectLanguage(readStorage(storageKeys.language), navigator.languages);
   const message = document.createElement('p');
   message.style.cssText = 'font-family: system-ui, sans-serif; padding: 2rem; max-width: 36rem;';
-  message.textContent =
-    'Kuvert could not start. Please reload the page. – Kuvert konnte nicht starten. Bitte laden Sie die Seite neu.';
+  message.lang = language;
+  message.textContent = startFailureMessages[language];
   element.replaceChildren(message);
 }

@@ -1,8 +1,17 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorCodes } from '@kuvert/shared/errors';
 import { auditEventTypes } from '@kuvert/shared/profile';
-import { detectLanguage, formatDate, formatDateTime, formatMoney } from './i18n.ts';
+import {
+  detectLanguage,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  loadTranslations,
+  setLanguage,
+  translate,
+  type TranslationKey,
+} from './i18n.ts';
 import type { Language } from '@kuvert/shared/auth';
 import { languages } from '@kuvert/shared/constants';
 import daApp from './locales/da/app.json';
@@ -111,9 +120,10 @@ describe('translations', () => {
   it.each(translated)('uses the English placeholders in %s', (language) => {
     for (const part of parts) {
       const english = new Map(entries(locales.en[part]));
-      for (const [key, text] of entries(locales[language][part])) {
-        expect(placeholders(text), key).toEqual(placeholders(english.get(key) ?? ''));
-      }
+      const differing = entries(locales[language][part]).filter(
+        ([key, text]) => placeholders(text).join() !== placeholders(english.get(key) ?? '').join(),
+      );
+      expect(differing).toEqual([]);
     }
   });
 });
@@ -153,6 +163,59 @@ describe('plural forms', () => {
   );
 });
 
+describe('the plural strings of every language for 0, 1, 2 and 5', () => {
+  const counts = [0, 1, 2, 5] as const;
+  const english = new Map(parts.flatMap((part) => entries(locales.en[part])));
+  /** A base with an English `_other` form is a counted key the code may name. */
+  const isCountedKey = (base: string): base is TranslationKey => english.has(`${base}_other`);
+  /** Where English shows "1", a one form may say it in words ("Det enda objektet", "Det ene"). */
+  const wordsForOne = /(?:^|\s)(?:one|eine?|en|ett|enda|et|ene|én)(?:\s|$)/iu;
+
+  beforeAll(async () => {
+    // setLanguage marks the page's language; a node test has no page.
+    vi.stubGlobal('document', { documentElement: { lang: 'en' } });
+    await loadTranslations('app');
+    await loadTranslations('forms');
+  });
+
+  afterAll(async () => {
+    await setLanguage('en');
+    vi.unstubAllGlobals();
+  });
+
+  it.each(languages)('%s says "one" for 1 only, 0 included', (language) => {
+    const rules = new Intl.PluralRules(language);
+    expect(counts.map((count) => rules.select(count))).toEqual(['other', 'one', 'other', 'other']);
+  });
+
+  it.each(languages)('%s picks the form of each count and shows the count', async (language) => {
+    await setLanguage(language);
+    const strings = new Map(parts.flatMap((part) => entries(locales[language][part])));
+    const rules = new Intl.PluralRules(language);
+    const englishRules = new Intl.PluralRules('en');
+    const bases = [
+      ...new Set([...strings.keys()].flatMap((key) => pluralForm.exec(key)?.[1] ?? [])),
+    ].filter(isCountedKey);
+    expect(bases.length).toBeGreaterThan(10);
+    const problems: string[] = [];
+    for (const base of bases) {
+      for (const count of counts) {
+        const form = `${base}_${rules.select(count)}`;
+        const text = translate(base, { count });
+        const expected = strings.get(form)?.replaceAll('{{count}}', String(count));
+        if (text !== expected) problems.push(`${form} for ${count}: ${text} (not ${expected})`);
+        const englishText = english.get(`${base}_${englishRules.select(count)}`) ?? '';
+        const englishShows = englishText
+          .replaceAll('{{count}}', String(count))
+          .includes(`${count}`);
+        const shows = text.includes(String(count)) || (count === 1 && wordsForOne.test(text));
+        if (englishShows && !shows) problems.push(`${form} for ${count} hides the count: ${text}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('detectLanguage', () => {
   it('prefers the stored language', () => {
     expect(detectLanguage('de', 'en-US')).toBe('de');
@@ -187,10 +250,33 @@ describe('Intl helpers', () => {
     expect(formatMoney(500, 'JPY', 'en')).toBe('¥500');
   });
 
+  it('formats Nordic amounts: Danish groups with a dot, Swedish and Norwegian with a space', () => {
+    expect(formatMoney(123450, 'DKK', 'da')).toBe('1.234,50\u00a0kr.');
+    // ICU groups sv and nb digits with a no-break space (U+00A0), not U+202F or U+0020.
+    expect(formatMoney(123450, 'SEK', 'sv')).toBe('1\u00a0234,50\u00a0kr');
+    expect(formatMoney(123450, 'NOK', 'nb')).toBe('1\u00a0234,50\u00a0kr');
+    expect(formatMoney(123450, 'EUR', 'sv')).toBe('1\u00a0234,50\u00a0€');
+    expect(formatMoney(123450, 'EUR', 'nb')).toBe('1\u00a0234,50\u00a0€');
+    expect(formatMoney(123450, 'EUR', 'da')).toBe('1.234,50\u00a0€');
+  });
+
   it('formats dates per language', () => {
-    const date = '2026-03-01T10:00:00.000Z';
-    expect(formatDate(date, 'de')).toMatch(/2026/u);
-    expect(formatDate(date, 'en')).toMatch(/Mar/u);
-    expect(formatDateTime(date, 'de')).not.toBe(formatDateTime(date, 'en'));
+    // Noon UTC: the same day in every time zone the tests may run in.
+    const date = '2026-03-01T12:00:00.000Z';
+    expect(formatDate(date, 'en')).toBe('Mar 1, 2026');
+    expect(formatDate(date, 'de')).toBe('01.03.2026');
+    expect(formatDate(date, 'sv')).toBe('1 mars 2026');
+    expect(formatDate(date, 'da')).toBe('1. mar. 2026');
+    expect(formatDate(date, 'nb')).toBe('1. mars 2026');
+  });
+
+  it('formats date and time per language, the time in 24 hours but in English', () => {
+    const date = '2026-03-01T12:00:00.000Z';
+    expect(formatDateTime(date, 'en')).toMatch(/^Mar 1, 2026, \d{1,2}:\d{2}\s[AP]M$/u);
+    expect(formatDateTime(date, 'de')).toMatch(/^01\.03\.2026, \d{2}:\d{2}$/u);
+    expect(formatDateTime(date, 'sv')).toMatch(/^1 mars 2026 \d{2}:\d{2}$/u);
+    // Danish writes the time with a dot.
+    expect(formatDateTime(date, 'da')).toMatch(/^1\. mar\. 2026, \d{2}\.\d{2}$/u);
+    expect(formatDateTime(date, 'nb')).toMatch(/^1\. mars 2026, \d{2}:\d{2}$/u);
   });
 });

@@ -27,7 +27,8 @@ export function AuthCardLayout({ children }: AuthCardLayoutProps) {
       }}
     >
       <Box component="header" px={{ base: 'md', sm: 'xl' }} py="md">
-        <Group justify="space-between" wrap="nowrap">
+        {/* On a narrow phone the switches take a row of their own rather than overflow. */}
+        <Group justify="space-between">
           <Anchor
             component={Link}
             to={paths.login()}
@@ -36,7 +37,7 @@ export function AuthCardLayout({ children }: AuthCardLayoutProps) {
           >
             <Logo />
           </Anchor>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" ml="auto">
             <ColorSchemeSwitch />
             <LanguageSwitch />
           </Group>

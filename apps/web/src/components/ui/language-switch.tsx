@@ -15,7 +15,9 @@ export function LanguageSwitch() {
     <NativeSelect
       aria-label={t('common.language')}
       size="xs"
-      w={124}
+      // Fits the longest name, "Norsk bokmål" (83 px at 12 px in DejaVu Sans, the widest
+      // fallback font; Inter needs less), between the icon and the chevron.
+      w={144}
       leftSection={<IconLanguage size={16} aria-hidden="true" />}
       value={language}
       onChange={(event) => {

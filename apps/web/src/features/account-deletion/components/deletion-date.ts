@@ -2,9 +2,12 @@ import type { Language } from '@kuvert/shared/auth';
 import { getLanguage } from '../../../lib/i18n.ts';
 import { getDateTimeFormat } from '../../../lib/intl-format.ts';
 
-/** The day the account goes, as "28 Dec 2026" / "28. Dez. 2026". */
+/**
+ * The day the account goes, as "28 Dec 2026", "28. Dez. 2026", "28 dec. 2026", "28. dec. 2026"
+ * or "28. des. 2026". English writes the day first (en-GB), like the e-mail that announces it.
+ */
 export function formatDeletionDate(iso: string, language: Language = getLanguage()): string {
-  return getDateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+  return getDateTimeFormat(language === 'en' ? 'en-GB' : language, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

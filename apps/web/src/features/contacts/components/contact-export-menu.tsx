@@ -6,7 +6,8 @@ import { contactExportUrl } from '../api/export-contacts.ts';
 /** Downloads every contact as a CSV for Excel (`;`, UTF-8 with BOM) or as vCard 3.0. */
 export function ContactExportMenu({ accountId }: { accountId: string }) {
   const { t, i18n } = useTranslation();
-  const language = i18n.language === 'de' ? 'de' : 'en';
+  // The server writes the CSV headers in every UI language, so the file reads like the page.
+  const language = i18n.language;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>

@@ -137,6 +137,11 @@ describe('filtering providers by name', () => {
     expect(matchesName('Stadtwerke München', 'munchen')).toBe(true);
     expect(matchesName('Stadtwerke München', 'MÜNCHEN stadt')).toBe(true);
     expect(matchesName('Straßenbau Köln', 'strassenbau')).toBe(true);
+    expect(matchesName('Københavns Kommune', 'kobenhavns')).toBe(true);
+    expect(matchesName('Københavns Kommune', 'KØBENHAVNS')).toBe(true);
+    expect(matchesName('Bærum kommune', 'baerum')).toBe(true);
+    expect(matchesName('Skatteverket Malmö', 'malmo')).toBe(true);
+    expect(matchesName('Trondheim Energi Ålesund', 'alesund')).toBe(true);
     expect(matchesName('Stadtwerke München', 'kiel')).toBe(false);
     expect(matchesName('Anything', '   ')).toBe(true);
   });

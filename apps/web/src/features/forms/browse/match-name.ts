@@ -1,6 +1,16 @@
-/** Lower-case, without accents: "Stadtwerke München" is found by "munchen" and "MÜNCHEN". */
+/**
+ * Lower-case, without accents: "Stadtwerke München" is found by "munchen" and "MÜNCHEN",
+ * "Københavns Kommune" by "kobenhavns". ß, ø and æ have no accent to strip, so they are
+ * spelt out the way a keyboard without them writes them.
+ */
 function foldName(value: string): string {
-  return value.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('de').replace(/ß/gu, 'ss');
+  return value
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ß/gu, 'ss')
+    .replace(/ø/gu, 'o')
+    .replace(/æ/gu, 'ae');
 }
 
 /** Whether every word of `filter` appears in `name` (any order, any case, accents ignored). */
