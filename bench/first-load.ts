@@ -18,6 +18,8 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+/** The browser languages /login is first loaded in: English first, then the portal's others. */
+const LOGIN_LOCALES = ['en-GB', 'de-DE', 'sv-SE', 'da-DK', 'nb-NO'] as const;
 /** Routes reached by client-side navigation after login: each should add only its chunk. */
 const ROUTES: Array<[string, RegExp]> = [
   ['/inbox', /^inbox$/i],
@@ -71,10 +73,22 @@ export async function benchFirstLoad(): Promise<boolean> {
     const formBytes = total(formSizes);
     await visitor.close();
 
-    const page = await browser.newPage();
+    // Each language's first visit (the browser's language decides it) loads its own strings.
+    const loginByLanguage = new Map<string, number>();
+    for (const locale of LOGIN_LOCALES.slice(1)) {
+      const context = await browser.newContext({ locale });
+      const visit = await context.newPage();
+      const visitSizes = recordScripts(visit);
+      await visit.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+      loginByLanguage.set(locale, total(visitSizes));
+      await context.close();
+    }
+    const page = await browser.newPage({ locale: LOGIN_LOCALES[0] });
     const sizes = recordScripts(page);
     await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
     const loginBytes = total(sizes);
+    loginByLanguage.set(LOGIN_LOCALES[0], loginBytes);
+    const largestLogin = Math.max(...loginByLanguage.values());
 
     const demo = parseDemoLogin(server.output());
     await page.getByLabel(/e-mail/i).fill(demo.email);
@@ -95,7 +109,7 @@ export async function benchFirstLoad(): Promise<boolean> {
       await settle(page, sizes, heading);
       rows.push(`| \`${route}\` | ${kb(total(sizes) - before)} |`);
     }
-    const isLoginWithinBudget = loginBytes / 1024 <= LOGIN_BUDGET_KB;
+    const isLoginWithinBudget = largestLogin / 1024 <= LOGIN_BUDGET_KB;
     const isFormWithinBudget = formBytes / 1024 <= PUBLIC_FORM_BUDGET_KB;
     const isWithinBudget = isLoginWithinBudget && isFormWithinBudget;
     writeBenchmarkSection(
@@ -107,7 +121,8 @@ brotli, which is smaller).
 
 | what | KB gzipped | budget |
 | --- | --- | --- |
-| \`/login\`, first load | ${kb(loginBytes)} | ≤ ${LOGIN_BUDGET_KB} ${isLoginWithinBudget ? '✓' : '✗ over budget'} |
+| \`/login\`, first load, the largest of its languages | ${kb(largestLogin)} | ≤ ${LOGIN_BUDGET_KB} ${isLoginWithinBudget ? '✓' : '✗ over budget'} |
+${[...loginByLanguage].map(([locale, bytes]) => `| \`/login\` in a browser set to ${locale} | ${kb(bytes)} | |`).join('\n')}
 | public form fill-out page (\`/forms/search/by-provider/{id}/fill-out/{formId}\`), first load, no login | ${kb(formBytes)} | ≤ ${PUBLIC_FORM_BUDGET_KB} ${isFormWithinBudget ? '✓' : '✗ over budget'} |
 | logging in: portal layout and home | ${kb(portalBytes)} | |
 
@@ -117,7 +132,9 @@ After logging in, JavaScript each route adds when reached by navigation (first v
 | --- | --- |
 ${rows.join('\n')}`,
     );
-    console.log(`/login first load: ${kb(loginBytes)} KB gzipped (budget ${LOGIN_BUDGET_KB})`);
+    console.log(
+      `/login first load: ${[...loginByLanguage].map(([locale, bytes]) => `${locale} ${kb(bytes)}`).join(', ')} KB gzipped (budget ${LOGIN_BUDGET_KB})`,
+    );
     console.log(
       `public form first load: ${kb(formBytes)} KB gzipped (budget ${PUBLIC_FORM_BUDGET_KB})`,
     );
