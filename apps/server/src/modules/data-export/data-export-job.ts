@@ -6,6 +6,7 @@ import type {
 } from '../../personal-data/personal-data-contributors.ts';
 import { collectUnreferencedDocuments } from '../../documents/document-collection.ts';
 import { addSeconds } from '../../clock.ts';
+import { localeOf } from '../../lib/locale.ts';
 import { PermanentJobError } from '../../plugins/jobs.ts';
 import { dataExportReadyMail } from '../../plugins/mail-templates-data-export.ts';
 import { listAccountsForUser } from '../accounts/accounts.service.ts';
@@ -178,7 +179,7 @@ export async function makeDataExport(app: FastifyInstance, exportId: string): Pr
   const user = await getUserById(app.db, row.user_id);
   if (user) {
     const language = userLanguage(user);
-    const until = new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+    const until = new Intl.DateTimeFormat(localeOf(language), {
       dateStyle: 'long',
       timeZone: app.config.timeZone,
     }).format(expiresAt);
