@@ -96,7 +96,7 @@ describe.each(testEngines)('the language of a printed letter (%s)', (engine) => 
     const letter = await send(jana, { recipients: toPost(CLAIRE) });
     expect(letter.recipients[0]?.print_language).toBe('en');
     const text = await printedText(jana, letter);
-    expect(text).toContain('November 28, 2026');
+    expect(text).toContain('28 November 2026');
     expect(text).not.toContain('28. November 2026');
     // The letterhead speaks the letter's language; the address line follows postal rules.
     expect(text).toContain('Germany');
@@ -124,7 +124,7 @@ describe.each(testEngines)('the language of a printed letter (%s)', (engine) => 
     const letter = await send(john, { recipients: toPost(ANNA) });
     const text = await printedText(john, letter);
     expect(text).toContain('28. November 2026');
-    expect(text).not.toContain('November 28, 2026');
+    expect(text).not.toContain('28 November 2026');
     expect(text).toContain('Deutschland');
     expect(text).toContain('AUSTRIA');
   });
@@ -132,7 +132,7 @@ describe.each(testEngines)('the language of a printed letter (%s)', (engine) => 
   it('writes to Austria in English when the writer chose it', async () => {
     const john = await writer('en');
     const letter = await send(john, { recipients: toPost(ANNA), print_language: 'en' });
-    expect(await printedText(john, letter)).toContain('November 28, 2026');
+    expect(await printedText(john, letter)).toContain('28 November 2026');
   });
 
   it('refuses a language it cannot print', async () => {

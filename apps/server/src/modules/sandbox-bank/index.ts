@@ -11,7 +11,7 @@ import { decideBankPaymentById, getBankPayment } from './sandbox-bank.service.ts
 const stylesheet = readFileSync(new URL('./bank.css', import.meta.url), 'utf8');
 
 const paramsSchema = z.object({ id: z.string().min(1).max(128) });
-const querySchema = z.object({ lang: z.unknown() });
+const querySchema = z.object({ lang: z.unknown().optional() });
 const decisionSchema = z.object({ decision: z.enum(['approve', 'decline', 'abandon']) });
 const FORM_MAX_BYTES = 1024;
 
