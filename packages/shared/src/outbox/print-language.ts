@@ -14,7 +14,10 @@ export const printLanguageChoiceSchema = z.enum(['auto', ...printLanguages]);
 export type PrintLanguageChoice = z.infer<typeof printLanguageChoiceSchema>;
 
 /** Where letters are read in a language other than English; English everywhere else. */
-const COUNTRY_LANGUAGES: ReadonlyMap<CountryCode, PrintLanguage> = new Map<CountryCode, PrintLanguage>([
+const COUNTRY_LANGUAGES: ReadonlyMap<CountryCode, PrintLanguage> = new Map<
+  CountryCode,
+  PrintLanguage
+>([
   ['DE', 'de'],
   ['AT', 'de'],
   ['CH', 'de'],

@@ -53,7 +53,8 @@ export const calendarTexts: Record<Language, CalendarTexts> = {
     signatureSummary: ({ provider }) => `Signera för ${provider}`,
     signatureDescription: ({ provider, subject, dueDate, link }) =>
       `${provider} ber om din underskrift: ${subject}\nSista dag att signera: ${dueDate}\n\nÖppna i Kuvert: ${link}`,
-    fileName: (kind) => (kind === 'invoice' ? 'faktura-forfallodag.ics' : 'signering-sista-dag.ics'),
+    fileName: (kind) =>
+      kind === 'invoice' ? 'faktura-forfallodag.ics' : 'signering-sista-dag.ics',
   },
   da: {
     calendarName: 'Kuvert – frister',

@@ -18,12 +18,7 @@ import {
 } from '../outbox/outbound-letters.service.ts';
 import { readMergeCsv } from './mail-merge-csv.ts';
 import { MAIL_MERGE_SEND_JOB } from './mail-merge-job-types.ts';
-import {
-  mergeLanguage,
-  noReturnAddressMessages,
-  reasonOf,
-  resolveRow,
-} from './mail-merge-rows.ts';
+import { mergeLanguage, noReturnAddressMessages, reasonOf, resolveRow } from './mail-merge-rows.ts';
 import {
   countMergeRows,
   findMailMergeById,

@@ -127,7 +127,8 @@ export const problemMessages: Record<Language, Record<ProblemKind, string>> = {
     postcode: 'Postadressen saknar postnummer.',
     city: 'Postadressen saknar ort.',
     country: '”{{value}}” är inte ett land som Kuvert känner till.',
-    postcodeFormat: 'Postnumret {{postcode}} passar inte för {{country}} (till exempel {{example}}).',
+    postcodeFormat:
+      'Postnumret {{postcode}} passar inte för {{country}} (till exempel {{example}}).',
     tooLong: 'Fältet {{field}} är längre än {{max}} tecken.',
     tooWide: 'Adressraden ”{{line}}” är för lång för kuvertets fönster.',
     subject: 'Ämnet är tomt eller längre än {{max}} tecken när det har fyllts i.',
@@ -143,7 +144,8 @@ export const problemMessages: Record<Language, Record<ProblemKind, string>> = {
     postcode: 'Postadressen har intet postnummer.',
     city: 'Postadressen har ingen by.',
     country: '“{{value}}” er ikke et land, Kuvert kender.',
-    postcodeFormat: 'Postnummeret {{postcode}} passer ikke til {{country}} (for eksempel {{example}}).',
+    postcodeFormat:
+      'Postnummeret {{postcode}} passer ikke til {{country}} (for eksempel {{example}}).',
     tooLong: 'Feltet {{field}} er længere end {{max}} tegn.',
     tooWide: 'Adresselinjen “{{line}}” er for lang til kuvertens rude.',
     subject: 'Emnet er tomt eller længere end {{max}} tegn, når det er udfyldt.',
@@ -159,7 +161,8 @@ export const problemMessages: Record<Language, Record<ProblemKind, string>> = {
     postcode: 'Postadressen mangler postnummer.',
     city: 'Postadressen mangler poststed.',
     country: '«{{value}}» er ikke et land Kuvert kjenner.',
-    postcodeFormat: 'Postnummeret {{postcode}} passer ikke for {{country}} (for eksempel {{example}}).',
+    postcodeFormat:
+      'Postnummeret {{postcode}} passer ikke for {{country}} (for eksempel {{example}}).',
     tooLong: 'Feltet {{field}} er lengre enn {{max}} tegn.',
     tooWide: 'Adresselinjen «{{line}}» er for lang for konvoluttvinduet.',
     subject: 'Emnet er tomt eller lengre enn {{max}} tegn når det er fylt ut.',

@@ -88,7 +88,8 @@ export const testIdpTexts = {
     typedInvalid: `Ange ett förnamn och ett efternamn (högst ${TEST_NAME_MAX_LENGTH} tecken vardera) och ett födelsedatum.`,
     cancel: 'Avbryt och gå tillbaka till Kuvert',
     errorTitle: 'Testidentitetsleverantören kan inte fortsätta',
-    errorText: 'Den här inloggningen är okänd, har gått ut eller är redan avslutad. Börja om i Kuvert.',
+    errorText:
+      'Den här inloggningen är okänd, har gått ut eller är redan avslutad. Börja om i Kuvert.',
   },
   da: {
     locale: 'da-DK',
@@ -134,7 +135,8 @@ export const testIdpTexts = {
     typedInvalid: `Skriv inn et fornavn og et etternavn (høyst ${TEST_NAME_MAX_LENGTH} tegn hver) og en fødselsdato.`,
     cancel: 'Avbryt og gå tilbake til Kuvert',
     errorTitle: 'Testidentitetsleverandøren kan ikke fortsette',
-    errorText: 'Denne innloggingen er ukjent, utløpt eller allerede fullført. Begynn på nytt i Kuvert.',
+    errorText:
+      'Denne innloggingen er ukjent, utløpt eller allerede fullført. Begynn på nytt i Kuvert.',
   },
 } satisfies Record<Language, unknown>;
 
