@@ -31,6 +31,14 @@ const ANNA: PostalAddressInput = {
   country: 'AT',
 };
 
+const INGRID: PostalAddressInput = {
+  name: 'Ingrid Bø',
+  street: 'Karl Johans gate 22',
+  postcode: '0159',
+  city: 'Oslo',
+  country: 'NO',
+};
+
 const toPost = (address: PostalAddressInput): SendLetterRequest['recipients'] => [
   { channel: 'postal', address },
 ];
@@ -101,6 +109,18 @@ describe.each(testEngines)('the language of a printed letter (%s)', (engine) => 
     // The letterhead speaks the letter's language; the address line follows postal rules.
     expect(text).toContain('Germany');
     expect(text).toContain('FRANKREICH');
+  });
+
+  it('writes to Norway in Norwegian by default, page labels too', async () => {
+    const jana = await writer('de');
+    const paragraphs = Array.from({ length: 60 }, (_, index) => `Avsnitt ${index + 1}.`);
+    const letter = await send(jana, { recipients: toPost(INGRID), body: paragraphs.join('\n\n') });
+    expect(letter.recipients[0]?.print_language).toBe('nb');
+    const text = await printedText(jana, letter);
+    expect(text).toContain('28. november 2026');
+    expect(text).toMatch(/Side 2 av \d/);
+    expect(text).toContain('Tyskland');
+    expect(text).toContain('NORWEGEN');
   });
 
   it('writes to France in German when the writer chose it, page labels too', async () => {
