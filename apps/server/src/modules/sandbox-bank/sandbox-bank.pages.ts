@@ -1,4 +1,5 @@
 import type { Language } from '@kuvert/shared/auth';
+import { localeOf } from '../../lib/locale.ts';
 import type { BankPaymentStatus, BankPaymentView } from './sandbox-bank.service.ts';
 
 /**
@@ -9,7 +10,6 @@ import type { BankPaymentStatus, BankPaymentView } from './sandbox-bank.service.
 /** The pages' words in every language (exported for the test that none is left in English). */
 export const sandboxBankTexts = {
   en: {
-    locale: 'en-GB',
     bank: 'Sandbox Bank',
     testMode: 'Test mode — no money moves.',
     testModeDetail:
@@ -40,7 +40,6 @@ export const sandboxBankTexts = {
     footer: 'Sandbox Bank is part of Kuvert’s built-in test mode.',
   },
   de: {
-    locale: 'de-DE',
     bank: 'Sandbox Bank',
     testMode: 'Testmodus — es wird kein Geld bewegt.',
     testModeDetail:
@@ -73,7 +72,6 @@ export const sandboxBankTexts = {
     footer: 'Die Sandbox Bank ist Teil des eingebauten Testmodus von Kuvert.',
   },
   sv: {
-    locale: 'sv-SE',
     bank: 'Sandbox Bank',
     testMode: 'Testläge – inga pengar flyttas.',
     testModeDetail:
@@ -104,7 +102,6 @@ export const sandboxBankTexts = {
     footer: 'Sandbox Bank är en del av Kuverts inbyggda testläge.',
   },
   da: {
-    locale: 'da-DK',
     bank: 'Sandbox Bank',
     testMode: 'Testtilstand – ingen penge flyttes.',
     testModeDetail:
@@ -135,7 +132,6 @@ export const sandboxBankTexts = {
     footer: 'Sandbox Bank er en del af Kuverts indbyggede testtilstand.',
   },
   nb: {
-    locale: 'nb-NO',
     bank: 'Sandbox Bank',
     testMode: 'Testmodus – ingen penger flyttes.',
     testModeDetail:
@@ -234,7 +230,7 @@ function minutesUntil(time: Date, now: Date): number {
 /** The consent screen: what is paid to whom, and the payer's three choices. */
 export function renderConsentPage(payment: BankPaymentView, language: Language, now: Date): string {
   const t = sandboxBankTexts[language];
-  const amount = formatAmount(payment.amount, payment.currency, t.locale);
+  const amount = formatAmount(payment.amount, payment.currency, localeOf(language));
   const action = `/sandbox-bank/payments/${encodeURIComponent(payment.id)}?lang=${language}`;
   return layout(
     language,

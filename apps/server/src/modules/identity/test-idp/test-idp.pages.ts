@@ -1,6 +1,7 @@
 import type { Language } from '@kuvert/shared/auth';
 import { escapeHtml } from '../../../lib/html-escape.ts';
 import { firstKnownLanguage } from '../../../lib/language-tag.ts';
+import { localeOf } from '../../../lib/locale.ts';
 import { presetTestPeople, testAssuranceLevels, TEST_NAME_MAX_LENGTH } from './test-identities.ts';
 
 /**
@@ -21,7 +22,6 @@ export const TEST_IDP_CONTENT_SECURITY_POLICY = [
 /** The pages' words in every language (exported for the test that none is left in English). */
 export const testIdpTexts = {
   en: {
-    locale: 'en-GB',
     brand: 'Kuvert Test Identity Provider',
     banner: 'TEST identity provider — no real person is checked.',
     bannerDetail:
@@ -44,7 +44,6 @@ export const testIdpTexts = {
     errorText: 'This sign-in is unknown, expired or already finished. Start again in Kuvert.',
   },
   de: {
-    locale: 'de-DE',
     brand: 'Kuvert-Test-Identitätsanbieter',
     banner: 'TEST-Identitätsanbieter — es wird keine echte Person geprüft.',
     bannerDetail:
@@ -68,7 +67,6 @@ export const testIdpTexts = {
       'Diese Anmeldung ist unbekannt, abgelaufen oder bereits abgeschlossen. Beginnen Sie in Kuvert neu.',
   },
   sv: {
-    locale: 'sv-SE',
     brand: 'Kuverts testidentitetsleverantör',
     banner: 'TEST-identitetsleverantör – ingen verklig person kontrolleras.',
     bannerDetail:
@@ -92,7 +90,6 @@ export const testIdpTexts = {
       'Den här inloggningen är okänd, har gått ut eller är redan avslutad. Börja om i Kuvert.',
   },
   da: {
-    locale: 'da-DK',
     brand: 'Kuverts testidentitetsudbyder',
     banner: 'TEST-identitetsudbyder – ingen rigtig person bliver kontrolleret.',
     bannerDetail:
@@ -115,7 +112,6 @@ export const testIdpTexts = {
     errorText: 'Dette login er ukendt, udløbet eller allerede afsluttet. Start forfra i Kuvert.',
   },
   nb: {
-    locale: 'nb-NO',
     brand: 'Kuverts testidentitetsleverandør',
     banner: 'TEST-identitetsleverandør – ingen ekte person blir kontrollert.',
     bannerDetail:
@@ -211,7 +207,7 @@ export function renderInteractionPage(
   const people = presetTestPeople
     .map(
       (person, index) =>
-        `<button type="submit" name="choice" value="preset-${index}">${escapeHtml(`${person.given_name} ${person.family_name}, ${t.born} ${formatBirthDate(person.birthdate, t.locale)}`)}</button>`,
+        `<button type="submit" name="choice" value="preset-${index}">${escapeHtml(`${person.given_name} ${person.family_name}, ${t.born} ${formatBirthDate(person.birthdate, localeOf(language))}`)}</button>`,
     )
     .join('\n');
   const error = options.isTypedInvalid
