@@ -1,3 +1,4 @@
+import type { Language } from '@kuvert/shared/auth';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import {
   A4,
@@ -9,6 +10,7 @@ import {
   mm,
 } from './letter-pdf-canvas.ts';
 import { drawTable, type LetterTable } from './letter-pdf-table.ts';
+import { localeOf } from './locale.ts';
 
 export type { LetterTable } from './letter-pdf-table.ts';
 
@@ -28,24 +30,24 @@ export interface LetterContent {
   closingParagraphs?: string[];
   /** Small print at the foot of every page (registered office, bank details); may hold \n. */
   footer?: string;
-  language: 'en' | 'de';
+  language: Language;
   /** The time zone the letter is dated in. */
   timeZone?: string;
 }
 
-const labels = {
-  en: {
-    locale: 'en-GB',
-    date: 'Date',
-    total: 'Total',
-    page: (n: number, of: number) => `Page ${n} of ${of}`,
-  },
-  de: {
-    locale: 'de-DE',
-    date: 'Datum',
-    total: 'Gesamt',
-    page: (n: number, of: number) => `Seite ${n} von ${of}`,
-  },
+interface LetterLabels {
+  date: string;
+  total: string;
+  page: (n: number, of: number) => string;
+}
+
+/** A letter's fixed words (exported for the test that none is left in English). */
+export const letterLabels: Record<Language, LetterLabels> = {
+  en: { date: 'Date', total: 'Total', page: (n, of) => `Page ${n} of ${of}` },
+  de: { date: 'Datum', total: 'Gesamt', page: (n, of) => `Seite ${n} von ${of}` },
+  sv: { date: 'Datum', total: 'Summa', page: (n, of) => `Sida ${n} av ${of}` },
+  da: { date: 'Dato', total: 'I alt', page: (n, of) => `Side ${n} af ${of}` },
+  nb: { date: 'Dato', total: 'Totalt', page: (n, of) => `Side ${n} av ${of}` },
 };
 
 const BODY_SIZE = 10.5;
@@ -116,8 +118,8 @@ function drawAddressField(canvas: LetterCanvas, content: LetterContent): void {
 }
 
 function drawDate(canvas: LetterCanvas, content: LetterContent): void {
-  const text = labels[content.language];
-  const formatted = new Intl.DateTimeFormat(text.locale, {
+  const text = letterLabels[content.language];
+  const formatted = new Intl.DateTimeFormat(localeOf(content.language), {
     dateStyle: 'long',
     timeZone: content.timeZone ?? 'Europe/Berlin',
   }).format(content.date);
@@ -139,7 +141,7 @@ function drawContinuationHeader(canvas: LetterCanvas, content: LetterContent): v
 
 /** Footer text and page numbers go on last, when the number of pages is known. */
 function drawFooters(canvas: LetterCanvas, content: LetterContent): void {
-  const pageLabel = labels[content.language].page;
+  const pageLabel = letterLabels[content.language].page;
   const footerLines = content.footer
     ? canvas.wrap(content.footer, CONTENT_WIDTH * 0.75, { size: 7.5 })
     : [];
@@ -186,7 +188,7 @@ function drawBody(canvas: LetterCanvas, content: LetterContent): void {
   drawParagraphs(canvas, content.paragraphs);
   if (content.table) {
     canvas.y += BODY_LINE_HEIGHT;
-    drawTable(canvas, content.table, labels[content.language].total);
+    drawTable(canvas, content.table, letterLabels[content.language].total);
     canvas.y += BODY_LINE_HEIGHT * 0.4;
   }
   drawParagraphs(canvas, content.closingParagraphs ?? []);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AccountRole } from '@kuvert/shared/accounts';
+import type { Language } from '@kuvert/shared/auth';
 import type { Database } from '../db/schema.ts';
 
 /*
@@ -22,7 +23,7 @@ export interface PersonalDataAccount {
 export interface PersonalDataScope {
   userId: string;
   /** The person's language, for files made for people (CSV headings). */
-  language: 'en' | 'de';
+  language: Language;
   accounts: readonly PersonalDataAccount[];
 }
 

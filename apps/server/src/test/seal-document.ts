@@ -50,6 +50,7 @@ async function sealDocument(subject: string, original: Uint8Array): Promise<Uint
           identifiedBy: 'password',
         },
       ],
+      language: 'de',
       sealedAt: now.toISOString(),
       seal: seal.key,
     });

@@ -66,6 +66,7 @@ export async function createSealedRequest(
       dueDate: '2099-12-31',
     },
     signers: sealSigners,
+    language: 'en',
     sealedAt,
     seal: app.seal.key,
   });

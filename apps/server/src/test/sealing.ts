@@ -112,6 +112,7 @@ export function sealInput(
       dueDate: '2026-12-01',
     },
     signers: SIGNERS,
+    language: 'de',
     sealedAt: '2026-11-22T08:00:05.000Z',
     seal,
     ...overrides,

@@ -1,5 +1,5 @@
 import type { PersonalDataContributor } from '../../personal-data/personal-data-contributors.ts';
-import { contactsCsv, contactsVcard } from './contact-export.ts';
+import { addressBookFileBase, contactsCsv, contactsVcard } from './contact-export.ts';
 import { withProviderNames } from './contact-providers.ts';
 import { findAllContacts } from './contacts.repository.ts';
 
@@ -11,7 +11,7 @@ export const contactExport: PersonalDataContributor = {
       const rows = await withProviderNames(app.db, await findAllContacts(app.db, account.id));
       if (rows.length === 0) continue;
       const mailbox = `${account.name} (${account.id})`;
-      const base = scope.language === 'de' ? 'adressbuch' : 'address-book';
+      const base = addressBookFileBase[scope.language];
       await out.text(`${mailbox}/${base}.vcf`, contactsVcard(rows, scope.language));
       await out.text(`${mailbox}/${base}.csv`, contactsCsv(rows, scope.language));
       out.count('contacts', rows.length);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { languageSchema } from '@kuvert/shared/auth';
 import {
   contactCsvColumns,
   contactCsvHeaders,
@@ -20,6 +21,15 @@ export interface ContactExportFile {
 }
 
 type Language = keyof typeof contactCsvHeaders;
+
+/** The address book's file name (without the day and extension), in the person's language. */
+export const addressBookFileBase: Record<Language, string> = {
+  en: 'address-book',
+  de: 'adressbuch',
+  sv: 'adressbok',
+  da: 'adressebog',
+  nb: 'adressebok',
+};
 
 function cellsOf(row: ContactRow, language: Language): Record<ContactCsvColumn, string> {
   return {
@@ -62,10 +72,10 @@ export async function exportContacts(
   userLanguage: string,
 ): Promise<ContactExportFile> {
   await assertAccountAction(app.db, userId, query.account_id, 'read');
-  const language: Language = query.language ?? (userLanguage === 'de' ? 'de' : 'en');
+  const language: Language = query.language ?? languageSchema.catch('en').parse(userLanguage);
   const rows = await withProviderNames(app.db, await findAllContacts(app.db, query.account_id));
   const day = app.clock.now().toISOString().slice(0, 10);
-  const base = language === 'de' ? 'adressbuch' : 'address-book';
+  const base = addressBookFileBase[language];
   if (query.format === 'vcard') {
     return {
       filename: `${base}-${day}.vcf`,

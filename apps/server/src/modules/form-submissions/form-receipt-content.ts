@@ -1,19 +1,31 @@
+import { languageSchema, type Language } from '@kuvert/shared/auth';
 import { answerAt, isFormAnswers, type FormField } from '@kuvert/shared/forms';
+import { localeOf } from '../../lib/locale.ts';
 import type { FormPdfInput } from '../../plugins/processing/document-processing.ts';
 import type { SubmissionRow } from './submission-details.ts';
 import type { FilledVersion } from './form-versions.ts';
 
 /**
  * What the PDF of a submission says, in words, in the submitter's language: the fixed words
- * here in English and German, the labels and answers as the provider and the person wrote
- * them. Choices by their labels, ticks as Yes/No, files by their names.
+ * here in every language, the labels and answers as the provider and the person wrote them.
+ * Choices by their labels, ticks as Yes/No, files by their names.
  */
 
-type ReceiptLanguage = 'en' | 'de';
+interface ReceiptWords {
+  heading: string;
+  provider: string;
+  submittedAt: string;
+  reference: string;
+  submittedBy: string;
+  version: string;
+  yes: string;
+  no: string;
+  page: string;
+}
 
-const words = {
+/** The receipt's fixed words (exported for the test that none is left in English). */
+export const receiptWords: Record<Language, ReceiptWords> = {
   en: {
-    locale: 'en-GB',
     heading: 'Form submission',
     provider: 'Provider',
     submittedAt: 'Submitted at',
@@ -25,7 +37,6 @@ const words = {
     page: 'Page {page} of {pages}',
   },
   de: {
-    locale: 'de-DE',
     heading: 'Formular-Einreichung',
     provider: 'Anbieter',
     submittedAt: 'Eingereicht am',
@@ -36,15 +47,49 @@ const words = {
     no: 'Nein',
     page: 'Seite {page} von {pages}',
   },
-} as const;
+  sv: {
+    heading: 'Inskickat formulär',
+    provider: 'Avsändare',
+    submittedAt: 'Inskickat',
+    reference: 'Referens',
+    submittedBy: 'Inskickat av',
+    version: 'Formulärversion',
+    yes: 'Ja',
+    no: 'Nej',
+    page: 'Sida {page} av {pages}',
+  },
+  da: {
+    heading: 'Indsendt formular',
+    provider: 'Afsender',
+    submittedAt: 'Indsendt',
+    reference: 'Reference',
+    submittedBy: 'Indsendt af',
+    version: 'Formularversion',
+    yes: 'Ja',
+    no: 'Nej',
+    page: 'Side {page} af {pages}',
+  },
+  nb: {
+    heading: 'Innsendt skjema',
+    provider: 'Avsender',
+    submittedAt: 'Sendt inn',
+    reference: 'Referanse',
+    submittedBy: 'Sendt inn av',
+    version: 'Skjemaversjon',
+    yes: 'Ja',
+    no: 'Nei',
+    page: 'Side {page} av {pages}',
+  },
+};
 
-export function receiptLanguage(language: string): ReceiptLanguage {
-  return language === 'de' ? 'de' : 'en';
+/** The submitter's language as stored; a value Kuvert no longer knows reads as English. */
+export function receiptLanguage(language: string): Language {
+  return languageSchema.catch('en').parse(language);
 }
 
 /** 24 November 2026, 14:05 CET: the moment in the stated time zone, named. */
-export function formatMoment(iso: string, language: ReceiptLanguage, timeZone: string): string {
-  return new Intl.DateTimeFormat(words[language].locale, {
+export function formatMoment(iso: string, language: Language, timeZone: string): string {
+  return new Intl.DateTimeFormat(localeOf(language), {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone,
@@ -53,8 +98,8 @@ export function formatMoment(iso: string, language: ReceiptLanguage, timeZone: s
     .concat(` (${timeZone})`);
 }
 
-function formatNumber(value: number, language: ReceiptLanguage): string {
-  return new Intl.NumberFormat(words[language].locale, {
+function formatNumber(value: number, language: Language): string {
+  return new Intl.NumberFormat(localeOf(language), {
     maximumFractionDigits: 20,
     useGrouping: false,
   }).format(value);
@@ -69,14 +114,14 @@ function optionLabel(field: FormField, value: unknown): string {
 export function answerInWords(
   field: FormField,
   value: unknown,
-  language: ReceiptLanguage,
+  language: Language,
   filenames: ReadonlyMap<string, string>,
 ): string {
   if (value === undefined || value === null) return '';
   const items = Array.isArray(value) ? value : [value];
   switch (field.kind) {
     case 'checkbox':
-      return value === true ? words[language].yes : words[language].no;
+      return value === true ? receiptWords[language].yes : receiptWords[language].no;
     case 'choice':
       return optionLabel(field, value);
     case 'multi-choice':
@@ -103,7 +148,7 @@ export function receiptPdfInput(
   timeZone: string,
 ): Omit<FormPdfInput, 'limits'> {
   const language = receiptLanguage(submission.language);
-  const t = words[language];
+  const t = receiptWords[language];
   const stored: unknown = JSON.parse(submission.data);
   // Stored only after checkAnswers, which takes nothing but an object.
   const data = isFormAnswers(stored) ? stored : {};

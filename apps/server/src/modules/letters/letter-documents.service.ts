@@ -50,12 +50,19 @@ export async function openLetterDocument(
 
 /**
  * Adds the sealed copy of a signature request beside the originals of each letter (role
- * `sealed`), in the caller's transaction. Its text is the originals' and is not read again.
+ * `sealed`), in the caller's transaction, named per letter (in its recipient's language). Its
+ * text is the originals' and is not read again.
  */
 export async function addSealedDocument(
   db: Kysely<Database>,
   letterIds: string[],
-  document: { filename: string; key: string; size: number; pageCount: number; nowIso: string },
+  document: {
+    filenameOf: (letterId: string) => string;
+    key: string;
+    size: number;
+    pageCount: number;
+    nowIso: string;
+  },
 ): Promise<void> {
   const positions = await findNextDocumentPositions(db, letterIds);
   await insertLetterDocuments(
@@ -64,7 +71,7 @@ export async function addSealedDocument(
       id: newId(Date.parse(document.nowIso)),
       letter_id: letterId,
       position: positions.get(letterId) ?? 0,
-      filename: document.filename,
+      filename: document.filenameOf(letterId),
       content_type: 'application/pdf',
       size: document.size,
       storage_key: document.key,

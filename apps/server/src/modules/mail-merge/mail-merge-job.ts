@@ -18,7 +18,7 @@ import {
 } from '../outbox/outbound-letters.service.ts';
 import { readMergeCsv } from './mail-merge-csv.ts';
 import { MAIL_MERGE_SEND_JOB } from './mail-merge-job-types.ts';
-import { reasonOf, resolveRow } from './mail-merge-rows.ts';
+import { mergeLanguage, noReturnAddressMessages, reasonOf, resolveRow } from './mail-merge-rows.ts';
 import {
   countMergeRows,
   findMailMergeById,
@@ -91,10 +91,7 @@ async function sendMailMerge(app: FastifyInstance, payload: unknown): Promise<vo
       if (recipient?.channel === 'postal' && sender.address === null) {
         resolved.problems.push({
           path: 'address',
-          message:
-            sender.language === 'de'
-              ? 'Ihr Profil hat keine Postanschrift für die Absenderzeile.'
-              : 'Your profile has no postal address for the return line.',
+          message: noReturnAddressMessages[mergeLanguage(sender.language)],
         });
       }
       if (recipient === null || resolved.problems.length > 0) {

@@ -1,3 +1,4 @@
+import { languages, languageSchema, type Language } from '@kuvert/shared/auth';
 import { LETTER_BODY_MAX_LENGTH, LETTER_SUBJECT_MAX_LENGTH } from '@kuvert/shared/letters';
 import {
   placeholderKey,
@@ -80,7 +81,8 @@ type ProblemKind =
   | 'subject'
   | 'body';
 
-const messages: Record<'en' | 'de', Record<ProblemKind, string>> = {
+/** Why a row fails, in the sender's language (exported for the test that none is left in English). */
+export const problemMessages: Record<Language, Record<ProblemKind, string>> = {
   en: {
     name: 'The row has no name.',
     noAddress: 'The row has neither a Kuvert e-mail address nor a postal address.',
@@ -115,25 +117,88 @@ const messages: Record<'en' | 'de', Record<ProblemKind, string>> = {
     subject: 'Der Betreff ist ausgefüllt leer oder länger als {{max}} Zeichen.',
     body: 'Der Brief ist ausgefüllt leer oder länger als {{max}} Zeichen.',
   },
+  sv: {
+    name: 'Raden har inget namn.',
+    noAddress: 'Raden har varken en e-postadress på Kuvert eller en postadress.',
+    emailUnknown: '{{email}} finns inte på Kuvert, och raden har ingen fullständig postadress.',
+    needsPostal:
+      'Levereras digitalt om {{email}} har ett Kuvert-konto; annars misslyckas raden, eftersom den saknar fullständig postadress.',
+    street: 'Postadressen saknar gatuadress.',
+    postcode: 'Postadressen saknar postnummer.',
+    city: 'Postadressen saknar ort.',
+    country: '”{{value}}” är inte ett land som Kuvert känner till.',
+    postcodeFormat:
+      'Postnumret {{postcode}} passar inte för {{country}} (till exempel {{example}}).',
+    tooLong: 'Fältet {{field}} är längre än {{max}} tecken.',
+    tooWide: 'Adressraden ”{{line}}” är för lång för kuvertets fönster.',
+    subject: 'Ämnet är tomt eller längre än {{max}} tecken när det har fyllts i.',
+    body: 'Brevet är tomt eller längre än {{max}} tecken när det har fyllts i.',
+  },
+  da: {
+    name: 'Rækken har intet navn.',
+    noAddress: 'Rækken har hverken en e-mailadresse på Kuvert eller en postadresse.',
+    emailUnknown: '{{email}} er ikke på Kuvert, og rækken har ingen fuldstændig postadresse.',
+    needsPostal:
+      'Leveres digitalt, hvis {{email}} har en Kuvert-konto; ellers mislykkes rækken, da den ikke har nogen fuldstændig postadresse.',
+    street: 'Postadressen har ingen gade.',
+    postcode: 'Postadressen har intet postnummer.',
+    city: 'Postadressen har ingen by.',
+    country: '“{{value}}” er ikke et land, Kuvert kender.',
+    postcodeFormat:
+      'Postnummeret {{postcode}} passer ikke til {{country}} (for eksempel {{example}}).',
+    tooLong: 'Feltet {{field}} er længere end {{max}} tegn.',
+    tooWide: 'Adresselinjen “{{line}}” er for lang til kuvertens rude.',
+    subject: 'Emnet er tomt eller længere end {{max}} tegn, når det er udfyldt.',
+    body: 'Brevet er tomt eller længere end {{max}} tegn, når det er udfyldt.',
+  },
+  nb: {
+    name: 'Raden har ikke noe navn.',
+    noAddress: 'Raden har verken en e-postadresse på Kuvert eller en postadresse.',
+    emailUnknown: '{{email}} er ikke på Kuvert, og raden har ingen fullstendig postadresse.',
+    needsPostal:
+      'Leveres digitalt hvis {{email}} har en Kuvert-konto; ellers mislykkes raden, fordi den ikke har en fullstendig postadresse.',
+    street: 'Postadressen mangler gate.',
+    postcode: 'Postadressen mangler postnummer.',
+    city: 'Postadressen mangler poststed.',
+    country: '«{{value}}» er ikke et land Kuvert kjenner.',
+    postcodeFormat:
+      'Postnummeret {{postcode}} passer ikke for {{country}} (for eksempel {{example}}).',
+    tooLong: 'Feltet {{field}} er lengre enn {{max}} tegn.',
+    tooWide: 'Adresselinjen «{{line}}» er for lang for konvoluttvinduet.',
+    subject: 'Emnet er tomt eller lengre enn {{max}} tegn når det er fylt ut.',
+    body: 'Brevet er tomt eller lengre enn {{max}} tegn når det er fylt ut.',
+  },
 };
 
+/** A letter by post needs the sender's address for its return line; it was removed since. */
+export const noReturnAddressMessages: Record<Language, string> = {
+  en: 'Your profile has no postal address for the return line.',
+  de: 'Ihr Profil hat keine Postanschrift für die Absenderzeile.',
+  sv: 'Din profil har ingen postadress för returadressen.',
+  da: 'Din profil har ingen postadresse til returadressen.',
+  nb: 'Profilen din har ingen postadresse for returadressen.',
+};
+
+/** The stored language of a person; one Kuvert no longer knows reads as English. */
+export function mergeLanguage(language: string): Language {
+  return languageSchema.catch('en').parse(language);
+}
 export function problem(
   kind: ProblemKind,
   path: string,
   language: string,
   values: Record<string, string> = {},
 ): MailMergeRowProblem {
-  const template = messages[language === 'de' ? 'de' : 'en'][kind];
+  const template = problemMessages[mergeLanguage(language)][kind];
   const message = template.replaceAll(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
   return { path, message, i18n: `mailMerge.problems.${kind}`, values };
 }
 
-/** Country names (English and German) and codes, lower-cased → code. */
+/** Country names (in every language Kuvert speaks) and codes, lower-cased → code. */
 const countriesByName: ReadonlyMap<string, CountryCode> = new Map(
   countryCodes.flatMap((code) => [
     [code.toLowerCase(), code],
-    [countryName(code, 'en').toLowerCase(), code],
-    [countryName(code, 'de').toLowerCase(), code],
+    ...languages.map((language) => [countryName(code, language).toLowerCase(), code] as const),
   ]),
 );
 

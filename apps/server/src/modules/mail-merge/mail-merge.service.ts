@@ -10,6 +10,7 @@ import {
   type MailMergeRowPage,
   type TemplatePart,
 } from '@kuvert/shared/mail-merge';
+import type { Language } from '@kuvert/shared/auth';
 import { DEFAULT_COUNTRY } from '@kuvert/shared/postal';
 import { z } from 'zod';
 import { newId } from '../../db/ids.ts';
@@ -36,6 +37,7 @@ import {
 } from './mail-merge.repository.ts';
 import {
   emailOfRow,
+  mergeLanguage,
   resolveRow,
   type KuvertUser,
   type MergeContext,
@@ -350,6 +352,15 @@ export async function listMergeRows(
   };
 }
 
+/** The failed-rows report's own words (exported for the test that none is left in English). */
+export const failedRowsWords: Record<Language, { reasonHeader: string; fileBase: string }> = {
+  en: { reasonHeader: 'Reason', fileBase: 'failed-rows' },
+  de: { reasonHeader: 'Grund', fileBase: 'fehlgeschlagene-zeilen' },
+  sv: { reasonHeader: 'Orsak', fileBase: 'misslyckade-rader' },
+  da: { reasonHeader: 'Årsag', fileBase: 'mislykkede-rækker' },
+  nb: { reasonHeader: 'Årsak', fileBase: 'mislykkede-rader' },
+};
+
 /**
  * The failed rows as a CSV to fix and upload again: the original header and cells and a
  * reason column; UTF-8 with a byte order mark and `;`, every cell guarded against formulas.
@@ -362,8 +373,8 @@ export async function failedRowsCsv(
   const merge = await mergeOfCaller(app, userId, id);
   const definition = storedDefinitionSchema.parse(JSON.parse(merge.definition));
   const caller = await findUserContact(app.db, userId);
-  const reasonHeader = caller?.language === 'de' ? 'Grund' : 'Reason';
-  const table: string[][] = [[...definition.columns, reasonHeader]];
+  const words = failedRowsWords[mergeLanguage(caller?.language ?? 'en')];
+  const table: string[][] = [[...definition.columns, words.reasonHeader]];
   let after: number | undefined;
   for (;;) {
     const rows = await findMergeRows(app.db, id, { status: 'failed', after, limit: 1000 });
@@ -378,6 +389,5 @@ export async function failedRowsCsv(
     if (rows.length < 1000) break;
     after = rows.at(-1)?.row_number;
   }
-  const base = caller?.language === 'de' ? 'fehlgeschlagene-zeilen' : 'failed-rows';
-  return { filename: `${base}-${id.slice(0, 8)}.csv`, content: writeCsv(table) };
+  return { filename: `${words.fileBase}-${id.slice(0, 8)}.csv`, content: writeCsv(table) };
 }

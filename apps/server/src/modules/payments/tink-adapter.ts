@@ -29,7 +29,13 @@ export const TINK_UNSTARTED_EXPIRY_SECONDS = 30 * 60;
 const RECIPIENT_NAME_MAX = 30;
 const REMITTANCE_MAX = 140;
 const SOURCE_MESSAGE_MAX = 50;
-const tinkLocales: Record<Language, string> = { en: 'en_US', de: 'de_DE' };
+const tinkLocales: Record<Language, string> = {
+  en: 'en_US',
+  de: 'de_DE',
+  sv: 'sv_SE',
+  da: 'da_DK',
+  nb: 'nb_NO',
+};
 
 const tokenSchema = z.object({
   access_token: z.string().min(1),

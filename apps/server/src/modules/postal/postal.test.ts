@@ -213,7 +213,8 @@ describe.each(testEngines)('printed letters (%s)', (engine) => {
     expect(sizes).toHaveLength(pageCount);
     expect(new Set(sizes)).toEqual(new Set(['595.276 x 841.89']));
     const text = pdfText(file);
-    expect(text).toContain(`Page 2 of ${letterPages}`);
+    // To Sweden, printed in Swedish (auto: by the recipient's country).
+    expect(text).toContain(`Sida 2 av ${letterPages}`);
     expect(text).toContain('Absatz 40');
     expect(text).toContain('Rechnung 42');
     expect(text).toContain('US letter page');

@@ -81,11 +81,11 @@ describe.each(testEngines)('the language of mail merge letters by post (%s)', (e
       const file = path.join(t.config.dataDir, `${recipient.id}.pdf`);
       writeFileSync(file, response.rawPayload);
       const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-      dates.set(recipient.country, /28\. November 2026|November 28, 2026/u.exec(text)?.[0] ?? '');
+      dates.set(recipient.country, /28\. November 2026|28 November 2026/u.exec(text)?.[0] ?? '');
     }
     expect(Object.fromEntries(dates)).toEqual({
       AT: '28. November 2026',
-      FR: 'November 28, 2026',
+      FR: '28 November 2026',
     });
   });
 });

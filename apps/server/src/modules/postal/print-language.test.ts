@@ -31,6 +31,14 @@ const ANNA: PostalAddressInput = {
   country: 'AT',
 };
 
+const INGRID: PostalAddressInput = {
+  name: 'Ingrid Bø',
+  street: 'Karl Johans gate 22',
+  postcode: '0159',
+  city: 'Oslo',
+  country: 'NO',
+};
+
 const toPost = (address: PostalAddressInput): SendLetterRequest['recipients'] => [
   { channel: 'postal', address },
 ];
@@ -96,11 +104,23 @@ describe.each(testEngines)('the language of a printed letter (%s)', (engine) => 
     const letter = await send(jana, { recipients: toPost(CLAIRE) });
     expect(letter.recipients[0]?.print_language).toBe('en');
     const text = await printedText(jana, letter);
-    expect(text).toContain('November 28, 2026');
+    expect(text).toContain('28 November 2026');
     expect(text).not.toContain('28. November 2026');
     // The letterhead speaks the letter's language; the address line follows postal rules.
     expect(text).toContain('Germany');
     expect(text).toContain('FRANKREICH');
+  });
+
+  it('writes to Norway in Norwegian by default, page labels too', async () => {
+    const jana = await writer('de');
+    const paragraphs = Array.from({ length: 60 }, (_, index) => `Avsnitt ${index + 1}.`);
+    const letter = await send(jana, { recipients: toPost(INGRID), body: paragraphs.join('\n\n') });
+    expect(letter.recipients[0]?.print_language).toBe('nb');
+    const text = await printedText(jana, letter);
+    expect(text).toContain('28. november 2026');
+    expect(text).toMatch(/Side 2 av \d/);
+    expect(text).toContain('Tyskland');
+    expect(text).toContain('NORWEGEN');
   });
 
   it('writes to France in German when the writer chose it, page labels too', async () => {
@@ -124,7 +144,7 @@ describe.each(testEngines)('the language of a printed letter (%s)', (engine) => 
     const letter = await send(john, { recipients: toPost(ANNA) });
     const text = await printedText(john, letter);
     expect(text).toContain('28. November 2026');
-    expect(text).not.toContain('November 28, 2026');
+    expect(text).not.toContain('28 November 2026');
     expect(text).toContain('Deutschland');
     expect(text).toContain('AUSTRIA');
   });
@@ -132,7 +152,7 @@ describe.each(testEngines)('the language of a printed letter (%s)', (engine) => 
   it('writes to Austria in English when the writer chose it', async () => {
     const john = await writer('en');
     const letter = await send(john, { recipients: toPost(ANNA), print_language: 'en' });
-    expect(await printedText(john, letter)).toContain('November 28, 2026');
+    expect(await printedText(john, letter)).toContain('28 November 2026');
   });
 
   it('refuses a language it cannot print', async () => {

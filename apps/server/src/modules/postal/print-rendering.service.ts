@@ -6,6 +6,8 @@ import {
   printLanguageFor,
   type PrintLanguage,
 } from '@kuvert/shared/outbox';
+import { languageSchema } from '@kuvert/shared/auth';
+import { localeOf } from '../../lib/locale.ts';
 import { PermanentJobError } from '../../plugins/jobs.ts';
 import {
   ProcessingError,
@@ -30,9 +32,13 @@ const PRINT_PDF_MAX_BYTES = 512 * 1024 * 1024;
 
 const payloadSchema = z.object({ recipient_ids: z.array(z.string()).max(500) });
 
-const pageLabels: Record<PrintLanguage, string> = {
-  de: 'Seite {page} von {pages}',
+/** The page label of a printed letter (exported for the test that none is left in English). */
+export const printPageLabels: Record<PrintLanguage, string> = {
   en: 'Page {page} of {pages}',
+  de: 'Seite {page} von {pages}',
+  sv: 'Sida {page} av {pages}',
+  da: 'Side {page} af {pages}',
+  nb: 'Side {page} av {pages}',
 };
 
 /** A recipient that cannot be printed, with the reason its sender reads. */
@@ -59,7 +65,7 @@ function senderOf(writer: UserContact | undefined) {
       'The sender has no postal address for the return line; add it in the profile and send again.',
     );
   }
-  const language = writer?.language === 'de' ? 'de' : 'en';
+  const language = languageSchema.catch('en').parse(writer?.language);
   const name =
     `${writer?.first_name ?? ''} ${writer?.last_name ?? ''}`.trim() || (writer?.email ?? '');
   return { name, street, postcode, city, country, language };
@@ -116,13 +122,13 @@ async function renderOne(
     ],
     returnLine: returnLine(sender.name, sender),
     addressLines: postalAddressLines(address, sender),
-    date: new Intl.DateTimeFormat(language, {
+    date: new Intl.DateTimeFormat(localeOf(language), {
       dateStyle: 'long',
       timeZone: app.config.timeZone,
     }).format(sentAt),
     subject: letter.subject,
     body: letter.body,
-    pageLabel: pageLabels[language],
+    pageLabel: printPageLabels[language],
     attachments,
     createdAt: letter.created_at,
   });

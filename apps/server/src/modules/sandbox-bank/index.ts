@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { languageSchema } from '@kuvert/shared/auth';
+import type { Language } from '@kuvert/shared/auth';
+import { firstKnownLanguage } from '../../lib/language-tag.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { renderClosedPage, renderConsentPage, renderNotFoundPage } from './sandbox-bank.pages.ts';
 import { decideBankPaymentById, getBankPayment } from './sandbox-bank.service.ts';
@@ -10,7 +11,7 @@ import { decideBankPaymentById, getBankPayment } from './sandbox-bank.service.ts
 const stylesheet = readFileSync(new URL('./bank.css', import.meta.url), 'utf8');
 
 const paramsSchema = z.object({ id: z.string().min(1).max(128) });
-const querySchema = z.object({ lang: languageSchema.catch('en') });
+const querySchema = z.object({ lang: z.unknown().optional() });
 const decisionSchema = z.object({ decision: z.enum(['approve', 'decline', 'abandon']) });
 const FORM_MAX_BYTES = 1024;
 
@@ -27,6 +28,15 @@ function assertFromBankPage(request: FastifyRequest, expectedOrigin: string): vo
     return;
   }
   if (request.headers['sec-fetch-site'] !== 'same-origin') throw new AppError('ORIGIN_REJECTED');
+}
+
+/**
+ * The page's language: Kuvert's `lang` in the link (the person's language), else the browser's
+ * preferred one (sv, da, nb, no or nn, de, en), else English.
+ */
+function pageLanguage(request: FastifyRequest<{ Querystring: { lang?: unknown } }>): Language {
+  const preferred = firstKnownLanguage(request.headers['accept-language']);
+  return firstKnownLanguage(request.query.lang, preferred);
 }
 
 function sendPage(reply: FastifyReply, status: number, html: string) {
@@ -63,7 +73,7 @@ export const sandboxBankRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sandbox-bank/payments/:id',
     { config: routeConfig, schema: { hide: true, params: paramsSchema, querystring: querySchema } },
     async (request, reply) => {
-      const { lang } = request.query;
+      const lang = pageLanguage(request);
       const payment = await getBankPayment(app, request.params.id);
       if (!payment) return sendPage(reply, 404, renderNotFoundPage(lang));
       if (payment.status !== 'pending') {
@@ -81,7 +91,7 @@ export const sandboxBankRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: async (request) => assertFromBankPage(request, expectedOrigin),
     },
     async (request, reply) => {
-      const { lang } = request.query;
+      const lang = pageLanguage(request);
       const result = await decideBankPaymentById(app, request.params.id, request.body.decision);
       if (result.outcome === 'not_found') return sendPage(reply, 404, renderNotFoundPage(lang));
       const { payment } = result;
@@ -99,6 +109,6 @@ export const sandboxBankRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sandbox-bank/*',
     { config: routeConfig, schema: { hide: true, querystring: querySchema } },
-    async (request, reply) => sendPage(reply, 404, renderNotFoundPage(request.query.lang)),
+    async (request, reply) => sendPage(reply, 404, renderNotFoundPage(pageLanguage(request))),
   );
 };

@@ -1,4 +1,5 @@
 import type { Language } from '@kuvert/shared/auth';
+import { localeOf } from '../../lib/locale.ts';
 import type { BankPaymentStatus, BankPaymentView } from './sandbox-bank.service.ts';
 
 /**
@@ -6,9 +7,9 @@ import type { BankPaymentStatus, BankPaymentView } from './sandbox-bank.service.
  * they work under the portal's CSP and without the web app. Every value is escaped.
  */
 
-const texts = {
+/** The pages' words in every language (exported for the test that none is left in English). */
+export const sandboxBankTexts = {
   en: {
-    locale: 'en-GB',
     bank: 'Sandbox Bank',
     testMode: 'Test mode — no money moves.',
     testModeDetail:
@@ -39,7 +40,6 @@ const texts = {
     footer: 'Sandbox Bank is part of Kuvert’s built-in test mode.',
   },
   de: {
-    locale: 'de-DE',
     bank: 'Sandbox Bank',
     testMode: 'Testmodus — es wird kein Geld bewegt.',
     testModeDetail:
@@ -71,6 +71,96 @@ const texts = {
     },
     footer: 'Die Sandbox Bank ist Teil des eingebauten Testmodus von Kuvert.',
   },
+  sv: {
+    bank: 'Sandbox Bank',
+    testMode: 'Testläge – inga pengar flyttas.',
+    testModeDetail:
+      'Kuvert spelar den här banken så att betalningar kan provas. Inget du gör här når ett riktigt konto.',
+    title: 'Godkänn en betalning',
+    intro: 'Kuvert ber dig godkänna den här betalningen från ditt konto.',
+    to: 'Till',
+    iban: 'IBAN',
+    amount: 'Belopp',
+    reference: 'Meddelande',
+    expiresIn: (minutes: number) =>
+      minutes === 1
+        ? 'Den här begäran går ut om 1 minut.'
+        : `Den här begäran går ut om ${minutes} minuter.`,
+    approve: 'Godkänn betalningen',
+    decline: 'Avvisa betalningen',
+    abandon: 'Avbryt och gå tillbaka till Kuvert',
+    returnToKuvert: 'Tillbaka till Kuvert',
+    notFoundTitle: 'Betalningen hittades inte',
+    notFound: 'Den här betalningsbegäran finns inte. Starta betalningen igen i Kuvert.',
+    closedTitle: 'Den här betalningsbegäran är avslutad',
+    closed: {
+      approved: 'Du har redan godkänt den här betalningen.',
+      declined: 'Du har redan avvisat den här betalningen.',
+      abandoned: 'Du har redan avbrutit den här betalningen.',
+      expired: 'Den här betalningsbegäran har gått ut. Starta betalningen igen i Kuvert.',
+    },
+    footer: 'Sandbox Bank är en del av Kuverts inbyggda testläge.',
+  },
+  da: {
+    bank: 'Sandbox Bank',
+    testMode: 'Testtilstand – ingen penge flyttes.',
+    testModeDetail:
+      'Kuvert spiller denne bank, så betalinger kan afprøves. Intet, du gør her, når en rigtig konto.',
+    title: 'Godkend en betaling',
+    intro: 'Kuvert beder dig godkende denne betaling fra din konto.',
+    to: 'Til',
+    iban: 'IBAN',
+    amount: 'Beløb',
+    reference: 'Tekst til modtager',
+    expiresIn: (minutes: number) =>
+      minutes === 1
+        ? 'Denne anmodning udløber om 1 minut.'
+        : `Denne anmodning udløber om ${minutes} minutter.`,
+    approve: 'Godkend betalingen',
+    decline: 'Afvis betalingen',
+    abandon: 'Annuller og vend tilbage til Kuvert',
+    returnToKuvert: 'Tilbage til Kuvert',
+    notFoundTitle: 'Betalingen blev ikke fundet',
+    notFound: 'Denne betalingsanmodning findes ikke. Start betalingen igen i Kuvert.',
+    closedTitle: 'Denne betalingsanmodning er afsluttet',
+    closed: {
+      approved: 'Du har allerede godkendt denne betaling.',
+      declined: 'Du har allerede afvist denne betaling.',
+      abandoned: 'Du har allerede annulleret denne betaling.',
+      expired: 'Denne betalingsanmodning er udløbet. Start betalingen igen i Kuvert.',
+    },
+    footer: 'Sandbox Bank er en del af Kuverts indbyggede testtilstand.',
+  },
+  nb: {
+    bank: 'Sandbox Bank',
+    testMode: 'Testmodus – ingen penger flyttes.',
+    testModeDetail:
+      'Kuvert spiller denne banken slik at betalinger kan prøves ut. Ingenting du gjør her, når en ekte konto.',
+    title: 'Godkjenn en betaling',
+    intro: 'Kuvert ber deg godkjenne denne betalingen fra kontoen din.',
+    to: 'Til',
+    iban: 'IBAN',
+    amount: 'Beløp',
+    reference: 'Melding',
+    expiresIn: (minutes: number) =>
+      minutes === 1
+        ? 'Denne forespørselen utløper om 1 minutt.'
+        : `Denne forespørselen utløper om ${minutes} minutter.`,
+    approve: 'Godkjenn betalingen',
+    decline: 'Avvis betalingen',
+    abandon: 'Avbryt og gå tilbake til Kuvert',
+    returnToKuvert: 'Tilbake til Kuvert',
+    notFoundTitle: 'Fant ikke betalingen',
+    notFound: 'Denne betalingsforespørselen finnes ikke. Start betalingen på nytt i Kuvert.',
+    closedTitle: 'Denne betalingsforespørselen er avsluttet',
+    closed: {
+      approved: 'Du har allerede godkjent denne betalingen.',
+      declined: 'Du har allerede avvist denne betalingen.',
+      abandoned: 'Du har allerede avbrutt denne betalingen.',
+      expired: 'Denne betalingsforespørselen har utløpt. Start betalingen på nytt i Kuvert.',
+    },
+    footer: 'Sandbox Bank er en del av Kuverts innebygde testmodus.',
+  },
 } satisfies Record<Language, unknown>;
 
 const htmlEscapes: Record<string, string> = {
@@ -97,7 +187,7 @@ export function formatIban(iban: string): string {
 }
 
 function layout(language: Language, title: string, content: string): string {
-  const t = texts[language];
+  const t = sandboxBankTexts[language];
   return `<!doctype html>
 <html lang="${language}">
 <head>
@@ -139,8 +229,8 @@ function minutesUntil(time: Date, now: Date): number {
 
 /** The consent screen: what is paid to whom, and the payer's three choices. */
 export function renderConsentPage(payment: BankPaymentView, language: Language, now: Date): string {
-  const t = texts[language];
-  const amount = formatAmount(payment.amount, payment.currency, t.locale);
+  const t = sandboxBankTexts[language];
+  const amount = formatAmount(payment.amount, payment.currency, localeOf(language));
   const action = `/sandbox-bank/payments/${encodeURIComponent(payment.id)}?lang=${language}`;
   return layout(
     language,
@@ -171,7 +261,7 @@ export function renderClosedPage(
   returnUrl: string,
   language: Language,
 ): string {
-  const t = texts[language];
+  const t = sandboxBankTexts[language];
   return layout(
     language,
     t.closedTitle,
@@ -184,7 +274,7 @@ export function renderClosedPage(
 }
 
 export function renderNotFoundPage(language: Language): string {
-  const t = texts[language];
+  const t = sandboxBankTexts[language];
   return layout(
     language,
     t.notFoundTitle,

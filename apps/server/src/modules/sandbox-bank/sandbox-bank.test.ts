@@ -80,6 +80,26 @@ describe.each(testEngines)('the sandbox bank (%s)', (engine) => {
     expect(page.body).not.toContain('<script>');
   });
 
+  it('speaks Swedish, Danish and Norwegian, by the link or else by the browser', async () => {
+    const id = await newBankPayment('Nordbank AB');
+    const swedish = await t.app.inject({ url: bankPaymentPath(id, 'sv') });
+    expect(swedish.body).toContain('<html lang="sv">');
+    expect(swedish.body).toContain('Godkänn betalningen');
+    const path = `/sandbox-bank/payments/${encodeURIComponent(id)}`;
+    const danish = await t.app.inject({
+      url: path,
+      headers: { 'accept-language': 'da-DK,en;q=0.5' },
+    });
+    expect(danish.body).toContain('<html lang="da">');
+    expect(danish.body).toContain('Godkend betalingen');
+    // Nynorsk and plain Norwegian read as Bokmål.
+    for (const lang of ['nn', 'no']) {
+      const norwegian = await t.app.inject({ url: `${path}?lang=${lang}` });
+      expect(norwegian.body).toContain('<html lang="nb">');
+      expect(norwegian.body).toContain('Godkjenn betalingen');
+    }
+  });
+
   it('answers unknown payments and other bank paths with its own 404 page', async () => {
     for (const url of [
       '/sandbox-bank/payments/unknown-payment-id',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { Language } from '@kuvert/shared/auth';
 import { SENDER_MAX_DOCUMENT_BYTES, SENDER_MAX_DOCUMENTS } from '@kuvert/shared/sender-api';
 import type { Database } from '../../db/schema.ts';
 import { PermanentJobError } from '../../plugins/jobs.ts';
@@ -11,7 +12,14 @@ import { collectUnreferencedDocuments } from '../../documents/document-collectio
 import { findProviderRefs } from '../providers/provider-refs.service.ts';
 import { enqueueWebhook } from '../providers/provider-webhooks.service.ts';
 import { SIGNATURE_EXPIRY_JOB, SIGNATURE_SEAL_JOB } from './signature-job-types.ts';
-import { sealedFilename, toSealSigner, toSignatureWebhookData } from './signatures.presenter.ts';
+import { findUserContacts } from '../users/user-contact.service.ts';
+import { userLanguage } from '../users/users.service.ts';
+import {
+  sealedFilename,
+  sealLanguageOf,
+  toSealSigner,
+  toSignatureWebhookData,
+} from './signatures.presenter.ts';
 import {
   findRequestById,
   findRequestsPastDue,
@@ -76,6 +84,14 @@ async function sealRequest(app: FastifyInstance, payload: unknown): Promise<void
     })),
   );
   const signers = await findSigners(app.db, [requestId]);
+  const contacts = await findUserContacts(
+    app.db,
+    signers.map((signer) => signer.user_id),
+  );
+  const languageOfUser = (userId: string): Language => {
+    const contact = contacts.get(userId);
+    return contact ? userLanguage(contact) : 'en';
+  };
   const sealedAt = app.clock.now().toISOString();
   const sealed = await app.processing.sealDocuments({
     documents,
@@ -90,6 +106,7 @@ async function sealRequest(app: FastifyInstance, payload: unknown): Promise<void
       dueDate: request.due_date,
     },
     signers: signers.map(toSealSigner),
+    language: sealLanguageOf(signers.map((signer) => languageOfUser(signer.user_id))),
     sealedAt,
     seal: app.seal.key,
   });
@@ -112,7 +129,12 @@ async function sealRequest(app: FastifyInstance, payload: unknown): Promise<void
       trx,
       copies.map((copy) => copy.id),
       {
-        filename: sealedFilename(source.subject, request.status),
+        // Each copy is its signer's letter: its file is named in their language.
+        filenameOf: (letterId) => {
+          const signer = signers.find((candidate) => candidate.letter_id === letterId);
+          const language = signer ? languageOfUser(signer.user_id) : 'en';
+          return sealedFilename(source.subject, request.status, language);
+        },
         key: stored.key,
         size: stored.size,
         pageCount: sealed.pageCount,

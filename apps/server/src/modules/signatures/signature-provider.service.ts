@@ -74,7 +74,7 @@ export async function openSealedDocument(
   }
   const [copy] = await findSignatureCopies(app.db, request.id);
   return {
-    filename: sealedFilename(copy?.subject ?? '', request.status),
+    filename: sealedFilename(copy?.subject ?? '', request.status, 'en'),
     contentType: 'application/pdf',
     size: Number(request.sealed_size ?? 0),
     etag: `"${request.sealed_storage_key}"`,

@@ -1,3 +1,4 @@
+import type { Language } from '@kuvert/shared/auth';
 import type {
   SenderSignatureStatus,
   SenderSignerStatus,
@@ -232,8 +233,37 @@ function parseStrokes(json: string): SignatureStrokes | null {
   }
 }
 
-/** `<subject> – signed.pdf` (or `– declined.pdf`), safe as a file name. */
-export function sealedFilename(subject: string, status: string): string {
+/** The outcome in a sealed file's name (exported for the test that none is left in English). */
+export const sealedFileWords: Record<Language, { signed: string; declined: string }> = {
+  en: { signed: 'signed', declined: 'declined' },
+  de: { signed: 'unterschrieben', declined: 'abgelehnt' },
+  sv: { signed: 'signerad', declined: 'avböjd' },
+  da: { signed: 'underskrevet', declined: 'afvist' },
+  nb: { signed: 'signert', declined: 'avslått' },
+};
+
+/**
+ * `<subject> – signed.pdf` (or `– declined.pdf`) in `language`, safe as a file name. English
+ * for the sender API, whose clients are programs; a copy's own in its signer's language.
+ */
+export function sealedFilename(subject: string, status: string, language: Language): string {
   const name = subject.replaceAll(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').trim() || 'document';
-  return `${name} – ${status === 'declined' ? 'declined' : 'signed'}.pdf`;
+  const words = sealedFileWords[language];
+  return `${name} – ${status === 'declined' ? words.declined : words.signed}.pdf`;
+}
+
+/**
+ * The language the sealed pages add after the English: the one most signers use besides
+ * English, the first signer's on a tie; English alone when nobody uses another.
+ */
+export function sealLanguageOf(signerLanguages: readonly Language[]): Language {
+  const counts = new Map<Language, number>();
+  for (const language of signerLanguages) {
+    if (language !== 'en') counts.set(language, (counts.get(language) ?? 0) + 1);
+  }
+  let chosen: Language = 'en';
+  for (const [language, count] of counts) {
+    if (count > (counts.get(chosen) ?? 0)) chosen = language;
+  }
+  return chosen;
 }

@@ -1,4 +1,5 @@
 import type { PDFDocument, PDFPage } from 'pdf-lib';
+import type { Language } from '@kuvert/shared/auth';
 import {
   A4,
   canHandwrite,
@@ -12,6 +13,7 @@ import {
   wrapText,
   type SealFonts,
 } from './pdf-seal-layout.ts';
+import { sealLabel, sealTexts } from './pdf-seal-texts.ts';
 import type { SealComposition, SealInput, SealSigner } from './tasks.ts';
 
 /** What the pages show: the request and the seal certificate's name, without the key. */
@@ -20,7 +22,8 @@ type SealContent = Omit<SealInput, 'seal'> & Pick<SealComposition, 'sealCertific
 /**
  * Runs in a processing child. The pages sealing appends after the documents: the signatures
  * (each signer's typed or drawn signature with name and date, or a "Declined" stamp with the
- * reason) and the audit trail. English with the German label after a slash.
+ * reason) and the audit trail. English with the signers' language after a slash
+ * (pdf-seal-texts.ts).
  */
 
 const BOX_WIDTH = 210;
@@ -87,9 +90,9 @@ function drawDeclinedStamp(
   page: PDFPage,
   fonts: SealFonts,
   signer: SealSigner,
-  x: number,
-  top: number,
+  at: { x: number; top: number; language: Language },
 ) {
+  const { x, top, language } = at;
   page.drawRectangle({
     x,
     y: top - BOX_HEIGHT,
@@ -98,14 +101,14 @@ function drawDeclinedStamp(
     borderColor: declinedRed,
     borderWidth: 2,
   });
-  page.drawText('Declined / Abgelehnt', {
+  page.drawText(sealLabel(language, 'declined'), {
     x: x + 8,
     y: top - 20,
     size: 13,
     font: fonts.bold,
     color: declinedRed,
   });
-  const reason = `Declined: ${signer.declinedReason ?? '—'}`;
+  const reason = `${sealLabel(language, 'declined')}: ${signer.declinedReason ?? '—'}`;
   const lines = wrapText(reason, fonts.regular, 8, BOX_WIDTH - 16);
   for (const [index, line] of lines.slice(0, 4).entries()) {
     page.drawText(line, {
@@ -118,19 +121,27 @@ function drawDeclinedStamp(
   }
 }
 
-function captionOf(signer: SealSigner): string {
-  if (signer.status === 'signed') return `Signed / Unterschrieben: ${formatTime(signer.signedAt)}`;
-  if (signer.status === 'declined') {
-    return `Declined / Abgelehnt: ${formatTime(signer.declinedAt)}`;
+function captionOf(signer: SealSigner, language: Language): string {
+  if (signer.status === 'signed') {
+    return `${sealLabel(language, 'signed')}: ${formatTime(signer.signedAt)}`;
   }
-  return 'Not signed / Nicht unterschrieben';
+  if (signer.status === 'declined') {
+    return `${sealLabel(language, 'declined')}: ${formatTime(signer.declinedAt)}`;
+  }
+  return sealLabel(language, 'notSigned');
 }
 
-function drawSigner(page: PDFPage, fonts: SealFonts, signer: SealSigner, x: number, top: number) {
+function drawSigner(
+  page: PDFPage,
+  fonts: SealFonts,
+  signer: SealSigner,
+  at: { x: number; top: number; language: Language },
+) {
+  const { x, top, language } = at;
   if (signer.status === 'signed' && signer.strokes) drawStrokes(page, signer.strokes, x, top);
   else if (signer.status === 'signed') {
     drawTypedName(page, fonts, signer.typedName ?? signer.name, x, top);
-  } else if (signer.status === 'declined') drawDeclinedStamp(page, fonts, signer, x, top);
+  } else if (signer.status === 'declined') drawDeclinedStamp(page, fonts, signer, at);
   const lineY = top - BOX_HEIGHT - 4;
   page.drawLine({
     start: { x, y: lineY },
@@ -141,7 +152,7 @@ function drawSigner(page: PDFPage, fonts: SealFonts, signer: SealSigner, x: numb
   const lines: Array<[string, number, typeof fonts.regular, number]> = [
     [signer.name, 10, fonts.bold, 2],
     [signer.email, 8, fonts.regular, 2],
-    [captionOf(signer), 8, fonts.regular, 1],
+    [captionOf(signer, language), 8, fonts.regular, 1],
   ];
   let y = lineY - 14;
   for (const [text, size, font, maxLines] of lines) {
@@ -171,10 +182,10 @@ export function addSignaturePages(
 ): void {
   const writer = new PageWriter(
     document,
-    headerFor(fonts, 'Signatures / Unterschriften', input.request),
+    headerFor(fonts, sealLabel(input.language, 'signatures'), input.request),
   );
   if (input.outcome === 'declined') {
-    writer.text('This request was declined. / Diese Anfrage wurde abgelehnt.', {
+    writer.text(sealLabel(input.language, 'requestDeclined'), {
       font: fonts.bold,
       size: 11,
       color: declinedRed,
@@ -185,43 +196,49 @@ export function addSignaturePages(
     writer.ensure(BLOCK_HEIGHT);
     const top = writer.y;
     for (const [column, signer] of input.signers.slice(index, index + 2).entries()) {
-      drawSigner(writer.page, fonts, signer, MARGIN + column * (BOX_WIDTH + COLUMN_GAP), top);
+      drawSigner(writer.page, fonts, signer, {
+        x: MARGIN + column * (BOX_WIDTH + COLUMN_GAP),
+        top,
+        language: input.language,
+      });
     }
     writer.y -= BLOCK_HEIGHT;
   }
 }
 
-function statusText(signer: SealSigner): string {
-  if (signer.status === 'signed') return 'Signed / Unterschrieben';
-  if (signer.status === 'declined') return 'Declined / Abgelehnt';
-  return 'Not signed / Nicht unterschrieben';
+function statusText(signer: SealSigner, language: Language): string {
+  if (signer.status === 'signed') return sealLabel(language, 'signed');
+  if (signer.status === 'declined') return sealLabel(language, 'declined');
+  return sealLabel(language, 'notSigned');
 }
 
-function methodText(signer: SealSigner): string {
-  if (signer.method === 'typed') return 'Typed name / Getippter Name';
-  if (signer.method === 'drawn') return 'Drawn / Gezeichnet';
+function methodText(signer: SealSigner, language: Language): string {
+  if (signer.method === 'typed') return sealLabel(language, 'typedName');
+  if (signer.method === 'drawn') return sealLabel(language, 'drawn');
   return '—';
 }
 
 /** How Kuvert knew it was them, in words; a way not listed here is shown as recorded. */
-const identifiedByText: Record<string, string> = {
-  password: 'Signed in, password entered again / Angemeldet, Passwort erneut eingegeben',
-  session: 'Signed-in session / Angemeldete Sitzung',
-};
+const identifiedByKeys = { password: 'passwordAgain', session: 'session' } as const;
+
+function isListedWay(way: string): way is keyof typeof identifiedByKeys {
+  return Object.hasOwn(identifiedByKeys, way);
+}
 
 /**
  * A verified identity names its identity provider and level of assurance
  * ("identified by <issuer>, level <acr>"); the other ways are words from the list above.
  */
-function identifiedByOf(signer: SealSigner): string {
+function identifiedByOf(signer: SealSigner, language: Language): string {
   const identity = signer.verifiedIdentity;
   if (identity) {
-    const level = identity.acr ? `, level ${identity.acr}` : '';
-    const niveau = identity.acr ? `, Niveau ${identity.acr}` : '';
-    return `identified by ${identity.issuer}${level} / identifiziert durch ${identity.issuer}${niveau}`;
+    const english = sealTexts.en.identifiedByIssuer(identity.issuer, identity.acr);
+    const own = sealTexts[language].identifiedByIssuer(identity.issuer, identity.acr);
+    return own === english ? english : `${english} / ${own}`;
   }
   if (!signer.identifiedBy) return '—';
-  return identifiedByText[signer.identifiedBy] ?? signer.identifiedBy;
+  const way = signer.identifiedBy;
+  return isListedWay(way) ? sealLabel(language, identifiedByKeys[way]) : way;
 }
 
 /** The audit trail: the request, each signer, each original's SHA-256, when it was sealed. */
@@ -231,66 +248,58 @@ export function addAuditPages(
   originalSha256: string[],
   fonts: SealFonts,
 ): void {
+  const { request, language } = input;
   const writer = new PageWriter(
     document,
-    headerFor(fonts, 'Audit trail / Prüfprotokoll', input.request),
+    headerFor(fonts, sealLabel(language, 'auditTrail'), request),
   );
-  const { request } = input;
-  writer.field('Subject / Betreff', request.subject, fonts);
-  writer.field('Sender / Absender', request.providerName, fonts);
-  writer.field('Request ID / Anfrage-ID', request.id, fonts, fonts.mono);
-  writer.field('Created / Erstellt', formatTime(request.createdAt), fonts);
-  writer.field('Due / Fällig', request.dueDate, fonts);
+  writer.field(sealLabel(language, 'subject'), request.subject, fonts);
+  writer.field(sealLabel(language, 'sender'), request.providerName, fonts);
+  writer.field(sealLabel(language, 'requestId'), request.id, fonts, fonts.mono);
+  writer.field(sealLabel(language, 'created'), formatTime(request.createdAt), fonts);
+  writer.field(sealLabel(language, 'due'), request.dueDate, fonts);
   writer.field(
-    'Outcome / Ergebnis',
-    input.outcome === 'completed' ? 'Completed / Abgeschlossen' : 'Declined / Abgelehnt',
+    sealLabel(language, 'outcome'),
+    sealLabel(language, input.outcome === 'completed' ? 'completed' : 'declined'),
     fonts,
   );
-  writer.field('Sealed at / Versiegelt am', formatTime(input.sealedAt), fonts);
-  writer.field('Sealed by / Versiegelt von', input.sealCertificate.commonName, fonts);
+  writer.field(sealLabel(language, 'sealedAt'), formatTime(input.sealedAt), fonts);
+  writer.field(sealLabel(language, 'sealedBy'), input.sealCertificate.commonName, fonts);
   writer.field(
-    'Certificate / Zertifikat',
+    sealLabel(language, 'certificate'),
     `SHA-256 ${input.sealCertificate.fingerprint256}`,
     fonts,
     fonts.mono,
     7,
   );
   writer.rule();
-  writer.text('Documents / Dokumente', { font: fonts.bold, size: 11 });
+  writer.text(sealLabel(language, 'documents'), { font: fonts.bold, size: 11 });
   for (const [index, document_] of input.documents.entries()) {
-    writer.field(`${index + 1}. File / Datei`, document_.filename, fonts);
+    writer.field(`${index + 1}. ${sealLabel(language, 'file')}`, document_.filename, fonts);
     // Small enough that the 64 hex digits stay on one line (and are found by a search).
     writer.field('SHA-256', originalSha256[index] ?? '', fonts, fonts.mono, 7.5);
   }
   writer.rule();
-  writer.text('Signers / Unterzeichnende', { font: fonts.bold, size: 11 });
+  writer.text(sealLabel(language, 'signers'), { font: fonts.bold, size: 11 });
   for (const signer of input.signers) {
     writer.gap(4);
     writer.ensure(110);
-    writer.field('Name', signer.name, fonts);
-    writer.field('E-mail / E-Mail', signer.email, fonts);
-    writer.field('Status', statusText(signer), fonts);
-    writer.field('Signature / Unterschrift', methodText(signer), fonts);
+    writer.field(sealLabel(language, 'name'), signer.name, fonts);
+    writer.field(sealLabel(language, 'email'), signer.email, fonts);
+    writer.field(sealLabel(language, 'status'), statusText(signer, language), fonts);
+    writer.field(sealLabel(language, 'signature'), methodText(signer, language), fonts);
     const time = signer.status === 'declined' ? signer.declinedAt : signer.signedAt;
-    writer.field('Time / Zeitpunkt', formatTime(time), fonts);
+    writer.field(sealLabel(language, 'time'), formatTime(time), fonts);
     if (signer.status === 'declined') {
-      writer.field('Reason / Grund', signer.declinedReason ?? '—', fonts);
+      writer.field(sealLabel(language, 'reason'), signer.declinedReason ?? '—', fonts);
     }
-    writer.field('IP address / IP-Adresse', signer.ipAddress ?? '—', fonts);
-    writer.field('User agent / Browser', signer.userAgent ?? '—', fonts);
-    writer.field('Identified by / Identifiziert durch', identifiedByOf(signer), fonts);
+    writer.field(sealLabel(language, 'ipAddress'), signer.ipAddress ?? '—', fonts);
+    writer.field(sealLabel(language, 'userAgent'), signer.userAgent ?? '—', fonts);
+    writer.field(sealLabel(language, 'identifiedBy'), identifiedByOf(signer, language), fonts);
     if (signer.verifiedIdentity) {
-      writer.field(
-        'Verified name / Verifizierter Name',
-        signer.verifiedIdentity.name ?? '—',
-        fonts,
-      );
+      writer.field(sealLabel(language, 'verifiedName'), signer.verifiedIdentity.name ?? '—', fonts);
     }
   }
   writer.rule();
-  writer.text(
-    'Sealed with an electronic seal (PAdES) by Kuvert; any change after sealing breaks it. / ' +
-      'Von Kuvert elektronisch versiegelt (PAdES); jede spätere Änderung bricht das Siegel.',
-    { font: fonts.regular, size: 8, color: muted },
-  );
+  writer.text(sealLabel(language, 'footer'), { font: fonts.regular, size: 8, color: muted });
 }

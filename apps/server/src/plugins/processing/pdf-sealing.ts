@@ -5,6 +5,7 @@ import { assertInflatesWithin } from './pdf-inflate.ts';
 import { addSignatureField } from './pdf-pades-placeholder.ts';
 import { addAuditPages, addSignaturePages, needsHandwriting } from './pdf-seal-pages.ts';
 import { embedSealFonts } from './pdf-seal-layout.ts';
+import { sealLabel } from './pdf-seal-texts.ts';
 import { ProcessingError, type ComposedSeal, type SealComposition } from './tasks.ts';
 
 /**
@@ -53,7 +54,7 @@ export async function composeSeal(input: SealComposition): Promise<ComposedSeal>
   addAuditPages(sealed, input, originalSha256, fonts);
 
   const sealedAt = new Date(input.sealedAt);
-  sealed.setTitle(`${input.request.subject} (sealed)`);
+  sealed.setTitle(`${input.request.subject} (${sealLabel(input.language, 'sealedTitle')})`);
   sealed.setProducer('Kuvert');
   sealed.setCreator('Kuvert');
   sealed.setCreationDate(sealedAt);

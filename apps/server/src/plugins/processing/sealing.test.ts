@@ -229,7 +229,7 @@ describe('a declined signature request', () => {
       expect(pdfsig(file)).toContain('Signature is Valid.');
       const text = appendedText(file, sealed, 1);
       expect(text).toContain('Declined');
-      expect(text).toContain(`Declined: ${DECLINE_REASON}`);
+      expect(text).toContain(`Declined / Abgelehnt: ${DECLINE_REASON}`);
       expect(text).toContain('Şükrü Öztürk');
       expect(text).toContain('2026-11-21 11:00:00 UTC');
     },

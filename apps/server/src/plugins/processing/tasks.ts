@@ -2,6 +2,7 @@
  * The contract between the web process and its processing children: which tasks exist, what
  * each takes and answers, and why one may fail. Imported by both sides; holds no behaviour.
  */
+import type { Language } from '@kuvert/shared/auth';
 import type { DocumentTextFailure } from '@kuvert/shared/letters';
 import type { SignatureMethod, SignatureStrokes, SignerStatus } from '@kuvert/shared/signatures';
 import type { CsvDelimiter, CsvEncoding, UploadTable } from '@kuvert/shared/uploads';
@@ -120,6 +121,8 @@ export interface SealInput {
     dueDate: string;
   };
   signers: SealSigner[];
+  /** The signers' language, written after the English on the added pages (pdf-seal-texts). */
+  language: Language;
   /** ISO time written into the signature and the audit page. */
   sealedAt: string;
   seal: SealKey;

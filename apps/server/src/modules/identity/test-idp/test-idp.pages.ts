@@ -1,5 +1,7 @@
 import type { Language } from '@kuvert/shared/auth';
 import { escapeHtml } from '../../../lib/html-escape.ts';
+import { firstKnownLanguage } from '../../../lib/language-tag.ts';
+import { localeOf } from '../../../lib/locale.ts';
 import { presetTestPeople, testAssuranceLevels, TEST_NAME_MAX_LENGTH } from './test-identities.ts';
 
 /**
@@ -17,9 +19,9 @@ export const TEST_IDP_CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const texts = {
+/** The pages' words in every language (exported for the test that none is left in English). */
+export const testIdpTexts = {
   en: {
-    locale: 'en-GB',
     brand: 'Kuvert Test Identity Provider',
     banner: 'TEST identity provider — no real person is checked.',
     bannerDetail:
@@ -42,7 +44,6 @@ const texts = {
     errorText: 'This sign-in is unknown, expired or already finished. Start again in Kuvert.',
   },
   de: {
-    locale: 'de-DE',
     brand: 'Kuvert-Test-Identitätsanbieter',
     banner: 'TEST-Identitätsanbieter — es wird keine echte Person geprüft.',
     bannerDetail:
@@ -65,6 +66,74 @@ const texts = {
     errorText:
       'Diese Anmeldung ist unbekannt, abgelaufen oder bereits abgeschlossen. Beginnen Sie in Kuvert neu.',
   },
+  sv: {
+    brand: 'Kuverts testidentitetsleverantör',
+    banner: 'TEST-identitetsleverantör – ingen verklig person kontrolleras.',
+    bannerDetail:
+      'Här spelar Kuvert en identitetsleverantör så att verifieringen kan provas. Välj eller skriv in valfri testidentitet; resultatet märks som ett test.',
+    title: 'Verifiera din identitet (test)',
+    level: 'Tillitsnivå att rapportera',
+    levels: ['Låg', 'Väsentlig', 'Hög'],
+    pick: 'Välj en testidentitet',
+    oneUser:
+      'Precis som en verklig person kan varje testidentitet verifieras för endast en Kuvert-användare: om någon annan redan har valt den, skriv in en annan.',
+    born: 'född',
+    type: 'Eller skriv in en testidentitet',
+    givenName: 'Förnamn',
+    familyName: 'Efternamn',
+    birthdate: 'Födelsedatum',
+    useTyped: 'Verifiera som den här testidentiteten',
+    typedInvalid: `Ange ett förnamn och ett efternamn (högst ${TEST_NAME_MAX_LENGTH} tecken vardera) och ett födelsedatum.`,
+    cancel: 'Avbryt och gå tillbaka till Kuvert',
+    errorTitle: 'Testidentitetsleverantören kan inte fortsätta',
+    errorText:
+      'Den här inloggningen är okänd, har gått ut eller är redan avslutad. Börja om i Kuvert.',
+  },
+  da: {
+    brand: 'Kuverts testidentitetsudbyder',
+    banner: 'TEST-identitetsudbyder – ingen rigtig person bliver kontrolleret.',
+    bannerDetail:
+      'Her spiller Kuvert en identitetsudbyder, så verificeringen kan afprøves. Vælg eller skriv en vilkårlig testidentitet; resultatet bliver markeret som en test.',
+    title: 'Bekræft din identitet (test)',
+    level: 'Sikringsniveau, der skal rapporteres',
+    levels: ['Lavt', 'Betydeligt', 'Højt'],
+    pick: 'Vælg en testidentitet',
+    oneUser:
+      'Ligesom en rigtig person kan hver testidentitet kun verificeres for én Kuvert-bruger: Hvis en anden allerede har valgt den, så skriv en anden.',
+    born: 'født',
+    type: 'Eller skriv en testidentitet',
+    givenName: 'Fornavn',
+    familyName: 'Efternavn',
+    birthdate: 'Fødselsdato',
+    useTyped: 'Bekræft som denne testidentitet',
+    typedInvalid: `Angiv et fornavn og et efternavn (højst ${TEST_NAME_MAX_LENGTH} tegn hver) og en fødselsdato.`,
+    cancel: 'Annuller og vend tilbage til Kuvert',
+    errorTitle: 'Testidentitetsudbyderen kan ikke fortsætte',
+    errorText: 'Dette login er ukendt, udløbet eller allerede afsluttet. Start forfra i Kuvert.',
+  },
+  nb: {
+    brand: 'Kuverts testidentitetsleverandør',
+    banner: 'TEST-identitetsleverandør – ingen ekte person blir kontrollert.',
+    bannerDetail:
+      'Her spiller Kuvert en identitetsleverandør slik at verifiseringen kan prøves ut. Velg eller skriv inn en hvilken som helst testidentitet; resultatet blir merket som en test.',
+    title: 'Bekreft identiteten din (test)',
+    level: 'Sikkerhetsnivå som skal rapporteres',
+    levels: ['Lavt', 'Betydelig', 'Høyt'],
+    pick: 'Velg en testidentitet',
+    oneUser:
+      'Akkurat som en ekte person kan hver testidentitet bare verifiseres for én Kuvert-bruker: Hvis noen andre allerede har valgt den, skriv inn en annen.',
+    born: 'født',
+    type: 'Eller skriv inn en testidentitet',
+    givenName: 'Fornavn',
+    familyName: 'Etternavn',
+    birthdate: 'Fødselsdato',
+    useTyped: 'Bekreft som denne testidentiteten',
+    typedInvalid: `Skriv inn et fornavn og et etternavn (høyst ${TEST_NAME_MAX_LENGTH} tegn hver) og en fødselsdato.`,
+    cancel: 'Avbryt og gå tilbake til Kuvert',
+    errorTitle: 'Testidentitetsleverandøren kan ikke fortsette',
+    errorText:
+      'Denne innloggingen er ukjent, utløpt eller allerede fullført. Begynn på nytt i Kuvert.',
+  },
 } satisfies Record<Language, unknown>;
 
 const styles = `
@@ -86,7 +155,7 @@ footer{text-align:center;color:#444;padding:1rem}
 `;
 
 function layout(language: Language, title: string, content: string): string {
-  const t = texts[language];
+  const t = testIdpTexts[language];
   return `<!doctype html>
 <html lang="${language}">
 <head>
@@ -127,7 +196,7 @@ export function renderInteractionPage(
   action: string,
   options: { typed?: TypedValues; isTypedInvalid?: boolean } = {},
 ): string {
-  const t = texts[language];
+  const t = testIdpTexts[language];
   const typed = options.typed ?? { givenName: '', familyName: '', birthdate: '' };
   const levels = testAssuranceLevels
     .map(
@@ -138,7 +207,7 @@ export function renderInteractionPage(
   const people = presetTestPeople
     .map(
       (person, index) =>
-        `<button type="submit" name="choice" value="preset-${index}">${escapeHtml(`${person.given_name} ${person.family_name}, ${t.born} ${formatBirthDate(person.birthdate, t.locale)}`)}</button>`,
+        `<button type="submit" name="choice" value="preset-${index}">${escapeHtml(`${person.given_name} ${person.family_name}, ${t.born} ${formatBirthDate(person.birthdate, localeOf(language))}`)}</button>`,
     )
     .join('\n');
   const error = options.isTypedInvalid
@@ -173,7 +242,7 @@ ${error}
 
 /** An unknown, expired or finished sign-in, or any error the provider cannot send back. */
 export function renderErrorPage(language: Language): string {
-  const t = texts[language];
+  const t = testIdpTexts[language];
   return layout(
     language,
     t.errorTitle,
@@ -184,12 +253,7 @@ export function renderErrorPage(language: Language): string {
   );
 }
 
-/** The page's language: the first of `ui_locales` Kuvert knows, else English. */
+/** The page's language: the first of `ui_locales` Kuvert knows (no and nn as nb), else English. */
 export function languageOf(uiLocales: unknown): Language {
-  if (typeof uiLocales !== 'string') return 'en';
-  for (const tag of uiLocales.split(/\s+/)) {
-    const primary = tag.split('-')[0]?.toLowerCase();
-    if (primary === 'de' || primary === 'en') return primary;
-  }
-  return 'en';
+  return firstKnownLanguage(uiLocales);
 }

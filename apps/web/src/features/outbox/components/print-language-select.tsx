@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { printLanguageChoiceSchema } from '@kuvert/shared/outbox';
+import { printLanguageChoiceSchema, printLanguages } from '@kuvert/shared/outbox';
 import type { PrintLanguageChoice } from '@kuvert/shared/outbox';
 import { useTranslation } from '../../../lib/i18n.ts';
 
@@ -11,15 +11,15 @@ interface PrintLanguageSelectProps {
 
 /**
  * The language a letter by post is printed in (its date and page numbers). Automatic writes
- * German to Germany, Austria, Switzerland, Liechtenstein and Luxembourg, English elsewhere.
+ * German to Germany, Austria, Switzerland, Liechtenstein and Luxembourg, Swedish to Sweden,
+ * Danish to Denmark, Norwegian to Norway, English elsewhere.
  */
 export function PrintLanguageSelect({ value, onChange, disabled }: PrintLanguageSelectProps) {
   const { t } = useTranslation();
   // The languages are named in themselves, as a language switch names them.
   const data = [
     { value: 'auto', label: t('compose.printLanguage.auto') },
-    { value: 'de', label: 'Deutsch' },
-    { value: 'en', label: 'English' },
+    ...printLanguages.map((language) => ({ value: language, label: t(`languages.${language}`) })),
   ];
   return (
     <Select
