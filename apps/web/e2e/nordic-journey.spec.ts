@@ -170,9 +170,13 @@ for (const language of ['sv', 'da', 'nb'] as const) {
       await scanWithoutHover(page);
       await screenshot(page, `nordic/${language}-bank`);
       await page.locator('button[value="approve"]').click();
-      await expect(page.getByText(t('invoices.state.paidViaKuvertByYou')).first()).toBeVisible({
-        timeout: 30_000,
-      });
+      await expect(page.getByRole('heading', { name: t('invoices.return.paidTitle') })).toBeVisible(
+        { timeout: 30_000 },
+      );
+      await expect(page.getByText(person.amount).first()).toBeVisible();
+      await expectPageIn(page, language, 'payment-return');
+      await page.getByRole('link', { name: t('invoices.return.viewInvoice') }).click();
+      await expect(page.getByText(t('invoices.state.paidViaKuvertByYou')).first()).toBeVisible();
       await expectPageIn(page, language, 'paid');
 
       // Sign, with the name the profile gives and the password.
@@ -244,7 +248,7 @@ for (const language of ['sv', 'da', 'nb'] as const) {
       await expectPageIn(page, language, 'uploads');
 
       // A letter of one's own, to a friend on Kuvert.
-      await page.goto('/compose');
+      await page.goto('/outbox/compose');
       await expect(page.getByRole('heading', { level: 1, name: t('compose.title') })).toBeVisible();
       await page.getByRole('button', { name: t('compose.recipient.add') }).click();
       await page.getByRole('menuitem', { name: t('compose.channel.kuvert') }).click();
@@ -274,3 +278,18 @@ for (const language of ['sv', 'da', 'nb'] as const) {
     }
   });
 }
+
+test('the English check finds English: an English login page read as Swedish fails it', async ({
+  browser,
+}) => {
+  const page = await phoneIn(browser, 'en-GB');
+  try {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in to Kuvert' })).toBeVisible();
+    expect(await englishTextOn(page, 'sv')).toEqual(
+      expect.arrayContaining(['Log in to Kuvert', 'Forgot password?']),
+    );
+  } finally {
+    await page.context().close();
+  }
+});
