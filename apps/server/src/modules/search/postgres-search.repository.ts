@@ -90,8 +90,8 @@ async function indexPostgresLetters(
     ),
   );
   const values = rows.map((row, index) => {
-    const [subject, name, body, documents] = folded[index] ?? [];
-    return sql`(${row.id}, ${subject ?? ''}, ${name ?? ''}, ${body ?? ''}, ${documents ?? ''}, ${stems[index] ?? []}::text[])`;
+    const [subject = '', name = '', body = '', documentText = ''] = folded[index] ?? [];
+    return sql`(${row.id}, ${subject}, ${name}, ${body}, ${documentText}, ${stems[index] ?? []}::text[])`;
   });
   // Weighted for ranking (uploads weigh their name as a subject, their text as documents, so
   // the ranks of both compare), with the stems (postgres-stems.ts); the same lexemes under the
