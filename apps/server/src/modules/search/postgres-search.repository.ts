@@ -4,10 +4,11 @@ import { callerIsMember } from '../accounts/account-scopes.ts';
 import { stemLexemesOf } from './postgres-stems.ts';
 import {
   accountCandidates,
-  exactTsQuery,
+  exactMatch,
   findQueryStems,
   PG_INDEXED_TEXT_MAX_CHARS,
   stemmedHighlights,
+  tsQueryText,
 } from './postgres-tsquery.ts';
 import { buildSnippet, foldText } from './search-terms.ts';
 import {
@@ -94,18 +95,17 @@ async function indexPostgresLetters(
     return sql`(${row.id}, ${subject}, ${name}, ${body}, ${documentText}, ${stems[index] ?? []}::text[])`;
   });
   // Weighted for ranking (uploads weigh their name as a subject, their text as documents, so
-  // the ranks of both compare), with the stems (postgres-stems.ts); the same lexemes under the
+  // the ranks of both compare); the same lexemes and the stems (postgres-stems.ts) under the
   // account key (no positions) for the index.
   await sql`update letters set search_vector = v.vector,
       account_search_vector = (
         select array_to_tsvector(coalesce(array_agg(replace(letters.account_id, '-', '') || lexeme), '{}'))
-        from unnest(v.vector))
+        from (select lexeme from unnest(v.vector) union all select unnest(v.stems)) as all_lexemes (lexeme))
     from (select t.id,
       setweight(to_tsvector('simple', t.subject), 'A') ||
       setweight(to_tsvector('simple', t.name), 'B') ||
       setweight(to_tsvector('simple', t.body), 'C') ||
-      setweight(to_tsvector('simple', t.documents), 'D') ||
-      array_to_tsvector(t.stems) as vector
+      setweight(to_tsvector('simple', t.documents), 'D') as vector, t.stems
       from (values ${sql.join(values)}) as t (id, subject, name, body, documents, stems)) v
     where letters.id = v.id`.execute(db);
 }
@@ -155,9 +155,9 @@ export const postgresSearch: SearchRepository = {
         coalesce((select string_agg(d.text, E'\n' order by d.position) from letter_documents d
                   where d.letter_id = l.id), '') as documents
       from letters l left join providers p on p.id = l.provider_id,
-        (select ${exactTsQuery(stems, request.query)} as q) as search_query
+        to_tsquery('simple', ${tsQueryText(request.query)}) q
       where l.account_search_vector @@ ${accountCandidates(request.accountId, stems, request.query)}
-        and l.search_vector @@ q
+        and ${exactMatch(request.accountId, stems, request.query, { words: 'l.search_vector', keyed: 'l.account_search_vector' })}
         and ${page.after}
         and l.account_id = ${request.accountId}
         and l.trashed_at is null

@@ -8,8 +8,11 @@ import type { Database } from '../../db/schema.ts';
  * language ("fakturan" finds "faktura"). PostgreSQL's own Snowball dictionaries make the stems.
  *
  * Indexed: for each of the five languages, the stem of each word, as the lexeme
- * `~<language>~<stem>`, without positions (phrases stay exact). `~` is never in a folded word,
- * so a stem never meets a word's prefix query. A word that is its own stem is not stored again:
+ * `~<language>~<stem>` under the account key, in the keyed vector only (the GIN-indexed one,
+ * no positions: phrases stay exact). The weighted vector, which every match reads to be
+ * checked and ranked, keeps only the words: a search by the words costs what it did, and a
+ * match by a stem alone ranks below one by the words. `~` is never in a folded word, so a
+ * stem never meets a word's prefix query. A word that is its own stem is not stored again:
  * its plain lexeme stands for it, so a query's stem is looked for as both. Stems of all five
  * languages, because a letter carries no language and a mailbox's members may each read it in
  * their own.
@@ -136,10 +139,10 @@ export async function queryStems(
 }
 
 /**
- * What a word's stem in the searcher's language matches, as tsquery text: the stem lexeme, or
- * a word that is its own stem; under the account key for the GIN index, or without for the
- * exact check. Stems are letters and digits (of folded words), so no quoting is needed.
+ * What a word's stem in the searcher's language matches in the keyed vector, as tsquery text:
+ * the stem lexeme, or a word that is its own stem. Stems are letters and digits (of folded
+ * words), so no quoting is needed.
  */
-export function stemAlternative(language: Language, stem: string, accountKey = ''): string {
+export function stemAlternative(language: Language, stem: string, accountKey: string): string {
   return `'${accountKey}${stemLexeme(language, stem)}' | '${accountKey}${stem}'`;
 }

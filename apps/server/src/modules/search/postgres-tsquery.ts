@@ -102,26 +102,49 @@ function tsPhrase(term: SearchTerm): string {
   return `(${lexemes.join(' <-> ')})`;
 }
 
-/** A term's exact tsquery; a single word also by its stem in the searcher's language. */
-function termQuery(stems: QueryStems, term: SearchTerm) {
-  const exact = sql`to_tsquery('simple', ${tsPhrase(term)})`;
+/** The exact query as tsquery text, for `to_tsquery('simple', …)`: what ranks a match. */
+export function tsQueryText(query: ParsedQuery): string {
+  const required = query.required.map((terms) => `(${terms.map(tsPhrase).join(' | ')})`);
+  const excluded = query.excluded.map((term) => `!${tsPhrase(term)}`);
+  return [...required, ...excluded].join(' & ');
+}
+
+/** The two vectors of an entry: weighted words, and words and stems under the account key. */
+export interface SearchVectors {
+  words: string;
+  keyed: string;
+}
+
+/** A term's exact match; a single word is also matched by its stem (keyed vector only). */
+function termMatches(stems: QueryStems, term: SearchTerm, vectors: SearchVectors, key: string) {
+  const exact = sql`${sql.ref(vectors.words)} @@ to_tsquery('simple', ${tsPhrase(term)})`;
   const stem = stemOf(stems, term);
   if (stem === undefined) return exact;
-  return sql`(${exact} || ${stemAlternative(stems.language, stem)}::tsquery)`;
+  return sql`(${exact} or ${sql.ref(vectors.keyed)} @@ ${stemAlternative(stems.language, stem, key)}::tsquery)`;
 }
 
 /**
- * The exact query: every required clause (its terms joined by OR), none of the excluded
- * terms, which stay exact.
+ * Whether an entry matches exactly: every required clause (its terms joined by OR), none of
+ * the excluded terms, which stay exact. The stems live only in the keyed vector, so a query
+ * that matches by its words reads the weighted vector as it always did, and that vector stays
+ * the size it was.
  */
-export function exactTsQuery(stems: QueryStems, query: ParsedQuery) {
+export function exactMatch(
+  accountId: string,
+  stems: QueryStems,
+  query: ParsedQuery,
+  vectors: SearchVectors,
+) {
+  const key = accountId.replaceAll('-', '');
   const required = query.required.map(
     (terms) =>
       sql`(${sql.join(
-        terms.map((term) => termQuery(stems, term)),
-        sql` || `,
+        terms.map((term) => termMatches(stems, term, vectors, key)),
+        sql` or `,
       )})`,
   );
-  const excluded = query.excluded.map((term) => sql`!! to_tsquery('simple', ${tsPhrase(term)})`);
-  return sql`(${sql.join([...required, ...excluded], sql` && `)})`;
+  const excluded = query.excluded.map(
+    (term) => sql`not (${sql.ref(vectors.words)} @@ to_tsquery('simple', ${tsPhrase(term)}))`,
+  );
+  return sql`(${sql.join([...required, ...excluded], sql` and `)})`;
 }

@@ -3,10 +3,11 @@ import { callerIsMember } from '../accounts/account-scopes.ts';
 import { stemLexemesOf } from './postgres-stems.ts';
 import {
   accountCandidates,
-  exactTsQuery,
+  exactMatch,
   findQueryStems,
   PG_INDEXED_TEXT_MAX_CHARS,
   stemmedHighlights,
+  tsQueryText,
 } from './postgres-tsquery.ts';
 import { buildSnippet, foldText } from './search-terms.ts';
 import {
@@ -74,16 +75,16 @@ export const postgresUploadSearch: UploadSearchRepository = {
     const [stems = []] = await stemLexemesOf(db, [
       new Set(`${name} ${text}`.split(' ').filter((word) => word !== '')),
     ]);
-    // Weighted for ranking, as a letter's subject (A) and documents (D), with the stems
-    // (postgres-stems.ts); the same lexemes under the account key (no positions) for the index.
+    // Weighted for ranking, as a letter's subject (A) and documents (D); the same lexemes and
+    // the stems (postgres-stems.ts) under the account key (no positions) for the index.
     await sql`insert into uploads_search (upload_id, search_vector, account_search_vector)
       select u.id, v.vector,
         (select array_to_tsvector(coalesce(array_agg(replace(u.account_id, '-', '') || lexeme), '{}'))
-          from unnest(v.vector))
+          from (select lexeme from unnest(v.vector)
+            union all select unnest(${stems}::text[])) as all_lexemes (lexeme))
       from uploads u, (select
         setweight(to_tsvector('simple', ${name}), 'A') ||
-        setweight(to_tsvector('simple', ${text}), 'D') ||
-        array_to_tsvector(${stems}::text[]) as vector) v
+        setweight(to_tsvector('simple', ${text}), 'D') as vector) v
       where u.id = ${uploadId}
       on conflict (upload_id) do update set search_vector = excluded.search_vector,
         account_search_vector = excluded.account_search_vector`.execute(db);
@@ -101,9 +102,9 @@ export const postgresUploadSearch: UploadSearchRepository = {
       select u.id, u.created_at, ts_rank(s.search_vector, q) as score, u.name,
         coalesce(u.text, '') as text
       from uploads_search s join uploads u on u.id = s.upload_id,
-        (select ${exactTsQuery(stems, request.query)} as q) as search_query
+        to_tsquery('simple', ${tsQueryText(request.query)}) q
       where s.account_search_vector @@ ${accountCandidates(request.accountId, stems, request.query)}
-        and s.search_vector @@ q
+        and ${exactMatch(request.accountId, stems, request.query, { words: 's.search_vector', keyed: 's.account_search_vector' })}
         and ${page.after}
         and u.account_id = ${request.accountId}
         and u.status = 'stored'
