@@ -67,6 +67,7 @@ import { profileRoutes } from './profile/index.ts';
 import { registerWebhookJobs } from './providers/provider-webhooks.service.ts';
 import { providerRoutes } from './providers/index.ts';
 import { searchRoutes } from './search/index.ts';
+import { registerSearchJobs } from './search/search-jobs.ts';
 import { senderApiRoutes } from './sender-api/index.ts';
 import { signatureRoutes } from './signatures/index.ts';
 import { trashRoutes } from './trash/index.ts';
@@ -192,6 +193,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(postalRoutes);
   await app.register(folderRoutes);
   await app.register(trashRoutes);
+  registerSearchJobs(app);
   await app.register(searchRoutes);
   await app.register(homeRoutes);
   await app.register(providerRoutes);

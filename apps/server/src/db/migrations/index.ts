@@ -32,6 +32,7 @@ import * as letterForwarding from './0028-letter-forwarding.ts';
 import * as liveEvents from './0029-live-events.ts';
 import * as periodicJobs from './0030-periodic-jobs.ts';
 import * as testIdpEntries from './0031-test-idp-entries.ts';
+import * as searchLanguages from './0034-search-languages.ts';
 
 interface MigrationModule {
   up(db: Kysely<unknown>, context: MigrationContext): Promise<void>;
@@ -70,6 +71,7 @@ const migrations: Record<string, MigrationModule> = {
   '0029-live-events': liveEvents,
   '0030-periodic-jobs': periodicJobs,
   '0031-test-idp-entries': testIdpEntries,
+  '0034-search-languages': searchLanguages,
 };
 
 export function createMigrationProvider(context: MigrationContext): MigrationProvider {

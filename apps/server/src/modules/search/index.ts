@@ -20,7 +20,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           '(`letter` or `upload`) and a snippet whose matches are marked with U+E000…U+E001. ' +
           'Both sorts page letters and uploads as one list: `newest` by date, `relevance` by ' +
           'one score for both (an upload’s name weighs as a letter’s subject, its text as a ' +
-          'letter’s documents; ties newest first). Any member of the account may search.',
+          'letter’s documents; ties newest first). Any member of the account may search. ' +
+          'Words match without diacritics, æ, œ and ß spelled out and ø as o (“aero” finds ' +
+          '“Ærø”); on PostgreSQL a single unquoted word also finds other forms of it in the ' +
+          'caller’s language (“fakturan” finds “faktura” for a Swedish reader).',
         querystring: searchQuerySchema,
         response: { 200: searchResultSchema, ...errorResponses(400, 401, 404) },
       },

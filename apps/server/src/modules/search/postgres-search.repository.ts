@@ -1,8 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { callerIsMember } from '../accounts/account-scopes.ts';
-import { accountCandidates, PG_INDEXED_TEXT_MAX_CHARS, tsQueryText } from './postgres-tsquery.ts';
-import { buildSnippet, foldText, highlightWords } from './search-terms.ts';
+import { stemLexemesOf } from './postgres-stems.ts';
+import {
+  accountCandidates,
+  exactMatch,
+  findQueryStems,
+  PG_INDEXED_TEXT_MAX_CHARS,
+  stemmedHighlights,
+  tsQueryText,
+} from './postgres-tsquery.ts';
+import { buildSnippet, foldText } from './search-terms.ts';
 import {
   MATCHED_IN_BY_COLUMN,
   type SearchPosition,
@@ -66,22 +74,39 @@ async function indexPostgresLetters(
     texts.push(document.text ?? '');
     textOf.set(document.letter_id, texts);
   }
-  const values = rows.map((row) => {
+  const folded = rows.map((row) => {
     const documentText = (textOf.get(row.id) ?? []).join('\n').slice(0, PG_INDEXED_TEXT_MAX_CHARS);
-    return sql`(${row.id}, ${foldText(row.subject)}, ${foldText(row.name)}, ${foldText(row.body)}, ${foldText(documentText)})`;
+    return [row.subject, row.name, row.body, documentText].map(foldText);
+  });
+  const stems = await stemLexemesOf(
+    db,
+    folded.map(
+      (texts) =>
+        new Set(
+          texts
+            .join(' ')
+            .split(' ')
+            .filter((word) => word !== ''),
+        ),
+    ),
+  );
+  const values = rows.map((row, index) => {
+    const [subject = '', name = '', body = '', documentText = ''] = folded[index] ?? [];
+    return sql`(${row.id}, ${subject}, ${name}, ${body}, ${documentText}, ${stems[index] ?? []}::text[])`;
   });
   // Weighted for ranking (uploads weigh their name as a subject, their text as documents, so
-  // the ranks of both compare); the same lexemes under the account key (no positions) for the index.
+  // the ranks of both compare); the same lexemes and the stems (postgres-stems.ts) under the
+  // account key (no positions) for the index.
   await sql`update letters set search_vector = v.vector,
       account_search_vector = (
         select array_to_tsvector(coalesce(array_agg(replace(letters.account_id, '-', '') || lexeme), '{}'))
-        from unnest(v.vector))
+        from (select lexeme from unnest(v.vector) union all select unnest(v.stems)) as all_lexemes (lexeme))
     from (select t.id,
       setweight(to_tsvector('simple', t.subject), 'A') ||
       setweight(to_tsvector('simple', t.name), 'B') ||
       setweight(to_tsvector('simple', t.body), 'C') ||
-      setweight(to_tsvector('simple', t.documents), 'D') as vector
-      from (values ${sql.join(values)}) as t (id, subject, name, body, documents)) v
+      setweight(to_tsvector('simple', t.documents), 'D') as vector, t.stems
+      from (values ${sql.join(values)}) as t (id, subject, name, body, documents, stems)) v
     where letters.id = v.id`.execute(db);
 }
 
@@ -116,6 +141,7 @@ export const postgresSearch: SearchRepository = {
   },
   async search(db, request) {
     const page = pageOf(request.position);
+    const stems = await findQueryStems(db, request.language, request.query);
     const result = await sql<{
       id: string;
       created_at: string;
@@ -130,15 +156,15 @@ export const postgresSearch: SearchRepository = {
                   where d.letter_id = l.id), '') as documents
       from letters l left join providers p on p.id = l.provider_id,
         to_tsquery('simple', ${tsQueryText(request.query)}) q
-      where l.account_search_vector @@ ${accountCandidates(request.accountId, request.query)}
-        and l.search_vector @@ q
+      where l.account_search_vector @@ ${accountCandidates(request.accountId, stems, request.query)}
+        and ${exactMatch(request.accountId, stems, request.query, { words: 'l.search_vector', keyed: 'l.account_search_vector' })}
         and ${page.after}
         and l.account_id = ${request.accountId}
         and l.trashed_at is null
         and ${callerIsMember(request.userId, 'l.account_id')}
       order by ${page.orderBy}
       limit ${request.limit} offset ${page.offset}`.execute(db);
-    const highlights = highlightWords(request.query);
+    const highlights = stemmedHighlights(request.query, stems);
     return result.rows.map((row) => {
       const texts = [row.subject, row.provider, row.body, row.documents];
       for (const [index, text] of texts.entries()) {

@@ -1,7 +1,15 @@
 import { sql } from 'kysely';
 import { callerIsMember } from '../accounts/account-scopes.ts';
-import { accountCandidates, PG_INDEXED_TEXT_MAX_CHARS, tsQueryText } from './postgres-tsquery.ts';
-import { buildSnippet, foldText, highlightWords } from './search-terms.ts';
+import { stemLexemesOf } from './postgres-stems.ts';
+import {
+  accountCandidates,
+  exactMatch,
+  findQueryStems,
+  PG_INDEXED_TEXT_MAX_CHARS,
+  stemmedHighlights,
+  tsQueryText,
+} from './postgres-tsquery.ts';
+import { buildSnippet, foldText } from './search-terms.ts';
 import {
   UPLOAD_MATCHED_IN_BY_COLUMN,
   type SearchPosition,
@@ -62,22 +70,28 @@ export const postgresUploadSearch: UploadSearchRepository = {
       await sql`delete from uploads_search where upload_id = ${uploadId}`.execute(db);
       return;
     }
-    const text = (row.text ?? '').slice(0, PG_INDEXED_TEXT_MAX_CHARS);
-    // Weighted for ranking, as a letter's subject (A) and documents (D); the same lexemes
-    // under the account key (no positions) for the index.
+    const name = foldText(row.name);
+    const text = foldText((row.text ?? '').slice(0, PG_INDEXED_TEXT_MAX_CHARS));
+    const [stems = []] = await stemLexemesOf(db, [
+      new Set(`${name} ${text}`.split(' ').filter((word) => word !== '')),
+    ]);
+    // Weighted for ranking, as a letter's subject (A) and documents (D); the same lexemes and
+    // the stems (postgres-stems.ts) under the account key (no positions) for the index.
     await sql`insert into uploads_search (upload_id, search_vector, account_search_vector)
       select u.id, v.vector,
         (select array_to_tsvector(coalesce(array_agg(replace(u.account_id, '-', '') || lexeme), '{}'))
-          from unnest(v.vector))
+          from (select lexeme from unnest(v.vector)
+            union all select unnest(${stems}::text[])) as all_lexemes (lexeme))
       from uploads u, (select
-        setweight(to_tsvector('simple', ${foldText(row.name)}), 'A') ||
-        setweight(to_tsvector('simple', ${foldText(text)}), 'D') as vector) v
+        setweight(to_tsvector('simple', ${name}), 'A') ||
+        setweight(to_tsvector('simple', ${text}), 'D') as vector) v
       where u.id = ${uploadId}
       on conflict (upload_id) do update set search_vector = excluded.search_vector,
         account_search_vector = excluded.account_search_vector`.execute(db);
   },
   async search(db, request) {
     const page = pageOf(request.position);
+    const stems = await findQueryStems(db, request.language, request.query);
     const result = await sql<{
       id: string;
       created_at: string;
@@ -89,8 +103,8 @@ export const postgresUploadSearch: UploadSearchRepository = {
         coalesce(u.text, '') as text
       from uploads_search s join uploads u on u.id = s.upload_id,
         to_tsquery('simple', ${tsQueryText(request.query)}) q
-      where s.account_search_vector @@ ${accountCandidates(request.accountId, request.query)}
-        and s.search_vector @@ q
+      where s.account_search_vector @@ ${accountCandidates(request.accountId, stems, request.query)}
+        and ${exactMatch(request.accountId, stems, request.query, { words: 's.search_vector', keyed: 's.account_search_vector' })}
         and ${page.after}
         and u.account_id = ${request.accountId}
         and u.status = 'stored'
@@ -98,7 +112,7 @@ export const postgresUploadSearch: UploadSearchRepository = {
         and ${callerIsMember(request.userId, 'u.account_id')}
       order by ${page.orderBy}
       limit ${request.limit} offset ${page.offset}`.execute(db);
-    const highlights = highlightWords(request.query);
+    const highlights = stemmedHighlights(request.query, stems);
     return result.rows.map((row) => {
       const match = { id: row.id, createdAt: row.created_at, score: row.score };
       for (const [index, text] of [row.name, row.text].entries()) {

@@ -14,6 +14,8 @@ export interface SearchTerm {
   words: string[];
   /** The last word may be the start of a longer one: the user may still be typing it. */
   isPrefix: boolean;
+  /** Typed in quotes: these words exactly, not another form of them. */
+  isQuoted: boolean;
 }
 
 /**
@@ -32,9 +34,35 @@ export interface HighlightWord {
   isPrefix: boolean;
 }
 
-/** Lower case without diacritics, so "Müllheim" and "mullheim" are one word. */
+/**
+ * Letters that no decomposition takes apart, as both engines fold them: a ligature is spelled
+ * out (æ → ae, œ → oe, ß → ss), a letter with a stroke loses it as ö loses its dots (ø → o).
+ * So "Ærø" is found by "aero", "Tromsø" by "tromso", "Straße" by "strasse". Both cases are
+ * listed for SQLite, which spells them out before its tokenizer lower-cases (sqlite-fts.ts).
+ */
+export const SPELLED_OUT_LETTERS: Readonly<Record<string, string>> = {
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ß: 'ss',
+  ẞ: 'SS',
+  ø: 'o',
+  Ø: 'O',
+};
+const SPELLED_OUT = /[æÆœŒßẞøØ]/gu;
+
+/** The text with SPELLED_OUT_LETTERS spelled out; everything else as it was. */
+export function spellOutLetters(text: string): string {
+  return text.replace(SPELLED_OUT, (letter) => SPELLED_OUT_LETTERS[letter] ?? letter);
+}
+
+/**
+ * Lower case without diacritics, ligatures spelled out: "Müllheim" and "mullheim" are one
+ * word, as are "Ærø" and "aero" (see SPELLED_OUT_LETTERS).
+ */
 export function foldWord(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return spellOutLetters(word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase());
 }
 
 type Token =
@@ -119,7 +147,11 @@ export function parseQuery(input: string): ParsedQuery {
       continue;
     }
     const isLast = index === tokens.length - 1;
-    const term = { words: token.words, isPrefix: isLast && !token.isQuoted && !token.isNegated };
+    const term = {
+      words: token.words,
+      isPrefix: isLast && !token.isQuoted && !token.isNegated,
+      isQuoted: token.isQuoted,
+    };
     if (token.isNegated) excluded.push(term);
     else if (isJoining) required.at(-1)?.push(term);
     else required.push([term]);

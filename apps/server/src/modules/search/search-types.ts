@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Language } from '@kuvert/shared/auth';
 import type { Database } from '../../db/schema.ts';
 import type { ParsedQuery } from './search-terms.ts';
 
@@ -34,6 +35,8 @@ export type SearchPosition =
 export interface SearchRequest {
   userId: string;
   accountId: string;
+  /** The searcher's language: whose stems a word is also found by (PostgreSQL). */
+  language: Language;
   /** Has at least one required term (see parseQuery). */
   query: ParsedQuery;
   position: SearchPosition;

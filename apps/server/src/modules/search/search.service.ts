@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SearchHit, SearchKind, SearchResult, SearchSort } from '@kuvert/shared/search';
 import { assertAccountAction } from '../accounts/accounts.service.ts';
 import { getLetterSummaries } from '../letters/letters.service.ts';
+import { getUserById, userLanguage } from '../users/users.service.ts';
 import { decodeSearchCursor, encodeNextCursor } from './search-cursor.ts';
 import { mergeMatches, type TaggedMatch } from './search-merge.ts';
 import { searchRepositoryFor, uploadSearchRepositoryFor } from './search.repository.ts';
@@ -38,9 +39,13 @@ export async function searchAccount(
   const query = parseQuery(input.q);
   // Only exclusions ("-word") leave nothing to look up: nothing is found by what it lacks.
   if (query.required.length === 0) return { hits: [], next_cursor: null };
+  // Words are also found by their stems in the searcher's language (PostgreSQL).
+  const user = await getUserById(app.db, userId);
+  const language = user ? userLanguage(user) : 'en';
   const request = (position: SearchPosition) => ({
     userId,
     accountId: input.account_id,
+    language,
     query,
     position,
     limit: input.limit + 1,

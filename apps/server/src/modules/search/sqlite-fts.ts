@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
-import type { ParsedQuery, SearchTerm } from './search-terms.ts';
+import {
+  spellOutLetters,
+  SPELLED_OUT_LETTERS,
+  type ParsedQuery,
+  type SearchTerm,
+} from './search-terms.ts';
 import { accountKey, type SearchPosition } from './search-types.ts';
 
 /*
@@ -23,7 +28,7 @@ function ftsPhrase(key: string, term: SearchTerm): string {
   const tokens = term.words
     .flatMap((word) => word.split(FTS_SEPARATOR_LETTERS))
     .filter((token) => token !== '')
-    .map((token) => `${key}${token}`);
+    .map((token) => `${key}${spellOutLetters(token)}`);
   return `"${tokens.join(' ')}"${term.isPrefix ? '*' : ''}`;
 }
 
@@ -37,6 +42,19 @@ export function ftsQuery(accountId: string, query: ParsedQuery): string {
   const required = query.required.map((terms) => ftsAnyOf(key, terms)).join(' AND ');
   if (query.excluded.length === 0) return required;
   return `(${required}) NOT ${ftsAnyOf(key, query.excluded)}`;
+}
+
+/**
+ * The text as the tokenizer is given it: FTS5's remove_diacritics folds ö and é but leaves
+ * æ, ø, œ and ß as they are, so they are spelled out first as foldWord does (and each query
+ * word, ftsPhrase). Letter for letters: every word stays one token, so positions hold.
+ */
+export function spelledOut(text: ReturnType<typeof sql>) {
+  let spelled = text;
+  for (const [letter, spelling] of Object.entries(SPELLED_OUT_LETTERS)) {
+    spelled = sql`replace(${spelled}, ${letter}, ${spelling})`;
+  }
+  return spelled;
 }
 
 /** A column of stored terms under the entry's account key: what the index holds. */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { SEARCH_HIGHLIGHT_END, SEARCH_HIGHLIGHT_START } from '@kuvert/shared/search';
 import type { Database } from '../../db/schema.ts';
 import { callerIsMember } from '../accounts/account-scopes.ts';
-import { ftsPageOf, ftsQuery, keyedTerms, termsOf } from './sqlite-fts.ts';
+import { ftsPageOf, ftsQuery, keyedTerms, spelledOut, termsOf } from './sqlite-fts.ts';
 import { MATCHED_IN_BY_COLUMN, type SearchRepository } from './search-types.ts';
 
 /**
@@ -60,7 +60,8 @@ async function removeEntries(db: Kysely<Database>, first: number, last: number):
 async function addEntries(db: Kysely<Database>, first: number, last: number): Promise<void> {
   await ensureScratch(db);
   await sql`insert into temp.letters_fts_scratch (rowid, subject, provider, body, documents)
-    select l.rowid, l.subject, ${correspondentText}, l.body, ${documentsText}
+    select l.rowid, ${spelledOut(sql`l.subject`)}, ${spelledOut(correspondentText)},
+      ${spelledOut(sql`l.body`)}, ${spelledOut(documentsText)}
     from letters l left join providers p on p.id = l.provider_id
     where l.rowid between ${first} and ${last}`.execute(db);
   await sql`insert into temp.letters_fts_scratch_docs

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { SEARCH_HIGHLIGHT_END, SEARCH_HIGHLIGHT_START } from '@kuvert/shared/search';
 import type { Database } from '../../db/schema.ts';
 import { MEMBERSHIP_IS_CURRENT } from '../accounts/account-scopes.ts';
-import { ftsQuery, keyedTerms, termsOf } from './sqlite-fts.ts';
+import { ftsQuery, keyedTerms, spelledOut, termsOf } from './sqlite-fts.ts';
 import {
   UPLOAD_MATCHED_IN_BY_COLUMN,
   type SearchRequest,
@@ -104,7 +104,8 @@ async function addEntries(db: Kysely<Database>, rows: UploadRows): Promise<void>
   // A mail merge's CSV is not one of the person's uploads: search does not find it.
   const stored = sql`u.status = 'stored' and u.purpose = 'library' and u.trashed_at is null and ${whereRows(rows)}`;
   await sql`insert into temp.uploads_fts_scratch (rowid, name, text)
-    select u.rowid, u.name, coalesce(u.text, '') from uploads u where ${stored}`.execute(db);
+    select u.rowid, ${spelledOut(sql`u.name`)}, ${spelledOut(sql`coalesce(u.text, '')`)}
+    from uploads u where ${stored}`.execute(db);
   await sql`insert into temp.uploads_fts_scratch_docs
     select doc, ${termsOf('name')}, ${termsOf('text')}
     from temp.uploads_fts_scratch_terms group by doc`.execute(db);
