@@ -355,6 +355,8 @@ async function benchSize(letters: number, passwordHash: string): Promise<SizeRes
         userId,
         accountId,
         query: parseQuery(SEARCH_WORD),
+        // The bench user's: the seeded users keep the default language.
+        language: 'en',
         position: { sort: 'relevance', offset: 0 },
         limit: 21,
       }),

@@ -5,13 +5,7 @@ import { createFormProvider } from './support/forms.ts';
 import { publishForm } from './support/forms-browse.ts';
 import { englishTextOn, textOf, type JourneyLanguage } from './support/locale-text.ts';
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
-import {
-  createProvider,
-  deliverLetter,
-  makePdf,
-  NO_WEBHOOK,
-  uniqueWord,
-} from './support/provider.ts';
+import { deliverLetter, makePdf, NO_WEBHOOK, uniqueWord } from './support/provider.ts';
 import { deliverSignatureRequest } from './support/signatures.ts';
 import { createInvitedUser, type TestUser } from './support/users.ts';
 

@@ -25,7 +25,8 @@ function stringsOf(language: JourneyLanguage): Map<string, string> {
     strings = new Map();
     for (const part of ['public', 'app', 'forms']) {
       const file = path.join(localesFolder, language, `${part}.json`);
-      flatten(JSON.parse(readFileSync(file, 'utf8')) as Bundle, '', strings);
+      const bundle: Bundle = JSON.parse(readFileSync(file, 'utf8'));
+      flatten(bundle, '', strings);
     }
     bundles.set(language, strings);
   }
