@@ -17,6 +17,7 @@ import {
 } from './support/provider.ts';
 import { createInvitedUser } from './support/users.ts';
 import type { TestUser } from './support/users.ts';
+import { journeyLanguages } from './support/journey-languages.ts';
 
 const run = promisify(execFile);
 
@@ -174,7 +175,7 @@ async function setSenderAddress(page: Page): Promise<void> {
   expect(status).toBe(200);
 }
 
-for (const language of ['en', 'de'] as const) {
+for (const language of journeyLanguages) {
   const w = words[language];
 
   test(`[${language}] one letter to a contact on Kuvert, a provider and a postal address: a draft that survives a reload, live delivery, the print batch`, async ({
@@ -323,7 +324,7 @@ for (const language of ['en', 'de'] as const) {
   });
 }
 
-for (const language of ['en', 'de'] as const) {
+for (const language of journeyLanguages) {
   const w = words[language];
   const texts = {
     en: { toOutbox: 'To the outbox', kept: 'Your letter is kept as a draft in the outbox.' },
@@ -357,7 +358,7 @@ for (const language of ['en', 'de'] as const) {
 }
 
 /** Issue: a postal letter was dated in the interface language; its language can be chosen. */
-for (const language of ['en', 'de'] as const) {
+for (const language of journeyLanguages) {
   const w = words[language];
   const texts = {
     en: {

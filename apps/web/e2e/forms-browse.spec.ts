@@ -11,6 +11,7 @@ import {
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
 import { createProvider, makePdf, NO_WEBHOOK, uniqueWord } from './support/provider.ts';
 import type { TestUser } from './support/users.ts';
+import { journeyLanguages } from './support/journey-languages.ts';
 
 /** Issue 12: finding forms (search, by provider, by use case, from a letter) and "my forms". */
 
@@ -118,7 +119,7 @@ function meterForm(title: string, description: string) {
   };
 }
 
-for (const language of ['en', 'de'] as const) {
+for (const language of journeyLanguages) {
   const w = words[language];
   // The German journey is walked at phone width.
   const isPhone = language === 'de';

@@ -19,6 +19,7 @@ import {
   uniqueWord,
   verifyWebhookSignature,
 } from './support/provider.ts';
+import { journeyLanguages } from './support/journey-languages.ts';
 
 /** Issue 12: people fill out a provider's form, with or without logging in. */
 
@@ -150,7 +151,7 @@ const fillOutPath = (provider: FormProvider, formId: string) =>
 const field = (page: Page, label: string) =>
   page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}`, 'u'));
 
-for (const language of ['en', 'de'] as const) {
+for (const language of journeyLanguages) {
   const w = words[language];
 
   test(`[${language}] a visitor without a login fills out a public form: translated problems, a file, the provider gets data, PDF and a signed webhook`, async ({

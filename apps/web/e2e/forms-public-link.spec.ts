@@ -6,6 +6,7 @@ import { scanWithoutHover, screenshot } from './support/page-checks.ts';
 import { NO_WEBHOOK, uniqueWord } from './support/provider.ts';
 import { addAccountMember } from './support/signatures.ts';
 import { createInvitedUser } from './support/users.ts';
+import { journeyLanguages } from './support/journey-languages.ts';
 
 /**
  * A form's public link, opened by a person who is logged in: the portal's fill-out page of the
@@ -121,7 +122,7 @@ async function expectPublicWithoutLogin(
   await context.close();
 }
 
-for (const language of ['en', 'de'] as const) {
+for (const language of journeyLanguages) {
   const w = words[language];
 
   test(`[${language}] logged in, a form's public link opens it in the portal: prefilled, a choice of mailbox, a draft on the server, sent into My forms`, async ({

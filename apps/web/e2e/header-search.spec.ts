@@ -12,6 +12,7 @@ import {
   uniqueWord,
 } from './support/provider.ts';
 import { uploadThroughTus } from './support/uploads.ts';
+import { journeyLanguages } from './support/journey-languages.ts';
 
 /** Issue: "There is no search box outside the inbox and no next/previous letter button." */
 
@@ -90,7 +91,7 @@ async function chooseWithArrows(page: Page, box: ReturnType<Page['getByRole']>, 
   throw new Error(`no option ${name}`);
 }
 
-for (const language of ['en', 'de'] as const) {
+for (const language of journeyLanguages) {
   const w = words[language];
 
   test(`${language}: the header finds letters, uploads, files and contacts from any page`, async ({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, logIn, test } from './support/fixtures.ts';
 import { waitForMailLink } from './support/mail.ts';
 import { scanWithoutHover } from './support/page-checks.ts';
+import { journeyLanguages } from './support/journey-languages.ts';
 
 /*
  * An invitation that requires a verified identity: the owner ticks it; the invited person,
@@ -59,7 +60,7 @@ const texts = {
   },
 } as const;
 
-for (const language of ['en', 'de'] as const) {
+for (const language of journeyLanguages) {
   const t = texts[language];
   test(`an invitation that requires a verified identity is accepted only after verifying (${language})`, async ({
     page,

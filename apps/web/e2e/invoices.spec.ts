@@ -15,6 +15,7 @@ import {
 import { scanWithoutHover, screenshot } from './support/page-checks.ts';
 import { addAccountMember } from './support/signatures.ts';
 import { createInvitedUser } from './support/users.ts';
+import { journeyLanguages } from './support/journey-languages.ts';
 
 const IBAN = 'DE89370400440532013000';
 const IBAN_GROUPED = 'DE89 3704 0044 0532 0130 00';
@@ -464,7 +465,7 @@ test('auf Deutsch: eine stornierte Rechnung zeigt keine Bankverbindung mehr', as
   }
 });
 
-for (const language of ['en', 'de'] as const) {
+for (const language of journeyLanguages) {
   const texts = {
     en: {
       markPaid: 'Mark as paid',

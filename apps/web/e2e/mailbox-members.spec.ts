@@ -13,6 +13,7 @@ import {
 } from './support/provider.ts';
 import { addAccountMember } from './support/signatures.ts';
 import { createInvitedUser, type TestUser } from './support/users.ts';
+import { journeyLanguages } from './support/journey-languages.ts';
 
 function isoDay(offsetDays: number): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -105,7 +106,7 @@ function mailboxSection(page: Page, owner: TestUser) {
   return page.getByRole('region', { name: `${owner.firstName} Mustermann` });
 }
 
-for (const language of ['en', 'de'] as const) {
+for (const language of journeyLanguages) {
   const t = texts[language];
 
   test(`an owner invites a viewer by e-mail, who reads but cannot act, until removed (${language})`, async ({
@@ -259,7 +260,7 @@ const otherPersonTexts = {
   },
 } as const;
 
-for (const language of ['en', 'de'] as const) {
+for (const language of journeyLanguages) {
   const t = otherPersonTexts[language];
 
   test(`an invitation link passed on to someone else does not let them in (${language})`, async ({

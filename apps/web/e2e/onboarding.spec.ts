@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures.ts';
 import { runKuvert } from './support/kuvert-cli.ts';
 import { scanWithoutHover } from './support/page-checks.ts';
+import { journeyLanguages } from './support/journey-languages.ts';
 
 /*
  * Onboarding by identity: the operator makes a link with `kuvert user onboard`; the person
@@ -43,7 +44,7 @@ const texts = {
   },
 } as const;
 
-for (const language of ['en', 'de'] as const) {
+for (const language of journeyLanguages) {
   test(`onboarding by identity (${language}): verify, choose a password, the link is used up`, async ({
     browser,
   }) => {

@@ -10,6 +10,7 @@ import {
   uniqueWord,
 } from './support/provider.ts';
 import { listUploads, trashUploads, uploadThroughTus } from './support/uploads.ts';
+import { journeyLanguages } from './support/journey-languages.ts';
 
 /** Issue 9: what is uploaded once goes with letters, and comes back out of the trash. */
 
@@ -107,7 +108,7 @@ async function letterFor(user: TestUser, subject: string) {
   return { provider, letterId };
 }
 
-for (const language of ['en', 'de'] as const) {
+for (const language of journeyLanguages) {
   const w = words[language];
 
   test(`[${language}] a reply takes an upload and a file from the computer; the file is kept as an upload`, async ({
@@ -282,7 +283,7 @@ for (const language of ['en', 'de'] as const) {
   });
 }
 
-for (const language of ['en', 'de'] as const) {
+for (const language of journeyLanguages) {
   const w = words[language];
   const texts = {
     en: { newLetter: 'Write a new letter', compose: 'New letter', attachments: 'Attachments' },

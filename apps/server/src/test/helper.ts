@@ -29,7 +29,10 @@ function processingFor(
   return sharedProcessing;
 }
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL points at a server. */
+/**
+ * SQLite always; PostgreSQL too when TEST_DATABASE_URL points at a server and the file is one
+ * that engines-for-file.ts names, which sets this list before each file.
+ */
 export const testEngines: Engine[] = process.env.TEST_DATABASE_URL
   ? ['sqlite', 'postgres']
   : ['sqlite'];
