@@ -15,7 +15,7 @@ import {
   sealLanguageOf,
 } from '../modules/signatures/signatures.presenter.ts';
 import { sealLabel, sealTexts } from '../plugins/processing/pdf-seal-texts.ts';
-import { firstKnownLanguage } from './language-tag.ts';
+import { firstKnownLanguage } from '@kuvert/shared/constants';
 import { letterLabels } from './letter-pdf.ts';
 import { localeOf } from './locale.ts';
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Language } from '@kuvert/shared/auth';
-import { supportedLanguages } from './contract.ts';
+import { isLanguage, languageOfTag } from '@kuvert/shared/constants';
 import type enApp from './locales/en/app.json';
 import type enForms from './locales/en/forms.json';
 import type enPublic from './locales/en/public.json';
@@ -162,19 +162,8 @@ export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
   return { t, i18n };
 }
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && supportedLanguages.some((language) => language === value);
-}
-
-/** Browser language tags whose primary subtag names a language of ours by another name. */
-const languageAliases: Readonly<Record<string, Language>> = { no: 'nb', nn: 'nb' };
-
-/** The language of ours a browser's language tag (`de-AT`, `sv`, `nn-NO`) means, if any. */
-export function languageOfTag(tag: string | undefined): Language | undefined {
-  const primary = tag?.toLowerCase().split(/[-_]/u)[0] ?? '';
-  const language = languageAliases[primary] ?? primary;
-  return isLanguage(language) ? language : undefined;
-}
+/** The language check the components use, shared with the server. */
+export { isLanguage };
 
 /**
  * The stored choice wins; else the first of the browser's preferred languages that we speak

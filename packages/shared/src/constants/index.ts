@@ -4,6 +4,39 @@
  */
 export const languages = ['en', 'de', 'sv', 'da', 'nb'] as const;
 
+/** A language Kuvert is written in (the same as `Language` of `@kuvert/shared/auth`). */
+export type KnownLanguage = (typeof languages)[number];
+
+export function isLanguage(value: unknown): value is KnownLanguage {
+  return typeof value === 'string' && languages.some((language) => language === value);
+}
+
+/** Norwegian in general and Nynorsk read as Bokmål, the Norwegian Kuvert is written in. */
+const languageAliases: Readonly<Record<string, KnownLanguage>> = { no: 'nb', nn: 'nb' };
+
+/**
+ * The Kuvert language of a language tag by its primary subtag (`sv-SE` → sv, `nn-NO` → nb,
+ * `de;q=0.8` → de), if any: for browsers, Accept-Language and identity providers alike.
+ */
+export function languageOfTag(tag: string | undefined): KnownLanguage | undefined {
+  const primary = tag?.trim().split(/[-_;]/u)[0]?.toLowerCase() ?? '';
+  const language = languageAliases[primary] ?? primary;
+  return isLanguage(language) ? language : undefined;
+}
+
+/**
+ * The first Kuvert language among tags separated by spaces or commas (`ui_locales`, a `lang`
+ * query, an Accept-Language header in its order of preference), else `fallback`.
+ */
+export function firstKnownLanguage(tags: unknown, fallback: KnownLanguage = 'en'): KnownLanguage {
+  if (typeof tags !== 'string') return fallback;
+  for (const tag of tags.split(/[\s,]+/u)) {
+    const language = languageOfTag(tag);
+    if (language) return language;
+  }
+  return fallback;
+}
+
 /**
  * Every error the API answers with. The client branches on `code` and shows the translated
  * message `errors.<code>`; `message` is an English fallback for API clients and logs.

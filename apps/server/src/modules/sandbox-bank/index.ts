@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Language } from '@kuvert/shared/auth';
-import { firstKnownLanguage } from '../../lib/language-tag.ts';
+import { firstKnownLanguage } from '@kuvert/shared/constants';
 import { AppError } from '../../plugins/app-error.ts';
 import { renderClosedPage, renderConsentPage, renderNotFoundPage } from './sandbox-bank.pages.ts';
 import { decideBankPaymentById, getBankPayment } from './sandbox-bank.service.ts';

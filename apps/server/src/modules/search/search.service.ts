@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Language } from '@kuvert/shared/auth';
 import type { SearchHit, SearchKind, SearchResult, SearchSort } from '@kuvert/shared/search';
 import { assertAccountAction } from '../accounts/accounts.service.ts';
 import { getLetterSummaries } from '../letters/letters.service.ts';
@@ -39,9 +40,9 @@ export async function searchAccount(
   const query = parseQuery(input.q);
   // Only exclusions ("-word") leave nothing to look up: nothing is found by what it lacks.
   if (query.required.length === 0) return { hits: [], next_cursor: null };
-  // Words are also found by their stems in the searcher's language (PostgreSQL).
-  const user = await getUserById(app.db, userId);
-  const language = user ? userLanguage(user) : 'en';
+  // Words are also found by their stems in the searcher's language; only PostgreSQL's index
+  // keeps stems, so SQLite need not look the language up.
+  const language = app.engine === 'postgres' ? await searcherLanguage(app, userId) : 'en';
   const request = (position: SearchPosition) => ({
     userId,
     accountId: input.account_id,
@@ -72,6 +73,11 @@ export async function searchAccount(
           })
         : null,
   };
+}
+
+async function searcherLanguage(app: FastifyInstance, userId: string): Promise<Language> {
+  const user = await getUserById(app.db, userId);
+  return user ? userLanguage(user) : 'en';
 }
 
 /** The page's matches with their letters and uploads, in order; one query for each kind. */

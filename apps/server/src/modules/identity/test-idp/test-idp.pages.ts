@@ -1,6 +1,6 @@
 import type { Language } from '@kuvert/shared/auth';
 import { escapeHtml } from '../../../lib/html-escape.ts';
-import { firstKnownLanguage } from '../../../lib/language-tag.ts';
+import { firstKnownLanguage } from '@kuvert/shared/constants';
 import { localeOf } from '../../../lib/locale.ts';
 import { presetTestPeople, testAssuranceLevels, TEST_NAME_MAX_LENGTH } from './test-identities.ts';
 
