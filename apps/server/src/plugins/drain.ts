@@ -27,9 +27,9 @@ export class DrainState {
  */
 export function registerDrain(app: FastifyInstance): void {
   app.decorate('drain', new DrainState());
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.drain.isDraining) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -45,7 +45,9 @@ export function securityHeaders(config: {
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = securityHeaders(app.config);
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: the answer goes out in the same tick, without a
+  // promise for every response.
+  app.addHook('onSend', (request, reply, payload, done) => {
     for (const [name, value] of headers) {
       if (!reply.hasHeader(name)) reply.header(name, value);
     }
@@ -58,6 +60,6 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     ) {
       reply.header('cache-control', 'no-store');
     }
-    return payload;
+    done(null, payload);
   });
 }

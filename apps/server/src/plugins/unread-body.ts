@@ -10,10 +10,12 @@ import type { FastifyInstance } from 'fastify';
  * this does the same for one left half-read, dropping the rest.
  */
 export function registerUnreadBodyDrain(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const incoming = request.raw;
-    if (incoming.readableEnded || incoming.destroyed) return;
-    incoming.unpipe();
-    incoming.resume();
+    if (!incoming.readableEnded && !incoming.destroyed) {
+      incoming.unpipe();
+      incoming.resume();
+    }
+    done();
   });
 }

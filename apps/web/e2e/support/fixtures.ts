@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
+import { E2E_ROOT } from './environment.ts';
 import { createInvitedUser, type TestUser } from './users.ts';
 
 export async function logIn(page: Page, user: TestUser, path = '/login'): Promise<void> {
@@ -10,14 +14,30 @@ export async function logIn(page: Page, user: TestUser, path = '/login'): Promis
   await page.getByRole('button', { name: /log in|anmelden/i }).click();
 }
 
-/** The screens this test worker has scanned, by screenKey. */
-const scannedScreens = new Set<string>();
+/** Where the workers of one run mark the screens they scan (global-setup empties E2E_ROOT). */
+const SCANNED_SCREENS_DIR = join(E2E_ROOT, 'axe-scanned');
+
+/**
+ * True for the first worker of the run to ask for the screen: a file per screen, created only
+ * if it does not exist yet, which the file system grants to one worker alone.
+ */
+function claimScreen(key: string): boolean {
+  mkdirSync(SCANNED_SCREENS_DIR, { recursive: true });
+  const name = createHash('sha256').update(key).digest('hex');
+  try {
+    writeFileSync(join(SCANNED_SCREENS_DIR, name), key, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'EEXIST') return false;
+    throw error;
+  }
+}
 
 /**
  * What makes one screen differ from another for accessibility: the route (ids left out), the
- * language, the colour scheme, phone or desktop width, and what is open or flagged on it
- * (dialogs, menus, lists of options, alerts, fields marked invalid). The same screen with
- * other letters in it is the same screen.
+ * language, the colour scheme, phone or desktop width, what is open or flagged on it
+ * (dialogs, menus, lists of options, alerts, fields marked invalid) and how many headings it
+ * has. The same screen with other letters in it is the same screen.
  */
 async function screenKey(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -30,10 +50,11 @@ async function screenKey(page: Page): Promise<string> {
       document.documentElement.lang,
       document.documentElement.getAttribute('data-mantine-color-scheme') ?? '',
       window.innerWidth < 768 ? 'phone' : 'desktop',
+      // Whether one is open, not how many: a second notice is the same screen again.
       ...['dialog', 'alertdialog', 'menu', 'listbox', 'alert', 'tooltip'].map(
-        (role) => `${role}:${document.querySelectorAll(`[role="${role}"]`).length}`,
+        (role) => `${role}:${document.querySelector(`[role="${role}"]`) ? 1 : 0}`,
       ),
-      `invalid:${document.querySelectorAll('[aria-invalid="true"]').length}`,
+      `invalid:${document.querySelector('[aria-invalid="true"]') ? 1 : 0}`,
       `headings:${document.querySelectorAll('h1, h2, h3').length}`,
     ].join('|');
   });
@@ -41,12 +62,12 @@ async function screenKey(page: Page): Promise<string> {
 
 /**
  * Scans the page as it is now; any axe violation fails the test with its rule ids. A screen
- * this worker scanned already, in the same state, is not scanned again: journeys pass the
- * inbox and the letter page dozens of times, and a scan costs seconds of CI's two cores.
+ * any worker of this run scanned already, in the same state, is not scanned again: journeys
+ * pass the inbox and the letter page dozens of times, and the scans took a third of the
+ * journeys' time on CI's two cores.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const key = await screenKey(page);
-  if (scannedScreens.has(key)) return;
+  if (!claimScreen(await screenKey(page))) return;
   // Legacy mode runs axe in the page's own frames. The default opens a blank page of its own
   // for every scan to join the frames' results: a third of a journey's time went to that
   // (3 specs, one worker: 80 s → 57–67 s, the same violations found).
@@ -57,7 +78,6 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     targets: violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`),
   }));
   expect(summary).toEqual([]);
-  scannedScreens.add(key);
 }
 
 export const test = base.extend<{ user: TestUser }>({
