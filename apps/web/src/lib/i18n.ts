@@ -162,9 +162,6 @@ export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
   return { t, i18n };
 }
 
-/** The language check the components use, shared with the server. */
-export { isLanguage };
-
 /**
  * The stored choice wins; else the first of the browser's preferred languages that we speak
  * (Norwegian `no` and Nynorsk `nn` read as Bokmål); else English.

@@ -1,10 +1,11 @@
 import { noAnswer, withAnswer } from '@kuvert/shared/api';
 import type { Language } from '@kuvert/shared/auth';
+import { isLanguage } from '@kuvert/shared/constants';
 import { translateError } from './errors.ts';
 import { apiCall } from './api-client.ts';
 import { NetworkError } from './http.ts';
 import { loadProfileEndpoints } from './contract.ts';
-import { getLanguage, i18n, isLanguage, setLanguage, useTranslation } from './i18n.ts';
+import { getLanguage, i18n, setLanguage, useTranslation } from './i18n.ts';
 import { notify } from './notify.ts';
 import { isLoggedIn } from './session.ts';
 import { storageKeys } from './storage.ts';

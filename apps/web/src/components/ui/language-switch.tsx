@@ -1,7 +1,8 @@
 import { NativeSelect } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
+import { isLanguage } from '@kuvert/shared/constants';
 import { supportedLanguages } from '../../lib/contract.ts';
-import { isLanguage, useTranslation } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { chooseLanguage, useLanguage } from '../../lib/user-language.ts';
 
 /**
